@@ -1,0 +1,1 @@
+print("cairo-export: not built yet")

@@ -1,0 +1,1 @@
+int raw_cairo_placeholder(void);

@@ -1,0 +1,90 @@
+// swift-tools-version:6.0
+// The folder tree is the data flow: core protocols in Sources/SwipeDismiss, one
+// folder per plugin in Plugins/, C seams in Sources/C*, runnable things in Examples/.
+// `Plugins/` holds ordinary library targets declared with `path:`; a future SwiftPM
+// package plugin would need its own folder there.
+import PackageDescription
+
+let package = Package(
+    name: "SwipeDismiss",
+    products: [
+        .library(name: "SwipeDismiss", targets: ["SwipeDismiss"]),
+        .library(name: "SwipeDismissNull", targets: ["SwipeDismissNull"]),
+        .library(name: "SwipeDismissCairo", targets: ["SwipeDismissCairo"]),
+        .library(name: "SwipeDismissX11", targets: ["SwipeDismissX11"]),
+        .executable(name: "cairo-export", targets: ["CairoExport"]),
+        .executable(name: "x11-demo", targets: ["X11Demo"]),
+        .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
+    ],
+    targets: [
+        // Core: pure Swift, no C, no globals, time only through the injected Clock.
+        .target(name: "SwipeDismiss", path: "Sources/SwipeDismiss"),
+
+        // C seams.
+        .systemLibrary(
+            name: "CCairo",
+            path: "Sources/CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CX11",
+            path: "Sources/CX11",
+            pkgConfig: "cairo-xlib",
+            providers: [.apt(["libx11-dev", "libcairo2-dev"])]
+        ),
+
+        // Plugins.
+        .target(name: "SwipeDismissNull", dependencies: ["SwipeDismiss"], path: "Plugins/Null"),
+        .target(
+            name: "SwipeDismissCairo",
+            dependencies: ["SwipeDismiss", "CCairo"],
+            path: "Plugins/Cairo"
+        ),
+        .target(
+            name: "SwipeDismissX11",
+            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "CX11"],
+            path: "Plugins/X11"
+        ),
+
+        // Examples.
+        .executableTarget(
+            name: "CairoExport",
+            dependencies: ["SwipeDismiss", "SwipeDismissCairo"],
+            path: "Examples/CairoExport"
+        ),
+        .executableTarget(
+            name: "X11Demo",
+            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "SwipeDismissX11"],
+            path: "Examples/X11Demo"
+        ),
+        .target(
+            name: "RawCairoBaseline",
+            dependencies: ["CCairo"],
+            path: "Examples/RawCairoBaseline"
+        ),
+        .executableTarget(
+            name: "Benchmark",
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissCairo", "SwipeDismissX11", "RawCairoBaseline",
+            ],
+            path: "Examples/Benchmark"
+        ),
+
+        // Tests: one target per module.
+        .testTarget(
+            name: "SwipeDismissTests",
+            dependencies: ["SwipeDismiss", "SwipeDismissNull"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "SwipeDismissNullTests", dependencies: ["SwipeDismissNull"]),
+        .testTarget(
+            name: "SwipeDismissCairoTests",
+            dependencies: ["SwipeDismissCairo", "SwipeDismissNull"]
+        ),
+        .testTarget(name: "SwipeDismissX11Tests", dependencies: ["SwipeDismissX11"]),
+        .testTarget(name: "CairoExportTests", dependencies: ["CairoExport"]),
+        .testTarget(name: "X11DemoTests", dependencies: ["X11Demo"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,130 @@
+/// The default scene: a presenting screen, the dim backdrop, and a draggable card with a
+/// swipe button, as in the seed post.
+///
+/// The presenting screen keeps a plain white band across its top 24 pt with nothing on it
+/// but the backdrop, so the backdrop's alpha reads straight from pixels there
+/// (grey `(1 - alpha) * 255`). The card covers the viewport's centre.
+public final class CardPresenter: Presenter {
+    /// Height of the white band at the top of the presenting screen, in points.
+    public static let bandHeight = 24.0
+    /// Where the card's top edge sits, as a fraction of the viewport height.
+    public let cardTopFraction: Double
+    public let title: String
+    public let buttonTitle: String
+
+    public init(
+        cardTopFraction: Double = 0.42, title: String = "Swipe down to dismiss",
+        buttonTitle: String = "Swipe"
+    ) {
+        self.cardTopFraction = cardTopFraction
+        self.title = title
+        self.buttonTitle = buttonTitle
+    }
+
+    /// The card's frame at rest for `viewport`.
+    public func cardFrame(viewport: Size) -> Rect {
+        let top = max(Self.bandHeight + 8, (viewport.height * cardTopFraction).rounded())
+        // The card runs past the bottom edge so its lower corners never show.
+        return Rect(x: 0, y: top, width: viewport.width, height: viewport.height - top + 24)
+    }
+
+    public func makeScene(viewport: Size) -> Scene {
+        let width = viewport.width
+        let band = Self.bandHeight
+        var screen: [Item] = [
+            .rect(Rect(x: 0, y: 0, width: width, height: viewport.height), fill: Color(hex: 0xF2F2F7)),
+            .rect(Rect(x: 0, y: 0, width: width, height: band), fill: .white),
+            .text(
+                "Inbox", origin: Point(x: 20, y: band + 44), fontSize: 30,
+                color: Color(hex: 0x1C1C1E), alignment: .leading),
+        ]
+        var rowY = band + 68
+        while rowY + 56 <= viewport.height {
+            screen.append(
+                .roundedRect(
+                    Rect(x: 16, y: rowY, width: max(0, width - 32), height: 48), radius: 10,
+                    fill: .white))
+            screen.append(
+                .roundedRect(
+                    Rect(x: 28, y: rowY + 12, width: max(0, width * 0.45), height: 10), radius: 5,
+                    fill: Color(hex: 0xC7C7CC)))
+            screen.append(
+                .roundedRect(
+                    Rect(x: 28, y: rowY + 28, width: max(0, width * 0.3), height: 8), radius: 4,
+                    fill: Color(hex: 0xE5E5EA)))
+            rowY += 58
+        }
+
+        let card = cardFrame(viewport: viewport)
+        let middle = width / 2
+        var content: [Item] = [
+            .roundedRect(card, radius: 16, fill: .white),
+            .roundedRect(
+                Rect(x: middle - 18, y: card.minY + 8, width: 36, height: 5), radius: 2.5,
+                fill: Color(hex: 0xC7C7CC)),
+            .text(
+                title, origin: Point(x: middle, y: card.minY + 56), fontSize: 20,
+                color: Color(hex: 0x1C1C1E), alignment: .center),
+            .text(
+                "Let go early and it springs back.", origin: Point(x: middle, y: card.minY + 84),
+                fontSize: 14, color: Color(hex: 0x8E8E93), alignment: .center),
+            .roundedRect(
+                Rect(x: middle - 80, y: card.minY + 110, width: 160, height: 44), radius: 12,
+                fill: Color(hex: 0x007AFF)),
+            .text(
+                buttonTitle, origin: Point(x: middle, y: card.minY + 138), fontSize: 17,
+                color: .white, alignment: .center),
+        ]
+        var lineY = card.minY + 186
+        while lineY + 12 <= viewport.height - 16 {
+            content.append(
+                .roundedRect(
+                    Rect(x: 24, y: lineY, width: max(0, width - 48), height: 10), radius: 5,
+                    fill: Color(hex: 0xE5E5EA)))
+            lineY += 26
+        }
+
+        return Scene(
+            size: viewport,
+            layers: [
+                Layer(role: .presenting, items: screen),
+                Layer(
+                    role: .backdrop, opacity: 0,
+                    items: [
+                        .rect(
+                            Rect(x: 0, y: 0, width: width, height: viewport.height), fill: .black)
+                    ]),
+                Layer(role: .content, items: content),
+            ])
+    }
+
+    public func update(_ scene: inout Scene, for state: DismissState, direction: DismissDirection) {
+        for index in scene.layers.indices {
+            switch scene.layers[index].role {
+            case .backdrop:
+                scene.layers[index].opacity = state.alpha
+            case .content:
+                scene.layers[index].transform = .translation(direction.unit * state.offset)
+                scene.layers[index].opacity = state.phase == .dismissed ? 0 : 1
+            case .presenting, .decoration:
+                break
+            }
+        }
+    }
+
+    public func hitTest(
+        _ point: Point, offset: Double, direction: DismissDirection, viewport: Size
+    ) -> HitRegion {
+        cardFrame(viewport: viewport).offsetBy(direction.unit * offset).contains(point)
+            ? .content : .backdrop
+    }
+
+    public func dismissDistance(direction: DismissDirection, viewport: Size) -> Double {
+        let card = cardFrame(viewport: viewport)
+        switch direction {
+        case .down: return viewport.height - card.minY
+        case .up: return min(card.maxY, viewport.height)
+        case .left, .right: return viewport.width
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// Where the controller and its collaborators read the time; seconds, monotonic.
+///
+/// Injected everywhere time is read, so tests and exports run on a clock they drive.
+public protocol Clock: AnyObject {
+    /// The current time in seconds. Never decreases.
+    var now: Double { get }
+}
+
+/// The system's monotonic clock, counted from when the clock was made.
+public final class MonotonicClock: Clock {
+    private let origin = ContinuousClock.now
+
+    public init() {}
+
+    public var now: Double {
+        let elapsed = ContinuousClock.now - origin
+        let (seconds, attoseconds) = elapsed.components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+}
+
+/// A clock that moves only when told to; for tests.
+public final class ManualClock: Clock {
+    public private(set) var now: Double
+
+    public init(now: Double = 0) {
+        self.now = now
+    }
+
+    /// Moves the clock forward by `seconds` (ignored if negative or not finite).
+    public func advance(by seconds: Double) {
+        guard seconds.isFinite, seconds > 0 else { return }
+        now += seconds
+    }
+
+    /// Sets the clock to `time` if that is not in the past.
+    public func set(to time: Double) {
+        guard time.isFinite, time > now else { return }
+        now = time
+    }
+}
+
+/// A clock that advances by a fixed step per tick: frame `n` is at `start + n / framesPerSecond`.
+///
+/// Computing each time from the frame number (not by adding steps) keeps a long
+/// export free of accumulated rounding, so 30 Hz and 60 Hz share exact times.
+public final class FixedStepClock: Clock {
+    public let start: Double
+    public let framesPerSecond: Double
+    public private(set) var frame: Int = 0
+
+    /// A clock at `start` ticking `framesPerSecond` times a second; the rate must be positive.
+    public init(start: Double = 0, framesPerSecond: Double) {
+        precondition(
+            framesPerSecond > 0 && framesPerSecond.isFinite,
+            "FixedStepClock needs a positive, finite rate")
+        self.start = start
+        self.framesPerSecond = framesPerSecond
+    }
+
+    /// The seconds between two ticks.
+    public var step: Double { 1 / framesPerSecond }
+
+    public var now: Double { start + Double(frame) / framesPerSecond }
+
+    /// Moves to the next frame.
+    public func tick() {
+        frame += 1
+    }
+}

@@ -1,0 +1,178 @@
+/// How the backdrop's alpha follows the content.
+public enum AlphaCurve: Hashable, Sendable {
+    /// `max(floor, rest - offset · perPoint)`, never above `rest`: the seed's fixed-pixel fade.
+    case linear(rest: Double, perPoint: Double, floor: Double)
+    /// `rest · (1 - progress)`: the fraction of the content still on screen, so a small
+    /// sheet fades as visibly as a tall one.
+    case progress(rest: Double)
+
+    /// The seed's curve: `max(0.1, 0.3 - y/1000)`.
+    public static let seed = AlphaCurve.linear(rest: 0.3, perPoint: 0.001, floor: 0.1)
+
+    /// The alpha at rest.
+    public var rest: Double {
+        switch self {
+        case .linear(let rest, _, _), .progress(let rest): rest
+        }
+    }
+
+    /// The alpha for a content offset, given the distance that takes the content off screen.
+    public func alpha(offset: Double, dismissDistance: Double) -> Double {
+        switch self {
+        case .linear(let rest, let perPoint, let floor):
+            return min(rest, max(floor, rest - offset * perPoint))
+        case .progress(let rest):
+            guard dismissDistance > 0 else { return rest }
+            let progress = min(1, max(0, offset / dismissDistance))
+            return rest * (1 - progress)
+        }
+    }
+}
+
+/// How content follows the pointer during a drag.
+public enum DragTracking: Hashable, Sendable {
+    /// Content sits exactly under the pointer.
+    case direct
+    /// Each pointer move starts a new spring toward the pointer (UIKit's relative
+    /// initial velocity), so the content lags: the seed's `UIView.animate` per `.changed`.
+    case spring(Spring, relativeVelocity: Double)
+}
+
+/// What a drag the wrong way (against the dismiss direction) does.
+public enum ReverseDrag: Hashable, Sendable {
+    /// The move is ignored: the content stays where the last forward move put it (seed).
+    case ignore
+    /// The content follows with ever more resistance.
+    case rubberBand(coefficient: Double)
+}
+
+/// How a release decides between dismissing and springing back.
+public enum ReleaseDecision: Hashable, Sendable {
+    /// Dismiss iff the release translation is at least `threshold` (seed).
+    case translation(threshold: Double)
+    /// Dismiss iff the position a flick would coast to is at least `threshold`.
+    case projected(threshold: Double, decelerationRate: Double)
+
+    /// Whether a release at `offset` with `velocity` (points per second along the dismiss
+    /// direction) dismisses.
+    public func dismisses(offset: Double, velocity: Double) -> Bool {
+        switch self {
+        case .translation(let threshold):
+            return offset >= threshold
+        case .projected(let threshold, let rate):
+            let projected = VelocityProjection(decelerationRate: rate)
+                .project(position: offset, velocity: velocity)
+            return projected >= threshold
+        }
+    }
+}
+
+/// How the content leaves on dismissal.
+public enum DismissStyle: Hashable, Sendable {
+    /// The backdrop clears at once; the content slides off with `spring` (seed).
+    case clearBackdropAtOnce(Spring)
+    /// The content leaves along the drag with the release velocity on `spring`, and the
+    /// backdrop fades to 0 in step with it.
+    case fadeWithContent(Spring)
+
+    public var spring: Spring {
+        switch self {
+        case .clearBackdropAtOnce(let spring), .fadeWithContent(let spring): spring
+        }
+    }
+}
+
+/// What a cancelled or failed gesture does.
+public enum CancelBehavior: Hashable, Sendable {
+    /// Nothing: the content stays where the last move sent it (the seed's gap).
+    case strand
+    /// Spring back as if released with no velocity.
+    case snapBack
+}
+
+/// Every number and policy of the interaction. Start from `.seed` or `.fluid`.
+public struct DismissConfiguration: Hashable, Sendable {
+    public var name: String
+    public var direction: DismissDirection = .down
+    /// Points a press must move before it becomes a drag.
+    public var touchSlop: Double
+    public var alphaCurve: AlphaCurve
+    public var tracking: DragTracking
+    public var reverseDrag: ReverseDrag
+    public var release: ReleaseDecision
+    /// The spring back to rest after a short release.
+    public var snapBackSpring: Spring
+    /// Whether the snap-back starts with the release velocity (else UIKit's relative velocity 1).
+    public var snapBackUsesReleaseVelocity: Bool
+    public var dismissStyle: DismissStyle
+    public var cancelBehavior: CancelBehavior
+    /// Whether a press on the content during an animation catches it where it is.
+    public var catchesAnimations: Bool
+    /// Whether Escape dismisses.
+    public var escapeDismisses: Bool
+    /// Whether a tap on the backdrop dismisses.
+    public var backdropTapDismisses: Bool
+    /// The spring that brings the content in on (re)presentation.
+    public var presentSpring: Spring
+    /// Distance and speed below which an animation counts as settled (points, points/s).
+    public var restDistance: Double = 0.5
+    public var restSpeed: Double = 5
+
+    public init(
+        name: String, direction: DismissDirection = .down, touchSlop: Double,
+        alphaCurve: AlphaCurve, tracking: DragTracking, reverseDrag: ReverseDrag,
+        release: ReleaseDecision, snapBackSpring: Spring, snapBackUsesReleaseVelocity: Bool,
+        dismissStyle: DismissStyle, cancelBehavior: CancelBehavior, catchesAnimations: Bool,
+        escapeDismisses: Bool, backdropTapDismisses: Bool, presentSpring: Spring
+    ) {
+        self.name = name
+        self.direction = direction
+        self.touchSlop = touchSlop
+        self.alphaCurve = alphaCurve
+        self.tracking = tracking
+        self.reverseDrag = reverseDrag
+        self.release = release
+        self.snapBackSpring = snapBackSpring
+        self.snapBackUsesReleaseVelocity = snapBackUsesReleaseVelocity
+        self.dismissStyle = dismissStyle
+        self.cancelBehavior = cancelBehavior
+        self.catchesAnimations = catchesAnimations
+        self.escapeDismisses = escapeDismisses
+        self.backdropTapDismisses = backdropTapDismisses
+        self.presentSpring = presentSpring
+    }
+
+    /// UIKit's `animate(withDuration: 0.5, usingSpringWithDamping: 0.7, …)`.
+    public static let uikitSpring = Spring(duration: 0.5, dampingRatio: 0.7)
+
+    /// The blog post exactly: alpha `max(0.1, 0.3 - y/1000)`; every move starts a 0.5 s / 0.7
+    /// spring toward the finger; upward drags ignored; dismiss iff the release translation
+    /// is at least 200; the backdrop clears at once; cancel, Escape and backdrop taps do nothing.
+    public static let seed = DismissConfiguration(
+        name: "seed", touchSlop: 4, alphaCurve: .seed,
+        tracking: .spring(uikitSpring, relativeVelocity: 1), reverseDrag: .ignore,
+        release: .translation(threshold: 200), snapBackSpring: uikitSpring,
+        snapBackUsesReleaseVelocity: false, dismissStyle: .clearBackdropAtOnce(uikitSpring),
+        cancelBehavior: .strand, catchesAnimations: false, escapeDismisses: false,
+        backdropTapDismisses: false, presentSpring: uikitSpring)
+
+    /// The default: 1:1 tracking, rubber band the wrong way, a projected release decision,
+    /// the release velocity handed to the spring, cancel snaps back, animations can be
+    /// caught, Escape and backdrop taps dismiss, the backdrop fades out with the content.
+    public static let fluid = DismissConfiguration(
+        name: "fluid", touchSlop: 4, alphaCurve: .seed, tracking: .direct,
+        reverseDrag: .rubberBand(coefficient: 0.55),
+        release: .projected(threshold: 200, decelerationRate: 0.998),
+        snapBackSpring: uikitSpring, snapBackUsesReleaseVelocity: true,
+        dismissStyle: .fadeWithContent(Spring(response: 0.35, dampingRatio: 1)),
+        cancelBehavior: .snapBack, catchesAnimations: true, escapeDismisses: true,
+        backdropTapDismisses: true, presentSpring: Spring(response: 0.45, dampingRatio: 0.9))
+
+    /// The presets by name, as the command-line tools spell them.
+    public static let presets: [String: DismissConfiguration] = ["seed": .seed, "fluid": .fluid]
+
+    /// The preset called `name` (`seed` or `fluid`), if any.
+    public static func preset(named name: String) -> DismissConfiguration? {
+        presets[name]
+    }
+}

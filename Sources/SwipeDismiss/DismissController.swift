@@ -1,0 +1,459 @@
+/// Something the controller tells its observers.
+public enum DismissEvent: Hashable, Sendable {
+    /// The phase changed; `state` is the state at the change.
+    case phaseChanged(from: DismissPhase, to: DismissPhase, state: DismissState)
+    /// The content finished leaving. Sent exactly once per presentation.
+    case didDismiss(DismissState)
+    /// The content came to rest after (re)presentation.
+    case didPresent(DismissState)
+}
+
+/// Drives one modal: reads input, runs the gesture and the springs, and renders frames.
+///
+/// It is built with its collaborators and names no plugin. Each `step()` reads the clock,
+/// applies every input event at its own timestamp, and renders only if the picture changed.
+/// The state at a given time depends only on the events, never on how often `step()` ran.
+public final class DismissController {
+    public let configuration: DismissConfiguration
+    public let input: InputSource
+    public let presenter: Presenter
+    public let renderer: Renderer
+    public let clock: Clock
+
+    /// The state as of the last `step()`.
+    public private(set) var state: DismissState
+    /// How many frames this controller has rendered.
+    public private(set) var framesRendered = 0
+    /// Counts presentations; 1 for the first.
+    public private(set) var presentationCount = 1
+
+    private enum Motion {
+        case rest(Double)
+        case spring(SpringMotion)
+
+        func value(at time: Double) -> Double {
+            switch self {
+            case .rest(let offset): offset
+            case .spring(let motion): motion.value(at: time)
+            }
+        }
+
+        func velocity(at time: Double) -> Double {
+            switch self {
+            case .rest: 0
+            case .spring(let motion): motion.velocity(at: time)
+            }
+        }
+    }
+
+    private enum AlphaMode {
+        /// The configuration's curve of the offset.
+        case curve
+        /// From `alpha` at `offset` down to 0 at `target`, in step with the content.
+        case fade(offset: Double, alpha: Double, target: Double)
+        /// A fixed value (the seed's cleared backdrop).
+        case fixed(Double)
+        /// From 0 when off screen to the rest alpha when in place.
+        case presenting
+    }
+
+    private var phase: DismissPhase
+    private var motion: Motion
+    private var alphaMode = AlphaMode.curve
+    private var recognizer: PanRecognizer
+    /// The raw (un-banded) offset the drag started from: 0, or where a caught animation was.
+    private var dragBase = 0.0
+    private var time: Double
+    private var completionSent = false
+    private var scene: Scene
+    private var viewport: Size
+    private var distance: Double
+    private var needsDisplay = true
+    private var lastRendered: DismissState?
+    private var pending: [InputEvent] = []
+    private var observers: [(DismissEvent) -> Void] = []
+
+    /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
+    public init(
+        input: InputSource, presenter: Presenter, renderer: Renderer, clock: Clock,
+        configuration: DismissConfiguration = .fluid, presented: Bool = true
+    ) {
+        self.input = input
+        self.presenter = presenter
+        self.renderer = renderer
+        self.clock = clock
+        self.configuration = configuration
+        recognizer = PanRecognizer(slop: configuration.touchSlop)
+        time = clock.now
+        viewport = renderer.viewport
+        scene = presenter.makeScene(viewport: viewport)
+        distance = presenter.dismissDistance(direction: configuration.direction, viewport: viewport)
+        phase = presented ? .presented : .dismissed
+        motion = .rest(presented ? 0 : distance)
+        if !presented {
+            alphaMode = .fixed(0)
+            completionSent = true
+        }
+        state = DismissState(time: time, offset: 0, alpha: 0, progress: 0, phase: phase)
+        pending.reserveCapacity(64)
+        state = evaluate(at: time)
+    }
+
+    // MARK: Observing
+
+    /// Calls `observer` for every phase change, dismissal and presentation.
+    public func addObserver(_ observer: @escaping (DismissEvent) -> Void) {
+        observers.append(observer)
+    }
+
+    // MARK: Driving
+
+    /// Whether something is moving, so the owner should keep calling `step()` every frame.
+    public var isAnimating: Bool {
+        switch phase {
+        case .presenting, .settling, .dismissing: return true
+        case .dragging:
+            if case .spring = motion { return true }
+            return false
+        case .presented, .dismissed: return false
+        }
+    }
+
+    /// When the owner should call `step()` next: now if animating, else the input's next
+    /// known event (a replay), else nil (wait for input).
+    public var nextWakeTime: Double? {
+        if isAnimating || needsDisplay { return time }
+        return input.nextEventTime
+    }
+
+    /// Asks for the next `step()` to render even if nothing moved (after an expose, say).
+    public func setNeedsDisplay() {
+        needsDisplay = true
+    }
+
+    /// Re-reads the renderer's viewport and lays the scene out again.
+    public func viewportDidChange() {
+        let size = renderer.viewport
+        guard size != viewport else { return }
+        let oldDistance = distance
+        viewport = size
+        scene = presenter.makeScene(viewport: size)
+        distance = presenter.dismissDistance(direction: configuration.direction, viewport: size)
+        if phase == .dismissed, oldDistance != distance { motion = .rest(distance) }
+        needsDisplay = true
+    }
+
+    /// Advances to the clock's time: applies pending input, animates, and renders if the
+    /// picture changed (or `forceRender`). Returns whether a frame was rendered.
+    @discardableResult
+    public func step(forceRender: Bool = false) throws -> Bool {
+        let now = max(clock.now, time)
+        pending.removeAll(keepingCapacity: true)
+        input.events(upTo: now, into: &pending)
+        for event in pending {
+            handle(event)
+        }
+        advance(to: now)
+        return try renderIfNeeded(force: forceRender)
+    }
+
+    /// Applies one event at its own time (clamped so time never runs backwards).
+    public func handle(_ event: InputEvent) {
+        guard event.time.isFinite else { return }
+        if let location = event.location, !location.isFinite { return }
+        advance(to: max(event.time, time))
+        let at = time
+        switch event.kind {
+        case .key(let key):
+            handle(key: key)
+            return
+        case .down, .move, .up, .cancel:
+            break
+        }
+        var stamped = event
+        stamped.time = at
+        guard let gesture = recognizer.handle(stamped) else { return }
+        handle(gesture)
+    }
+
+    /// Starts an animated presentation if the modal is dismissed (or on its way out).
+    public func present() {
+        guard phase == .dismissed || phase == .dismissing else { return }
+        let from = motion.value(at: time)
+        presentationCount += 1
+        completionSent = false
+        recognizer.reset()
+        motion = .spring(
+            SpringMotion(
+                spring: configuration.presentSpring, from: from, to: 0, startTime: time,
+                restDistance: configuration.restDistance, restSpeed: configuration.restSpeed))
+        alphaMode = .presenting
+        setPhase(.presenting)
+    }
+
+    /// Starts an animated dismissal with no velocity, from wherever the content is.
+    public func dismiss() {
+        guard phase != .dismissing, phase != .dismissed else { return }
+        recognizer.reset()
+        startDismissal(velocity: 0)
+    }
+
+    // MARK: Gestures
+
+    private func handle(key: Key) {
+        switch key {
+        case .escape:
+            if configuration.escapeDismisses { dismiss() }
+        case .space, .enter:
+            if phase == .dismissed { present() }
+        case .other:
+            break
+        }
+    }
+
+    private func handle(_ gesture: PanRecognizer.Gesture) {
+        switch gesture {
+        case .pressed(let point):
+            press(at: point)
+        case .began(let translation), .changed(let translation):
+            move(translation: translation)
+        case .ended(let translation, let velocity):
+            release(translation: translation, velocity: configuration.direction.component(of: velocity))
+        case .cancelled:
+            cancel()
+        case .tapped(let point):
+            tap(at: point)
+        }
+    }
+
+    private func press(at point: Point) {
+        switch phase {
+        case .presenting, .settling:
+            guard configuration.catchesAnimations, hit(point) == .content else { return }
+            // Catch the content where it is; the drag continues from there with no jump.
+            let offset = motion.value(at: time)
+            motion = .rest(offset)
+            dragBase = unband(offset)
+            alphaMode = .curve
+            setPhase(.dragging)
+        case .presented:
+            // 1:1 tracking picks up where the content is; the seed's spring tracking
+            // (like its `transform = translation`) always counts from zero.
+            if case .direct = configuration.tracking {
+                dragBase = unband(motion.value(at: time))
+            } else {
+                dragBase = 0
+            }
+        case .dragging, .dismissing, .dismissed:
+            break
+        }
+    }
+
+    private func move(translation: Point) {
+        switch phase {
+        case .presented, .settling, .presenting:
+            if phase != .presented && configuration.catchesAnimations { return }
+            // A drag that starts while an uncatchable animation runs takes over from it.
+            if phase != .presented { dragBase = 0 }
+            alphaMode = .curve
+            setPhase(.dragging)
+        case .dragging:
+            break
+        case .dismissing, .dismissed:
+            return
+        }
+        let raw = dragBase + configuration.direction.component(of: translation)
+        let target: Double
+        if raw >= 0 {
+            target = raw
+        } else {
+            switch configuration.reverseDrag {
+            case .ignore: return
+            case .rubberBand(let coefficient):
+                target = RubberBand(coefficient: coefficient, dimension: distance).banded(raw)
+            }
+        }
+        switch configuration.tracking {
+        case .direct:
+            motion = .rest(target)
+        case .spring(let spring, let relativeVelocity):
+            let from = motion.value(at: time)
+            motion = .spring(
+                SpringMotion(
+                    spring: spring, from: from, to: target,
+                    initialVelocity: relativeVelocity * (target - from), startTime: time,
+                    restDistance: configuration.restDistance, restSpeed: configuration.restSpeed))
+        }
+    }
+
+    private func release(translation: Point, velocity: Double) {
+        guard phase == .dragging else { return }
+        let decisionOffset: Double
+        switch configuration.tracking {
+        case .direct: decisionOffset = motion.value(at: time)
+        case .spring: decisionOffset = dragBase + configuration.direction.component(of: translation)
+        }
+        if configuration.release.dismisses(offset: decisionOffset, velocity: velocity) {
+            startDismissal(velocity: velocity)
+        } else {
+            snapBack(velocity: velocity)
+        }
+    }
+
+    private func cancel() {
+        guard phase == .dragging else { return }
+        switch configuration.cancelBehavior {
+        case .snapBack:
+            snapBack(velocity: 0)
+        case .strand:
+            setPhase(isAnimating ? .settling : .presented)
+        }
+    }
+
+    private func tap(at point: Point) {
+        switch phase {
+        case .dragging:
+            // A caught animation released without moving: decide as a release at rest.
+            release(translation: .zero, velocity: 0)
+        case .presented, .settling:
+            if configuration.backdropTapDismisses, hit(point) == .backdrop { dismiss() }
+        case .dismissed:
+            present()
+        case .presenting, .dismissing:
+            break
+        }
+    }
+
+    private func hit(_ point: Point) -> HitRegion {
+        presenter.hitTest(
+            point, offset: motion.value(at: time), direction: configuration.direction,
+            viewport: viewport)
+    }
+
+    // MARK: Animations
+
+    private func snapBack(velocity: Double) {
+        let from = motion.value(at: time)
+        let spring = configuration.snapBackSpring
+        let springMotion =
+            configuration.snapBackUsesReleaseVelocity
+            ? SpringMotion(
+                spring: spring, from: from, to: 0, initialVelocity: velocity, startTime: time,
+                restDistance: configuration.restDistance, restSpeed: configuration.restSpeed)
+            : SpringMotion(
+                spring: spring, from: from, to: 0, initialVelocity: -from, startTime: time,
+                restDistance: configuration.restDistance, restSpeed: configuration.restSpeed)
+        motion = .spring(springMotion)
+        alphaMode = .curve
+        setPhase(.settling)
+    }
+
+    private func startDismissal(velocity: Double) {
+        let from = motion.value(at: time)
+        let alpha = currentAlpha(offset: from)
+        switch configuration.dismissStyle {
+        case .clearBackdropAtOnce(let spring):
+            motion = .spring(
+                SpringMotion(
+                    spring: spring, from: from, to: distance, initialVelocity: distance - from,
+                    startTime: time, restDistance: configuration.restDistance,
+                    restSpeed: configuration.restSpeed))
+            alphaMode = .fixed(0)
+        case .fadeWithContent(let spring):
+            motion = .spring(
+                SpringMotion(
+                    spring: spring, from: from, to: distance, initialVelocity: velocity,
+                    startTime: time, restDistance: configuration.restDistance,
+                    restSpeed: configuration.restSpeed))
+            alphaMode = .fade(offset: from, alpha: alpha, target: distance)
+        }
+        setPhase(.dismissing)
+    }
+
+    /// Moves the model to `newTime`, finishing any animation that has come to rest by then.
+    private func advance(to newTime: Double) {
+        guard newTime >= time else { return }
+        time = newTime
+        guard case .spring(let springMotion) = motion, springMotion.isSettled(at: time) else {
+            return
+        }
+        motion = .rest(springMotion.to)
+        switch phase {
+        case .presenting:
+            alphaMode = .curve
+            setPhase(.presented)
+            emit(.didPresent(evaluate(at: time)))
+        case .settling:
+            setPhase(.presented)
+        case .dismissing:
+            alphaMode = .fixed(0)
+            setPhase(.dismissed)
+            if !completionSent {
+                completionSent = true
+                emit(.didDismiss(evaluate(at: time)))
+            }
+        case .dragging, .presented, .dismissed:
+            break
+        }
+    }
+
+    private func setPhase(_ newPhase: DismissPhase) {
+        guard newPhase != phase else { return }
+        let old = phase
+        phase = newPhase
+        state = evaluate(at: time)
+        emit(.phaseChanged(from: old, to: newPhase, state: state))
+    }
+
+    private func emit(_ event: DismissEvent) {
+        for observer in observers { observer(event) }
+    }
+
+    // MARK: State
+
+    private func unband(_ offset: Double) -> Double {
+        guard offset < 0, case .rubberBand(let coefficient) = configuration.reverseDrag else {
+            return offset
+        }
+        return RubberBand(coefficient: coefficient, dimension: distance).raw(forBanded: offset)
+    }
+
+    private func currentAlpha(offset: Double) -> Double {
+        let alpha: Double
+        switch alphaMode {
+        case .curve:
+            alpha = configuration.alphaCurve.alpha(offset: offset, dismissDistance: distance)
+        case .fade(let start, let startAlpha, let target):
+            let span = target - start
+            let fraction = span > 0 ? min(1, max(0, (offset - start) / span)) : 1
+            alpha = startAlpha * (1 - fraction)
+        case .fixed(let value):
+            alpha = value
+        case .presenting:
+            let fraction = distance > 0 ? min(1, max(0, offset / distance)) : 0
+            alpha = configuration.alphaCurve.rest * (1 - fraction)
+        }
+        return min(1, max(0, alpha))
+    }
+
+    private func evaluate(at time: Double) -> DismissState {
+        let offset = motion.value(at: time)
+        let progress = distance > 0 ? min(1, max(0, offset / distance)) : 0
+        return DismissState(
+            time: time, offset: offset, alpha: currentAlpha(offset: offset), progress: progress,
+            phase: phase)
+    }
+
+    private func renderIfNeeded(force: Bool) throws -> Bool {
+        state = evaluate(at: time)
+        if !force, !needsDisplay, let last = lastRendered, !state.looksDifferent(from: last) {
+            return false
+        }
+        presenter.update(&scene, for: state, direction: configuration.direction)
+        try renderer.render(scene, state: state)
+        lastRendered = state
+        needsDisplay = false
+        framesRendered += 1
+        return true
+    }
+}

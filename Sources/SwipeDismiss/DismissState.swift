@@ -1,0 +1,64 @@
+/// Where a presentation is in its life.
+public enum DismissPhase: String, Hashable, Sendable, CaseIterable {
+    /// The content is animating in.
+    case presenting
+    /// The content is at rest, on screen.
+    case presented
+    /// A finger (or pointer) is moving the content.
+    case dragging
+    /// Released short of dismissal: springing back to rest.
+    case settling
+    /// On its way out.
+    case dismissing
+    /// Gone; a new presentation may start.
+    case dismissed
+}
+
+/// What the controller publishes: everything a presenter needs to lay out a frame.
+public struct DismissState: Hashable, Sendable {
+    /// The controller's clock when this state was computed, in seconds.
+    public var time: Double
+    /// The content's translation along the dismiss direction, in points (negative: the wrong way).
+    public var offset: Double
+    /// The backdrop's alpha, 0...1.
+    public var alpha: Double
+    /// How far along the dismissal is: offset over the dismiss distance, clamped to 0...1.
+    public var progress: Double
+    public var phase: DismissPhase
+
+    public init(time: Double, offset: Double, alpha: Double, progress: Double, phase: DismissPhase) {
+        self.time = time
+        self.offset = offset
+        self.alpha = alpha
+        self.progress = progress
+        self.phase = phase
+    }
+
+    /// Whether a renderer would draw something different for `other` (time aside).
+    public func looksDifferent(from other: DismissState) -> Bool {
+        offset != other.offset || alpha != other.alpha || phase != other.phase
+    }
+}
+
+/// The direction in which the content leaves.
+public enum DismissDirection: String, Hashable, Sendable, CaseIterable {
+    case down
+    case up
+    case left
+    case right
+
+    /// The unit vector of the direction, in viewport coordinates (y grows down).
+    public var unit: Point {
+        switch self {
+        case .down: Point(x: 0, y: 1)
+        case .up: Point(x: 0, y: -1)
+        case .left: Point(x: -1, y: 0)
+        case .right: Point(x: 1, y: 0)
+        }
+    }
+
+    /// The component of `vector` along this direction.
+    public func component(of vector: Point) -> Double {
+        vector.x * unit.x + vector.y * unit.y
+    }
+}

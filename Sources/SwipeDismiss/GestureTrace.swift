@@ -1,0 +1,306 @@
+import Foundation
+
+/// Why a trace was refused: where (event index and field) and what was wrong.
+public struct GestureTraceError: Error, CustomStringConvertible, Equatable {
+    /// The index of the offending event in `events`, if the fault is in one.
+    public var eventIndex: Int?
+    /// The field at fault (`"t"`, `"x"`, `"viewport.width"`, …), if any.
+    public var field: String?
+    public var reason: String
+
+    public init(eventIndex: Int? = nil, field: String? = nil, reason: String) {
+        self.eventIndex = eventIndex
+        self.field = field
+        self.reason = reason
+    }
+
+    public var description: String {
+        var place: [String] = []
+        if let eventIndex { place.append("event \(eventIndex)") }
+        if let field { place.append("field \"\(field)\"") }
+        return place.isEmpty ? reason : place.joined(separator: ", ") + ": " + reason
+    }
+}
+
+/// A recorded gesture: the JSON contract that `x11-demo --record` writes and
+/// `cairo-export --trace` reads.
+///
+/// ```json
+/// { "viewport": { "width": 390, "height": 844 },
+///   "events": [ { "t": 0.000, "type": "down", "x": 195, "y": 500 }, … ] }
+/// ```
+/// `t` is seconds from the trace start and never decreases; `x`, `y` are viewport points.
+public struct GestureTrace: Equatable, Sendable {
+    public var viewport: Size
+    /// Events with times in seconds from the trace's start.
+    public var events: [InputEvent]
+
+    public init(viewport: Size, events: [InputEvent]) {
+        self.viewport = viewport
+        self.events = events
+    }
+
+    /// The time of the last event (0 for an empty trace).
+    public var duration: Double { events.last?.time ?? 0 }
+
+    /// Throws unless every number is finite, the viewport positive, and times never decrease.
+    public func validate() throws(GestureTraceError) {
+        for (name, value) in [("viewport.width", viewport.width), ("viewport.height", viewport.height)] {
+            guard value.isFinite, value > 0 else {
+                throw GestureTraceError(field: name, reason: "expected a positive finite number, got \(value)")
+            }
+        }
+        var previous = 0.0
+        for (index, event) in events.enumerated() {
+            guard event.time.isFinite else {
+                throw GestureTraceError(eventIndex: index, field: "t", reason: "expected a finite number, got \(event.time)")
+            }
+            guard event.time >= 0 else {
+                throw GestureTraceError(eventIndex: index, field: "t", reason: "time \(event.time) is before the trace start (0)")
+            }
+            guard event.time >= previous else {
+                throw GestureTraceError(
+                    eventIndex: index, field: "t",
+                    reason: "time \(event.time) is earlier than the previous event's \(previous)")
+            }
+            previous = event.time
+            if let location = event.location {
+                for (name, value) in [("x", location.x), ("y", location.y)] where !value.isFinite {
+                    throw GestureTraceError(eventIndex: index, field: name, reason: "expected a finite number, got \(value)")
+                }
+            }
+        }
+    }
+
+    // MARK: Decoding
+
+    /// Decodes and validates a trace from JSON text.
+    public init(json: String) throws(GestureTraceError) {
+        try self.init(jsonBytes: Array(json.utf8))
+    }
+
+    /// Decodes and validates a trace from JSON bytes.
+    public init(jsonBytes: [UInt8]) throws(GestureTraceError) {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes: jsonBytes)
+        } catch let error as JSONSyntaxError {
+            throw GestureTraceError(reason: "not valid JSON: \(error)")
+        } catch {
+            throw GestureTraceError(reason: "not valid JSON: \(error)")
+        }
+        guard case .object = root else {
+            throw GestureTraceError(reason: "expected a JSON object at the top, got \(root.kindName)")
+        }
+        guard let viewportValue = root["viewport"] else {
+            throw GestureTraceError(field: "viewport", reason: "missing")
+        }
+        guard case .object = viewportValue else {
+            throw GestureTraceError(field: "viewport", reason: "expected an object, got \(viewportValue.kindName)")
+        }
+        func dimension(_ name: String) throws(GestureTraceError) -> Double {
+            guard let value = viewportValue[name] else {
+                throw GestureTraceError(field: "viewport.\(name)", reason: "missing")
+            }
+            guard case .number(let number) = value, number.isFinite, number > 0 else {
+                throw GestureTraceError(
+                    field: "viewport.\(name)", reason: "expected a positive finite number, got \(value.kindName)")
+            }
+            return number
+        }
+        let size = Size(width: try dimension("width"), height: try dimension("height"))
+        guard let eventsValue = root["events"] else {
+            throw GestureTraceError(field: "events", reason: "missing")
+        }
+        guard case .array(let items) = eventsValue else {
+            throw GestureTraceError(field: "events", reason: "expected an array, got \(eventsValue.kindName)")
+        }
+        var events: [InputEvent] = []
+        events.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            events.append(try Self.decodeEvent(item, index: index))
+        }
+        self.init(viewport: size, events: events)
+        try validate()
+    }
+
+    private static func decodeEvent(_ item: JSONValue, index: Int) throws(GestureTraceError) -> InputEvent {
+        guard case .object = item else {
+            throw GestureTraceError(eventIndex: index, reason: "expected an object, got \(item.kindName)")
+        }
+        func number(_ field: String) throws(GestureTraceError) -> Double {
+            guard let value = item[field] else {
+                throw GestureTraceError(eventIndex: index, field: field, reason: "missing")
+            }
+            guard case .number(let number) = value else {
+                throw GestureTraceError(eventIndex: index, field: field, reason: "expected a number, got \(value.kindName)")
+            }
+            guard number.isFinite else {
+                throw GestureTraceError(eventIndex: index, field: field, reason: "expected a finite number, got \(value.kindName)")
+            }
+            return number
+        }
+        func string(_ field: String) throws(GestureTraceError) -> String {
+            guard let value = item[field] else {
+                throw GestureTraceError(eventIndex: index, field: field, reason: "missing")
+            }
+            guard case .string(let text) = value else {
+                throw GestureTraceError(eventIndex: index, field: field, reason: "expected a string, got \(value.kindName)")
+            }
+            return text
+        }
+        let time = try number("t")
+        let type = try string("type")
+        let kind: InputEvent.Kind
+        switch type {
+        case "down": kind = .down(Point(x: try number("x"), y: try number("y")))
+        case "move": kind = .move(Point(x: try number("x"), y: try number("y")))
+        case "up": kind = .up(Point(x: try number("x"), y: try number("y")))
+        case "key":
+            let name = try string("key")
+            guard !name.isEmpty else {
+                throw GestureTraceError(eventIndex: index, field: "key", reason: "empty key name")
+            }
+            kind = .key(Key(name: name))
+        case "cancel": kind = .cancel
+        default:
+            throw GestureTraceError(
+                eventIndex: index, field: "type",
+                reason: "unknown event type \"\(type)\" (expected down, move, up, key or cancel)")
+        }
+        return InputEvent(time: time, kind: kind)
+    }
+
+    // MARK: Files
+
+    /// Reads and validates the trace at `path`; errors name the file.
+    public static func load(path: String) throws(GestureTraceError) -> GestureTrace {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw GestureTraceError(reason: "cannot read trace file \(path)")
+        }
+        do {
+            return try GestureTrace(jsonBytes: Array(data))
+        } catch {
+            throw GestureTraceError(
+                eventIndex: error.eventIndex, field: error.field, reason: "\(path): \(error.reason)")
+        }
+    }
+
+    /// Writes the trace to `path` whole or not at all (temporary file, then rename).
+    public func write(path: String) throws {
+        try validate()
+        let url = URL(fileURLWithPath: path)
+        try Data(encoded().utf8).write(to: url, options: .atomic)
+    }
+
+    // MARK: Encoding
+
+    /// The trace as JSON, one event a line; numbers round-trip exactly.
+    public func encoded() -> String {
+        var out = "{ \"viewport\": { \"width\": \(Self.format(viewport.width)), "
+        out += "\"height\": \(Self.format(viewport.height)) },\n  \"events\": ["
+        for (index, event) in events.enumerated() {
+            out += index == 0 ? "\n    " : ",\n    "
+            out += "{ \"t\": \(Self.format(event.time)), "
+            switch event.kind {
+            case .down(let p): out += "\"type\": \"down\", \(Self.format(p)) }"
+            case .move(let p): out += "\"type\": \"move\", \(Self.format(p)) }"
+            case .up(let p): out += "\"type\": \"up\", \(Self.format(p)) }"
+            case .key(let key): out += "\"type\": \"key\", \"key\": \(Self.quote(key.name)) }"
+            case .cancel: out += "\"type\": \"cancel\" }"
+            }
+        }
+        out += events.isEmpty ? "] }\n" : " ] }\n"
+        return out
+    }
+
+    private static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    private static func format(_ point: Point) -> String {
+        "\"x\": \(format(point.x)), \"y\": \(format(point.y))"
+    }
+
+    private static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Replays a trace: event times are shifted by `startTime` onto the controller's clock.
+public final class TraceInputSource: InputSource {
+    public let trace: GestureTrace
+    public let startTime: Double
+    private var next = 0
+
+    public init(trace: GestureTrace, startTime: Double = 0) {
+        self.trace = trace
+        self.startTime = startTime
+    }
+
+    /// Whether every event has been handed out.
+    public var isExhausted: Bool { next >= trace.events.count }
+
+    public func events(upTo time: Double, into events: inout [InputEvent]) {
+        while next < trace.events.count, trace.events[next].time + startTime <= time {
+            var event = trace.events[next]
+            event.time += startTime
+            events.append(event)
+            next += 1
+        }
+    }
+
+    public var nextEventTime: Double? {
+        next < trace.events.count ? trace.events[next].time + startTime : nil
+    }
+}
+
+/// Passes events through from another source and keeps them as a trace.
+public final class RecordingInputSource: InputSource {
+    public let source: InputSource
+    /// Clock time that becomes `t = 0` in the trace.
+    public let startTime: Double
+    public private(set) var trace: GestureTrace
+    private var scratch: [InputEvent] = []
+
+    public init(recording source: InputSource, viewport: Size, startTime: Double) {
+        self.source = source
+        self.startTime = startTime
+        trace = GestureTrace(viewport: viewport, events: [])
+        scratch.reserveCapacity(64)
+    }
+
+    /// Sets the viewport written into the trace (after a resize, say).
+    public func setViewport(_ viewport: Size) {
+        trace.viewport = viewport
+    }
+
+    public func events(upTo time: Double, into events: inout [InputEvent]) {
+        scratch.removeAll(keepingCapacity: true)
+        source.events(upTo: time, into: &scratch)
+        for event in scratch {
+            events.append(event)
+            guard event.time.isFinite, event.location?.isFinite ?? true else { continue }
+            var relative = event
+            relative.time = max(event.time - startTime, trace.events.last?.time ?? 0, 0)
+            trace.events.append(relative)
+        }
+    }
+
+    public var nextEventTime: Double? { source.nextEventTime }
+}

@@ -1,0 +1,108 @@
+/// A key the controller understands.
+public enum Key: Hashable, Sendable {
+    case escape
+    case space
+    case enter
+    /// Any other key, by its trace name.
+    case other(String)
+
+    /// The key for a trace name such as `"Escape"`.
+    public init(name: String) {
+        switch name {
+        case "Escape": self = .escape
+        case "Space", "space", " ": self = .space
+        case "Enter", "Return": self = .enter
+        default: self = .other(name)
+        }
+    }
+
+    /// The name used in traces.
+    public var name: String {
+        switch self {
+        case .escape: "Escape"
+        case .space: "Space"
+        case .enter: "Enter"
+        case .other(let name): name
+        }
+    }
+}
+
+/// One input event at a time in seconds on the controller's clock.
+public struct InputEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The pointer was pressed at a point (viewport coordinates, points).
+        case down(Point)
+        /// The pressed pointer moved.
+        case move(Point)
+        /// The pointer was released.
+        case up(Point)
+        /// A key was pressed.
+        case key(Key)
+        /// The system took the gesture away (grab lost, focus lost, trace said so).
+        case cancel
+    }
+
+    public var time: Double
+    public var kind: Kind
+
+    public init(time: Double, kind: Kind) {
+        self.time = time
+        self.kind = kind
+    }
+
+    /// The pointer location, for pointer events.
+    public var location: Point? {
+        switch kind {
+        case .down(let p), .move(let p), .up(let p): p
+        case .key, .cancel: nil
+        }
+    }
+}
+
+/// Where input comes from: a window, a recorded trace, a test.
+public protocol InputSource: AnyObject {
+    /// Appends, in time order, every pending event with `time <= time` to `events`.
+    ///
+    /// The caller owns the buffer and reuses it, so polling allocates nothing.
+    func events(upTo time: Double, into events: inout [InputEvent])
+
+    /// The time of the next event the source already knows about, if any.
+    ///
+    /// A replaying source uses this so an event loop can sleep until then;
+    /// a live source returns nil.
+    var nextEventTime: Double? { get }
+}
+
+extension InputSource {
+    public var nextEventTime: Double? { nil }
+}
+
+/// An input source fed by hand; events are kept in time order.
+public final class QueuedInputSource: InputSource {
+    private var pending: [InputEvent] = []
+    private var head = 0
+
+    public init(_ events: [InputEvent] = []) {
+        events.forEach(enqueue)
+    }
+
+    /// Adds an event; an event older than the last one queued is moved to that time.
+    public func enqueue(_ event: InputEvent) {
+        var event = event
+        if let last = pending.last, !(event.time >= last.time) { event.time = last.time }
+        pending.append(event)
+    }
+
+    public func events(upTo time: Double, into events: inout [InputEvent]) {
+        while head < pending.count, pending[head].time <= time {
+            events.append(pending[head])
+            head += 1
+        }
+        if head == pending.count, head > 0 {
+            pending.removeAll(keepingCapacity: true)
+            head = 0
+        }
+    }
+
+    public var nextEventTime: Double? { head < pending.count ? pending[head].time : nil }
+}

@@ -1,0 +1,40 @@
+/// What a point of the viewport lands on.
+public enum HitRegion: Hashable, Sendable {
+    /// The draggable content (card, button).
+    case content
+    /// The dim backdrop around the content.
+    case backdrop
+}
+
+/// Turns controller state into a `Scene`: the layout of backdrop, card and button.
+public protocol Presenter: AnyObject {
+    /// Builds the scene for a viewport: every layer and item, at rest.
+    ///
+    /// Called once per viewport size; frames then go through `update(_:for:)`.
+    func makeScene(viewport: Size) -> Scene
+
+    /// Updates the per-frame parts of `scene` (layer transforms and opacities) for `state`.
+    ///
+    /// Must not allocate: mutate the layers in place.
+    func update(_ scene: inout Scene, for state: DismissState, direction: DismissDirection)
+
+    /// What `point` lands on when the content is translated by `offset` along `direction`.
+    func hitTest(
+        _ point: Point, offset: Double, direction: DismissDirection, viewport: Size
+    ) -> HitRegion
+
+    /// The content's extent along `direction`: how far it must travel to leave the viewport.
+    ///
+    /// Used as the dismiss distance, the rubber band's dimension and the progress scale.
+    func dismissDistance(direction: DismissDirection, viewport: Size) -> Double
+}
+
+/// Draws scenes somewhere: a window, an image file, nothing at all.
+public protocol Renderer: AnyObject {
+    /// The viewport in points.
+    var viewport: Size { get }
+    /// Device pixels per point.
+    var scale: Double { get }
+    /// Draws one frame. `state` is the controller state the scene was laid out for.
+    func render(_ scene: Scene, state: DismissState) throws
+}
