@@ -1,0 +1,199 @@
+internal import CCairo
+import SwipeDismiss
+
+/// Owns one `cairo_t` drawing on a `CairoSurface`; every method is one thin wrapper of the
+/// cairo call it names.
+///
+/// Coordinates are user-space units (points once the painter has scaled). The context keeps
+/// its surface alive.
+public final class CairoContext {
+    /// The owned `cairo_t *`. Borrowed: valid while this object lives; do not destroy it.
+    public let pointer: OpaquePointer
+    public let surface: CairoSurface
+
+    /// A context drawing on `surface` (`cairo_create`).
+    public init(surface: CairoSurface) throws(CairoError) {
+        let raw = cairo_create(surface.pointer)!
+        let status = cairo_status(raw)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(raw)
+            throw CairoError(operation: "cairo_create", cairoStatus: status, path: surface.path)
+        }
+        self.pointer = raw
+        self.surface = surface
+    }
+
+    deinit {
+        cairo_destroy(pointer)
+    }
+
+    /// Throws if the context is in an error state (`cairo_status`).
+    public func checkStatus(_ operation: String = "cairo_status") throws(CairoError) {
+        try CairoError.check(cairo_status(pointer), operation, path: surface.path)
+    }
+
+    // MARK: State
+
+    /// `cairo_save`.
+    public func save() { cairo_save(pointer) }
+    /// `cairo_restore`.
+    public func restore() { cairo_restore(pointer) }
+    /// `cairo_translate`.
+    public func translate(x: Double, y: Double) { cairo_translate(pointer, x, y) }
+    /// `cairo_scale`.
+    public func scale(x: Double, y: Double) { cairo_scale(pointer, x, y) }
+    /// Multiplies the current matrix by `transform` (`cairo_transform`).
+    public func concatenate(_ transform: Transform) {
+        var matrix = cairo_matrix_t(
+            xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
+            x0: transform.tx, y0: transform.ty)
+        cairo_transform(pointer, &matrix)
+    }
+    /// `cairo_identity_matrix`.
+    public func resetTransform() { cairo_identity_matrix(pointer) }
+
+    // MARK: Source and style
+
+    /// Sets a solid source (`cairo_set_source_rgba`), its alpha multiplied by `opacity`.
+    public func setSource(_ color: Color, opacity: Double = 1) {
+        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha * opacity)
+    }
+    /// `cairo_set_line_width`.
+    public func setLineWidth(_ width: Double) { cairo_set_line_width(pointer, width) }
+    /// Dashed strokes with `on`/`off` lengths, or solid ones for an empty pattern
+    /// (`cairo_set_dash`).
+    public func setDash(_ pattern: [Double], offset: Double = 0) {
+        pattern.withUnsafeBufferPointer {
+            cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), offset)
+        }
+    }
+    /// Whether shapes are antialiased (`cairo_set_antialias`).
+    public func setAntialias(_ on: Bool) {
+        cairo_set_antialias(pointer, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+    }
+
+    // MARK: Paths
+
+    /// `cairo_new_path`.
+    public func newPath() { cairo_new_path(pointer) }
+    /// `cairo_move_to`.
+    public func move(to point: Point) { cairo_move_to(pointer, point.x, point.y) }
+    /// `cairo_line_to`.
+    public func line(to point: Point) { cairo_line_to(pointer, point.x, point.y) }
+    /// `cairo_close_path`.
+    public func closePath() { cairo_close_path(pointer) }
+    /// `cairo_rectangle`.
+    public func addRect(_ rect: Rect) {
+        cairo_rectangle(pointer, rect.minX, rect.minY, rect.width, rect.height)
+    }
+    /// A rectangle with circular corners of `radius` (clamped to half the shorter side),
+    /// as four `cairo_arc` calls.
+    public func addRoundedRect(_ rect: Rect, radius: Double) {
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        guard r > 0 else {
+            addRect(rect)
+            return
+        }
+        let halfPi = Double.pi / 2
+        cairo_new_sub_path(pointer)
+        cairo_arc(pointer, rect.maxX - r, rect.minY + r, r, -halfPi, 0)
+        cairo_arc(pointer, rect.maxX - r, rect.maxY - r, r, 0, halfPi)
+        cairo_arc(pointer, rect.minX + r, rect.maxY - r, r, halfPi, 2 * halfPi)
+        cairo_arc(pointer, rect.minX + r, rect.minY + r, r, 2 * halfPi, 3 * halfPi)
+        cairo_close_path(pointer)
+    }
+
+    // MARK: Drawing
+
+    /// `cairo_fill`.
+    public func fill() { cairo_fill(pointer) }
+    /// `cairo_stroke`.
+    public func stroke() { cairo_stroke(pointer) }
+    /// `cairo_clip`.
+    public func clip() { cairo_clip(pointer) }
+    /// `cairo_paint`: fills the clip with the source.
+    public func paint() { cairo_paint(pointer) }
+    /// `cairo_paint_with_alpha`.
+    public func paint(alpha: Double) { cairo_paint_with_alpha(pointer, alpha) }
+    /// Makes the whole surface (within the clip) transparent (`CAIRO_OPERATOR_CLEAR`).
+    public func clear() {
+        cairo_save(pointer)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(pointer)
+        cairo_restore(pointer)
+    }
+    /// Starts drawing into an offscreen group (`cairo_push_group`).
+    public func pushGroup() { cairo_push_group(pointer) }
+    /// Ends the group and paints it with `alpha` (`cairo_pop_group_to_source`,
+    /// `cairo_paint_with_alpha`).
+    public func popGroup(paintingWithAlpha alpha: Double) {
+        cairo_pop_group_to_source(pointer)
+        cairo_paint_with_alpha(pointer, alpha)
+    }
+    /// Ends the current page of a PDF surface and starts the next (`cairo_show_page`).
+    public func showPage() { cairo_show_page(pointer) }
+
+    // MARK: Text
+
+    /// Uses `face` for text (`cairo_set_font_face`).
+    public func setFontFace(_ face: CairoFontFace) { cairo_set_font_face(pointer, face.pointer) }
+    /// `cairo_set_font_size`.
+    public func setFontSize(_ size: Double) { cairo_set_font_size(pointer, size) }
+    /// Draws `text` with its baseline starting at the current point (`cairo_show_text`).
+    public func showText(_ text: String) {
+        text.withCString { cairo_show_text(pointer, $0) }
+    }
+    /// Draws `text` so that `origin` (on the baseline) is its left edge, centre or right edge.
+    public func showText(_ text: String, at origin: Point, alignment: TextAlignment) {
+        var x = origin.x
+        if alignment != .leading {
+            let advance = textExtents(text).advance
+            x -= alignment == .center ? advance / 2 : advance
+        }
+        cairo_move_to(pointer, x, origin.y)
+        showText(text)
+    }
+    /// The measurements of `text` in the current font (`cairo_text_extents`).
+    public func textExtents(_ text: String) -> TextExtents {
+        var extents = cairo_text_extents_t()
+        text.withCString { cairo_text_extents(pointer, $0, &extents) }
+        return TextExtents(
+            xBearing: extents.x_bearing, yBearing: extents.y_bearing, width: extents.width,
+            height: extents.height, advance: extents.x_advance)
+    }
+}
+
+/// What `cairo_text_extents` measures, in user-space units.
+public struct TextExtents: Hashable, Sendable {
+    public var xBearing: Double
+    public var yBearing: Double
+    public var width: Double
+    public var height: Double
+    /// How far the current point moves: the width used for alignment.
+    public var advance: Double
+}
+
+/// Owns one toy `cairo_font_face_t` (`cairo_toy_font_face_create`).
+public final class CairoFontFace {
+    /// The owned `cairo_font_face_t *`.
+    public let pointer: OpaquePointer
+    public let family: String
+
+    /// The face for `family` (for example "DejaVu Sans"), regular or bold.
+    public init(family: String, bold: Bool = false) throws(CairoError) {
+        let raw = cairo_toy_font_face_create(
+            family, CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)!
+        let status = cairo_font_face_status(raw)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_font_face_destroy(raw)
+            throw CairoError(operation: "cairo_toy_font_face_create", cairoStatus: status)
+        }
+        self.pointer = raw
+        self.family = family
+    }
+
+    deinit {
+        cairo_font_face_destroy(pointer)
+    }
+}

@@ -1,0 +1,216 @@
+import SwipeDismiss
+
+/// The file formats the Cairo plugin renders frames to.
+public enum CairoFileFormat: String, CaseIterable, Sendable {
+    case png
+    case pdf
+    case svg
+
+    /// The file name extension, without the dot.
+    public var fileExtension: String { rawValue }
+
+    /// A renderer writing one file of this format per frame into `folder`.
+    public func makeRenderer(
+        folder: String, viewport: Size, scale: Double = 1, filePrefix: String = "frame-"
+    ) throws(CairoError) -> any CairoFrameRenderer {
+        switch self {
+        case .png:
+            return try CairoPNGRenderer(
+                folder: folder, viewport: viewport, scale: scale, filePrefix: filePrefix)
+        case .pdf:
+            return try CairoPDFRenderer(
+                folder: folder, viewport: viewport, scale: scale, filePrefix: filePrefix)
+        case .svg:
+            return try CairoSVGRenderer(
+                folder: folder, viewport: viewport, scale: scale, filePrefix: filePrefix)
+        }
+    }
+}
+
+/// A renderer that writes each frame to its own file, `<folder>/<prefix>0000.<ext>`, ….
+///
+/// Every file appears whole or not at all (temporary name, then rename).
+public protocol CairoFrameRenderer: Renderer {
+    /// The folder the frames go to.
+    var folder: String { get }
+    var format: CairoFileFormat { get }
+    /// How many frame files have been written; the next frame gets this number.
+    var framesWritten: Int { get }
+    /// The path of frame `number`.
+    func path(forFrame number: Int) -> String
+}
+
+/// Names frame files: `frame-0000.png`, … (at least four digits).
+struct FrameFileNames {
+    let folder: String
+    let prefix: String
+    let fileExtension: String
+
+    init(folder: String, prefix: String, fileExtension: String) {
+        self.folder = folder
+        self.prefix = prefix
+        self.fileExtension = fileExtension
+    }
+
+    func path(forFrame number: Int) -> String {
+        var digits = String(number)
+        if digits.count < 4 { digits = String(repeating: "0", count: 4 - digits.count) + digits }
+        let separator = folder.hasSuffix("/") || folder.isEmpty ? "" : "/"
+        return folder + separator + prefix + digits + "." + fileExtension
+    }
+}
+
+/// Checks a renderer's arguments; errors name the folder.
+func validateFrameOutput(folder: String, viewport: Size, scale: Double) throws(CairoError) {
+    guard viewport.width.isFinite, viewport.height.isFinite, viewport.width > 0,
+        viewport.height > 0
+    else {
+        throw CairoError(
+            operation: "renderer", reason: "invalid viewport \(viewport.width)x\(viewport.height)")
+    }
+    guard scale.isFinite, scale > 0 else {
+        throw CairoError(operation: "renderer", reason: "invalid scale \(scale)")
+    }
+    try AtomicFile.checkFolder(folder)
+}
+
+/// Renders each frame to a PNG file through one ARGB32 image surface reused across frames.
+///
+/// The image is `viewport × scale` pixels, rounded up: scale 2 doubles the pixels, not the
+/// layout.
+public final class CairoPNGRenderer: CairoFrameRenderer {
+    public let viewport: Size
+    public let scale: Double
+    public let folder: String
+    public var format: CairoFileFormat { .png }
+    public private(set) var framesWritten = 0
+    /// The image every frame is painted on; it holds the last frame after `render`.
+    public let surface: CairoSurface
+    public let painter: CairoPainter
+    private let context: CairoContext
+    private let names: FrameFileNames
+
+    /// A renderer writing `<folder>/<filePrefix>NNNN.png`; throws naming `folder` unless it
+    /// is an existing, writable folder.
+    public init(
+        folder: String, viewport: Size, scale: Double = 1, filePrefix: String = "frame-",
+        painter: CairoPainter = CairoPainter()
+    ) throws(CairoError) {
+        try validateFrameOutput(folder: folder, viewport: viewport, scale: scale)
+        self.folder = folder
+        self.viewport = viewport
+        self.scale = scale
+        self.painter = painter
+        names = FrameFileNames(folder: folder, prefix: filePrefix, fileExtension: "png")
+        surface = try CairoSurface(
+            imageWidth: Int((viewport.width * scale).rounded(.up)),
+            height: Int((viewport.height * scale).rounded(.up)))
+        context = try CairoContext(surface: surface)
+    }
+
+    public func path(forFrame number: Int) -> String {
+        names.path(forFrame: number)
+    }
+
+    /// Paints the scene and writes the next frame file.
+    public func render(_ scene: Scene, state: DismissState) throws {
+        context.clear()
+        painter.paint(scene, on: context, scale: scale)
+        try context.checkStatus("painting frame \(framesWritten)")
+        try surface.writePNG(atomicallyTo: names.path(forFrame: framesWritten))
+        framesWritten += 1
+    }
+}
+
+/// Renders each frame to its own one-page PDF file of `viewport × scale` points.
+public final class CairoPDFRenderer: CairoFrameRenderer {
+    public let viewport: Size
+    public let scale: Double
+    public let folder: String
+    public var format: CairoFileFormat { .pdf }
+    public private(set) var framesWritten = 0
+    public let painter: CairoPainter
+    private let names: FrameFileNames
+
+    /// A renderer writing `<folder>/<filePrefix>NNNN.pdf`; throws naming `folder` unless it
+    /// is an existing, writable folder.
+    public init(
+        folder: String, viewport: Size, scale: Double = 1, filePrefix: String = "frame-",
+        painter: CairoPainter = CairoPainter()
+    ) throws(CairoError) {
+        try validateFrameOutput(folder: folder, viewport: viewport, scale: scale)
+        self.folder = folder
+        self.viewport = viewport
+        self.scale = scale
+        self.painter = painter
+        names = FrameFileNames(folder: folder, prefix: filePrefix, fileExtension: "pdf")
+    }
+
+    public func path(forFrame number: Int) -> String {
+        names.path(forFrame: number)
+    }
+
+    public func render(_ scene: Scene, state: DismissState) throws {
+        try renderVectorFrame(
+            scene, to: names.path(forFrame: framesWritten), painter: painter, viewport: viewport,
+            scale: scale
+        ) { path, width, height throws(CairoError) in
+            try CairoSurface(pdfPath: path, width: width, height: height)
+        }
+        framesWritten += 1
+    }
+}
+
+/// Renders each frame to its own SVG file of `viewport × scale` points.
+public final class CairoSVGRenderer: CairoFrameRenderer {
+    public let viewport: Size
+    public let scale: Double
+    public let folder: String
+    public var format: CairoFileFormat { .svg }
+    public private(set) var framesWritten = 0
+    public let painter: CairoPainter
+    private let names: FrameFileNames
+
+    /// A renderer writing `<folder>/<filePrefix>NNNN.svg`; throws naming `folder` unless it
+    /// is an existing, writable folder.
+    public init(
+        folder: String, viewport: Size, scale: Double = 1, filePrefix: String = "frame-",
+        painter: CairoPainter = CairoPainter()
+    ) throws(CairoError) {
+        try validateFrameOutput(folder: folder, viewport: viewport, scale: scale)
+        self.folder = folder
+        self.viewport = viewport
+        self.scale = scale
+        self.painter = painter
+        names = FrameFileNames(folder: folder, prefix: filePrefix, fileExtension: "svg")
+    }
+
+    public func path(forFrame number: Int) -> String {
+        names.path(forFrame: number)
+    }
+
+    public func render(_ scene: Scene, state: DismissState) throws {
+        try renderVectorFrame(
+            scene, to: names.path(forFrame: framesWritten), painter: painter, viewport: viewport,
+            scale: scale
+        ) { path, width, height throws(CairoError) in
+            try CairoSurface(svgPath: path, width: width, height: height)
+        }
+        framesWritten += 1
+    }
+}
+
+/// Paints one scene into a fresh vector surface at a temporary path, finishes it, and
+/// renames it into place.
+private func renderVectorFrame(
+    _ scene: Scene, to path: String, painter: CairoPainter, viewport: Size, scale: Double,
+    makeSurface: (String, Double, Double) throws(CairoError) -> CairoSurface
+) throws {
+    try AtomicFile.write(to: path) { temporary in
+        let surface = try makeSurface(temporary, viewport.width * scale, viewport.height * scale)
+        let context = try CairoContext(surface: surface)
+        painter.paint(scene, on: context, scale: scale)
+        try context.checkStatus("painting \(path)")
+        try surface.finish()
+    }
+}
