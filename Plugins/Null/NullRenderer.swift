@@ -31,7 +31,9 @@ public final class NullRenderer: Renderer {
     /// Whether frames are kept; turn off to measure a controller without growing memory.
     public var keepsFrames: Bool
 
-    public init(viewport: Size = Size(width: 390, height: 844), scale: Double = 1, keepsFrames: Bool = true) {
+    public init(
+        viewport: Size = Size(width: 390, height: 844), scale: Double = 1, keepsFrames: Bool = true
+    ) {
         self.viewport = viewport
         self.scale = scale
         self.keepsFrames = keepsFrames

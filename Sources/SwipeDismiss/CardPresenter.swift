@@ -32,7 +32,8 @@ public final class CardPresenter: Presenter {
         let width = viewport.width
         let band = Self.bandHeight
         var screen: [Item] = [
-            .rect(Rect(x: 0, y: 0, width: width, height: viewport.height), fill: Color(hex: 0xF2F2F7)),
+            .rect(
+                Rect(x: 0, y: 0, width: width, height: viewport.height), fill: Color(hex: 0xF2F2F7)),
             .rect(Rect(x: 0, y: 0, width: width, height: band), fill: .white),
             .text(
                 "Inbox", origin: Point(x: 20, y: band + 44), fontSize: 30,

@@ -218,7 +218,8 @@ public final class DismissController {
         case .began(let translation), .changed(let translation):
             move(translation: translation)
         case .ended(let translation, let velocity):
-            release(translation: translation, velocity: configuration.direction.component(of: velocity))
+            release(
+                translation: translation, velocity: configuration.direction.component(of: velocity))
         case .cancelled:
             cancel()
         case .tapped(let point):

@@ -26,7 +26,8 @@ public struct DismissState: Hashable, Sendable {
     public var progress: Double
     public var phase: DismissPhase
 
-    public init(time: Double, offset: Double, alpha: Double, progress: Double, phase: DismissPhase) {
+    public init(time: Double, offset: Double, alpha: Double, progress: Double, phase: DismissPhase)
+    {
         self.time = time
         self.offset = offset
         self.alpha = alpha

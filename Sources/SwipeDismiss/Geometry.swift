@@ -13,9 +13,15 @@ public struct Point: Hashable, Sendable {
     /// Whether both coordinates are finite numbers (not NaN, not infinite).
     public var isFinite: Bool { x.isFinite && y.isFinite }
 
-    public static func + (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
-    public static func - (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
-    public static func * (lhs: Point, rhs: Double) -> Point { Point(x: lhs.x * rhs, y: lhs.y * rhs) }
+    public static func + (lhs: Point, rhs: Point) -> Point {
+        Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y)
+    }
+    public static func - (lhs: Point, rhs: Point) -> Point {
+        Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y)
+    }
+    public static func * (lhs: Point, rhs: Double) -> Point {
+        Point(x: lhs.x * rhs, y: lhs.y * rhs)
+    }
 
     /// The Euclidean length of the vector from the origin to this point.
     public var length: Double { (x * x + y * y).squareRoot() }

@@ -45,18 +45,25 @@ public struct GestureTrace: Equatable, Sendable {
 
     /// Throws unless every number is finite, the viewport positive, and times never decrease.
     public func validate() throws(GestureTraceError) {
-        for (name, value) in [("viewport.width", viewport.width), ("viewport.height", viewport.height)] {
+        for (name, value) in [
+            ("viewport.width", viewport.width), ("viewport.height", viewport.height),
+        ] {
             guard value.isFinite, value > 0 else {
-                throw GestureTraceError(field: name, reason: "expected a positive finite number, got \(value)")
+                throw GestureTraceError(
+                    field: name, reason: "expected a positive finite number, got \(value)")
             }
         }
         var previous = 0.0
         for (index, event) in events.enumerated() {
             guard event.time.isFinite else {
-                throw GestureTraceError(eventIndex: index, field: "t", reason: "expected a finite number, got \(event.time)")
+                throw GestureTraceError(
+                    eventIndex: index, field: "t",
+                    reason: "expected a finite number, got \(event.time)")
             }
             guard event.time >= 0 else {
-                throw GestureTraceError(eventIndex: index, field: "t", reason: "time \(event.time) is before the trace start (0)")
+                throw GestureTraceError(
+                    eventIndex: index, field: "t",
+                    reason: "time \(event.time) is before the trace start (0)")
             }
             guard event.time >= previous else {
                 throw GestureTraceError(
@@ -66,7 +73,9 @@ public struct GestureTrace: Equatable, Sendable {
             previous = event.time
             if let location = event.location {
                 for (name, value) in [("x", location.x), ("y", location.y)] where !value.isFinite {
-                    throw GestureTraceError(eventIndex: index, field: name, reason: "expected a finite number, got \(value)")
+                    throw GestureTraceError(
+                        eventIndex: index, field: name,
+                        reason: "expected a finite number, got \(value)")
                 }
             }
         }
@@ -90,13 +99,15 @@ public struct GestureTrace: Equatable, Sendable {
             throw GestureTraceError(reason: "not valid JSON: \(error)")
         }
         guard case .object = root else {
-            throw GestureTraceError(reason: "expected a JSON object at the top, got \(root.kindName)")
+            throw GestureTraceError(
+                reason: "expected a JSON object at the top, got \(root.kindName)")
         }
         guard let viewportValue = root["viewport"] else {
             throw GestureTraceError(field: "viewport", reason: "missing")
         }
         guard case .object = viewportValue else {
-            throw GestureTraceError(field: "viewport", reason: "expected an object, got \(viewportValue.kindName)")
+            throw GestureTraceError(
+                field: "viewport", reason: "expected an object, got \(viewportValue.kindName)")
         }
         func dimension(_ name: String) throws(GestureTraceError) -> Double {
             guard let value = viewportValue[name] else {
@@ -104,7 +115,8 @@ public struct GestureTrace: Equatable, Sendable {
             }
             guard case .number(let number) = value, number.isFinite, number > 0 else {
                 throw GestureTraceError(
-                    field: "viewport.\(name)", reason: "expected a positive finite number, got \(value.kindName)")
+                    field: "viewport.\(name)",
+                    reason: "expected a positive finite number, got \(value.kindName)")
             }
             return number
         }
@@ -113,7 +125,8 @@ public struct GestureTrace: Equatable, Sendable {
             throw GestureTraceError(field: "events", reason: "missing")
         }
         guard case .array(let items) = eventsValue else {
-            throw GestureTraceError(field: "events", reason: "expected an array, got \(eventsValue.kindName)")
+            throw GestureTraceError(
+                field: "events", reason: "expected an array, got \(eventsValue.kindName)")
         }
         var events: [InputEvent] = []
         events.reserveCapacity(items.count)
@@ -124,19 +137,26 @@ public struct GestureTrace: Equatable, Sendable {
         try validate()
     }
 
-    private static func decodeEvent(_ item: JSONValue, index: Int) throws(GestureTraceError) -> InputEvent {
+    private static func decodeEvent(_ item: JSONValue, index: Int) throws(GestureTraceError)
+        -> InputEvent
+    {
         guard case .object = item else {
-            throw GestureTraceError(eventIndex: index, reason: "expected an object, got \(item.kindName)")
+            throw GestureTraceError(
+                eventIndex: index, reason: "expected an object, got \(item.kindName)")
         }
         func number(_ field: String) throws(GestureTraceError) -> Double {
             guard let value = item[field] else {
                 throw GestureTraceError(eventIndex: index, field: field, reason: "missing")
             }
             guard case .number(let number) = value else {
-                throw GestureTraceError(eventIndex: index, field: field, reason: "expected a number, got \(value.kindName)")
+                throw GestureTraceError(
+                    eventIndex: index, field: field,
+                    reason: "expected a number, got \(value.kindName)")
             }
             guard number.isFinite else {
-                throw GestureTraceError(eventIndex: index, field: field, reason: "expected a finite number, got \(value.kindName)")
+                throw GestureTraceError(
+                    eventIndex: index, field: field,
+                    reason: "expected a finite number, got \(value.kindName)")
             }
             return number
         }
@@ -145,7 +165,9 @@ public struct GestureTrace: Equatable, Sendable {
                 throw GestureTraceError(eventIndex: index, field: field, reason: "missing")
             }
             guard case .string(let text) = value else {
-                throw GestureTraceError(eventIndex: index, field: field, reason: "expected a string, got \(value.kindName)")
+                throw GestureTraceError(
+                    eventIndex: index, field: field,
+                    reason: "expected a string, got \(value.kindName)")
             }
             return text
         }
@@ -182,7 +204,8 @@ public struct GestureTrace: Equatable, Sendable {
             return try GestureTrace(jsonBytes: Array(data))
         } catch {
             throw GestureTraceError(
-                eventIndex: error.eventIndex, field: error.field, reason: "\(path): \(error.reason)")
+                eventIndex: error.eventIndex, field: error.field, reason: "\(path): \(error.reason)"
+            )
         }
     }
 

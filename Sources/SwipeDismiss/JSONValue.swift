@@ -137,7 +137,9 @@ struct JSONParser {
 
     private mutating func nest() throws {
         depth += 1
-        if depth > Self.maximumDepth { throw error("nested deeper than \(Self.maximumDepth) levels") }
+        if depth > Self.maximumDepth {
+            throw error("nested deeper than \(Self.maximumDepth) levels")
+        }
     }
 
     private mutating func parseObject() throws -> JSONValue {
@@ -285,7 +287,9 @@ struct JSONParser {
         }
         func digits() -> Int {
             let from = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            while index < bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+            {
                 index += 1
             }
             return index - from
@@ -295,9 +299,13 @@ struct JSONParser {
             index += 1
             guard digits() > 0 else { throw error("expected digits after '.' in a number") }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < bytes.count,
+            bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+        {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if index < bytes.count,
+                bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+            {
                 index += 1
             }
             guard digits() > 0 else { throw error("expected digits in a number's exponent") }

@@ -121,7 +121,10 @@ public struct SpringMotion: Hashable, Sendable {
 
     /// The value at `time`.
     public func value(at time: Double) -> Double {
-        to + spring.evaluate(displacement: from - to, velocity: initialVelocity, at: time - startTime)
+        to
+            + spring.evaluate(
+                displacement: from - to, velocity: initialVelocity, at: time - startTime
+            )
             .displacement
     }
 

@@ -1,0 +1,46 @@
+import SwipeDismiss
+import SwipeDismissNull
+import XCTest
+
+final class NullRendererTests: XCTestCase {
+    func testRecordsEachFrameWithASceneSummary() throws {
+        let renderer = NullRenderer(viewport: Size(width: 200, height: 400), scale: 2)
+        let presenter = CardPresenter()
+        var scene = presenter.makeScene(viewport: renderer.viewport)
+        let state = DismissState(
+            time: 1.5, offset: 42, alpha: 0.258, progress: 0.2, phase: .dragging)
+        presenter.update(&scene, for: state, direction: .down)
+        try renderer.render(scene, state: state)
+        XCTAssertEqual(renderer.frameCount, 1)
+        let frame = try XCTUnwrap(renderer.lastFrame)
+        XCTAssertEqual(frame.state, state)
+        XCTAssertEqual(frame.contentTranslation, Point(x: 0, y: 42))
+        XCTAssertEqual(frame.backdropOpacity, 0.258)
+        XCTAssertEqual(frame.layerCount, 3)
+        XCTAssertEqual(renderer.scale, 2)
+    }
+
+    func testCanCountWithoutKeepingFrames() throws {
+        let renderer = NullRenderer(keepsFrames: false)
+        let scene = Scene(size: renderer.viewport)
+        let state = DismissState(time: 0, offset: 0, alpha: 0.3, progress: 0, phase: .presented)
+        for _ in 0..<5 { try renderer.render(scene, state: state) }
+        XCTAssertEqual(renderer.frameCount, 5)
+        XCTAssertTrue(renderer.frames.isEmpty)
+    }
+
+    func testDrivesAControllerHeadless() throws {
+        let clock = ManualClock()
+        let renderer = NullRenderer()
+        let input = QueuedInputSource([InputEvent(time: 0.1, kind: .key(.escape))])
+        let controller = DismissController(
+            input: input, presenter: CardPresenter(), renderer: renderer, clock: clock)
+        while clock.now < 2 {
+            clock.advance(by: 1.0 / 60)
+            try controller.step()
+        }
+        XCTAssertEqual(renderer.frames.first?.phase, .presented)
+        XCTAssertEqual(renderer.lastFrame?.phase, .dismissed)
+        XCTAssertEqual(renderer.frameCount, controller.framesRendered)
+    }
+}

@@ -1,0 +1,75 @@
+import SwipeDismiss
+import SwipeDismissNull
+import XCTest
+
+final class FrameRateIndependenceTests: XCTestCase {
+    /// Event times deliberately off any frame grid.
+    private static let traces: [(String, DismissConfiguration, [InputEvent])] = {
+        func drag(_ moves: [(Double, Double)], releaseAt: Double?) -> [InputEvent] {
+            var events = [InputEvent(time: 0.0137, kind: .down(Point(x: 195, y: 500)))]
+            for (t, y) in moves {
+                events.append(InputEvent(time: t, kind: .move(Point(x: 195, y: 500 + y))))
+            }
+            if let releaseAt, let last = moves.last {
+                events.append(
+                    InputEvent(time: releaseAt, kind: .up(Point(x: 195, y: 500 + last.1))))
+            }
+            return events
+        }
+        let slow = (1...40).map { (0.0137 + Double($0) * 0.0111, Double($0) * 3.7) }
+        let flick = (1...6).map { (0.0137 + Double($0) * 0.0073, Double($0) * 11.3) }
+        var interrupted = drag(slow, releaseAt: 0.51)
+        interrupted.append(InputEvent(time: 0.6033, kind: .down(Point(x: 195, y: 420))))
+        interrupted.append(InputEvent(time: 0.7019, kind: .move(Point(x: 195, y: 380))))
+        interrupted.append(InputEvent(time: 0.8101, kind: .up(Point(x: 195, y: 380))))
+        interrupted.append(InputEvent(time: 1.9, kind: .key(.escape)))
+        interrupted.append(InputEvent(time: 2.71, kind: .key(.space)))
+        return [
+            ("fluid slow drag", .fluid, drag(slow, releaseAt: 0.4611)),
+            ("fluid flick", .fluid, drag(flick, releaseAt: 0.0599)),
+            ("fluid interrupted", .fluid, interrupted),
+            ("seed slow drag", .seed, drag(slow, releaseAt: 0.4611)),
+            ("seed interrupted", .seed, interrupted),
+        ]
+    }()
+
+    private func sample(_ events: [InputEvent], _ configuration: DismissConfiguration, fps: Double)
+        -> [DismissState]
+    {
+        let clock = FixedStepClock(framesPerSecond: fps)
+        let renderer = NullRenderer()
+        let controller = DismissController(
+            input: QueuedInputSource(events), presenter: CardPresenter(), renderer: renderer,
+            clock: clock, configuration: configuration)
+        var states: [DismissState] = []
+        while clock.now <= 4 {
+            try! controller.step(forceRender: true)
+            states.append(controller.state)
+            clock.tick()
+        }
+        return states
+    }
+
+    func testSameStateAtSharedTimesFor30To240Hz() {
+        for (name, configuration, events) in Self.traces {
+            let base = sample(events, configuration, fps: 30)
+            for multiple in [2, 4, 8] {
+                let fine = sample(events, configuration, fps: 30 * Double(multiple))
+                for (n, coarse) in base.enumerated() {
+                    let other = fine[n * multiple]
+                    XCTAssertEqual(other.time, coarse.time, "\(name)")
+                    XCTAssertEqual(
+                        other.offset, coarse.offset, accuracy: 1e-9,
+                        "\(name) at \(coarse.time), \(30 * multiple) Hz")
+                    XCTAssertEqual(
+                        other.alpha, coarse.alpha, accuracy: 1e-9,
+                        "\(name) at \(coarse.time), \(30 * multiple) Hz")
+                    XCTAssertEqual(
+                        other.phase, coarse.phase, "\(name) at \(coarse.time), \(30 * multiple) Hz")
+                }
+            }
+            XCTAssertNotEqual(
+                Set(base.map(\.phase)).count, 1, "\(name) should exercise several phases")
+        }
+    }
+}
