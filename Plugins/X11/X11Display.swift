@@ -1,0 +1,104 @@
+import CX11
+import Glibc
+
+/// Owns one connection to an X server: opened with a described error, closed in `deinit`.
+///
+/// Opening the first display installs process-wide Xlib handlers: a protocol error
+/// (`XSetErrorHandler`) is logged to stderr instead of aborting, and a lost connection
+/// (`XSetIOErrorHandler`) runs `connectionLostHandler`, prints one line and exits with
+/// status 1 at once, so a dead server never leaves a process hanging.
+public final class X11Display {
+    let pointer: Xlib.DisplayPointer
+    /// The display's name, such as `:0`.
+    public let name: String
+    let screen: Int32
+    let root: Window
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
+
+    /// Called (once) when the server connection is lost, just before the process exits;
+    /// for saving work (a recording, say). Must not call into Xlib.
+    nonisolated(unsafe) public static var connectionLostHandler: (() -> Void)?
+    /// The prefix of the messages the handlers print, such as `x11-demo`.
+    nonisolated(unsafe) public static var messagePrefix = "x11"
+    /// How many non-fatal X protocol errors were logged.
+    nonisolated(unsafe) public private(set) static var protocolErrorCount = 0
+
+    /// Connects to `name` (nil: `$DISPLAY`).
+    public init(name: String? = nil) throws(X11Error) {
+        Self.installHandlers()
+        guard let pointer = Xlib.openDisplay(name) else {
+            throw X11Error.cannotOpenDisplay(Xlib.displayName(name))
+        }
+        self.pointer = pointer
+        self.name = Xlib.displayString(pointer)
+        screen = Xlib.defaultScreen(pointer)
+        root = Xlib.rootWindow(pointer, screen: screen)
+        guard let visual = Xlib.defaultVisual(pointer, screen: screen) else {
+            Xlib.closeDisplay(pointer)
+            throw X11Error.cannotCreate("default visual")
+        }
+        self.visual = visual
+        depth = Xlib.defaultDepth(pointer, screen: screen)
+    }
+
+    deinit {
+        Xlib.closeDisplay(pointer)
+    }
+
+    /// The socket to wait on (`ConnectionNumber`).
+    public var fileDescriptor: Int32 { Xlib.connectionNumber(pointer) }
+
+    /// Sends buffered requests (`XFlush`).
+    public func flush() {
+        Xlib.flush(pointer)
+    }
+
+    /// Sends buffered requests and waits for the server to handle them (`XSync`).
+    public func sync() {
+        Xlib.sync(pointer)
+    }
+
+    /// The atom called `name` (`XInternAtom`).
+    public func atom(_ name: String) -> UInt {
+        Xlib.internAtom(pointer, name)
+    }
+
+    // MARK: Handlers
+
+    nonisolated(unsafe) private static var handlersInstalled = false
+
+    private static func installHandlers() {
+        guard !handlersInstalled else { return }
+        handlersInstalled = true
+        Xlib.setErrorHandler { display, event in
+            guard let display, let event else { return 0 }
+            X11Display.protocolErrorCount += 1
+            let text = Xlib.errorText(display, code: Int32(event.pointee.error_code))
+            X11Display.writeStandardError(
+                "\(X11Display.messagePrefix): X error (ignored): \(text); request \(event.pointee.request_code).\(event.pointee.minor_code), resource 0x\(String(event.pointee.resourceid, radix: 16))\n"
+            )
+            return 0
+        }
+        Xlib.setIOErrorHandler { display in
+            let code = errno
+            let reason =
+                code == 0 || code == EPIPE || code == ECONNRESET
+                ? "the server went away" : String(cString: strerror(code))
+            let name = display.map { Xlib.displayString($0) } ?? ""
+            let handler = X11Display.connectionLostHandler
+            X11Display.connectionLostHandler = nil
+            handler?()
+            X11Display.writeStandardError(
+                "\(X11Display.messagePrefix): lost the connection to the X server \(name) (\(reason))\n"
+            )
+            // Xlib exits if this handler returns; say so ourselves, with a clear status.
+            exit(1)
+        }
+    }
+
+    static func writeStandardError(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,161 @@
+import CX11
+import Glibc
+import SwipeDismiss
+
+/// Runs a `DismissController` in an X window: waits in `poll()` on the connection while
+/// nothing moves (an idle window costs no CPU), paces frames at `framesPerSecond` while
+/// something does, drains events with `XPending`, and flushes once per frame.
+///
+/// The shape follows GLFW's X11 loop: read everything queued, act on it, then sleep on the
+/// socket with a timeout that is the next frame's deadline, the replay's next event, or
+/// for ever.
+public final class X11EventLoop {
+    /// Why `run` returned.
+    public enum StopReason: Equatable, Sendable {
+        /// The window's close button (WM_DELETE_WINDOW) or the window was destroyed.
+        case windowClosed
+        /// A signal given to `stopOnSignals` arrived.
+        case interrupted(signal: Int32)
+        /// `stop()` was called or the `until` condition held.
+        case stopped
+    }
+
+    public let window: X11Window
+    public let renderer: X11Renderer
+    public let input: X11InputSource
+    public let clock: Clock
+    /// The frame rate while something animates.
+    public var framesPerSecond: Double {
+        didSet { framesPerSecond = max(1, min(framesPerSecond, 1000)) }
+    }
+    /// How many times the loop woke from `poll()`.
+    public private(set) var wakeups = 0
+    /// How many X events the loop read.
+    public private(set) var eventsRead = 0
+    private var lastFrameTime = -Double.infinity
+    private var stopRequested = false
+    private var event = XEvent()
+
+    public init(
+        window: X11Window, renderer: X11Renderer, input: X11InputSource, clock: Clock,
+        framesPerSecond: Double = 60
+    ) {
+        self.window = window
+        self.renderer = renderer
+        self.input = input
+        self.clock = clock
+        self.framesPerSecond = max(1, min(framesPerSecond, 1000))
+    }
+
+    /// Makes `run` return `.stopped` after the current iteration.
+    public func stop() {
+        stopRequested = true
+    }
+
+    /// Maps the window and runs until it is closed, `stop()` is called, a signal from
+    /// `stopOnSignals` arrives, or `until` (checked after every iteration) returns true.
+    ///
+    /// A lost server connection does not return: `X11Display` ends the process.
+    public func run(_ controller: DismissController, until: (() -> Bool)? = nil) throws
+        -> StopReason
+    {
+        window.map()
+        controller.setNeedsDisplay()
+        while true {
+            if let reason = try runOnce(controller, maximumWait: nil) { return reason }
+            if let until, until() { return .stopped }
+        }
+    }
+
+    /// One turn of the loop: reads the queued events, steps the controller if a frame is
+    /// due, flushes, then waits for input, the next deadline, or at most `maximumWait`
+    /// seconds. Returns a reason to stop, or nil to go on.
+    public func runOnce(_ controller: DismissController, maximumWait: Double?) throws
+        -> StopReason?
+    {
+        let dpy = window.display.pointer
+        while Xlib.pending(dpy) > 0 {
+            Xlib.nextEvent(dpy, into: &event)
+            eventsRead += 1
+            input.handle(&event)
+            window.handle(&event)
+        }
+        if window.closeRequested { return .windowClosed }
+        if let signal = Self.takeSignal() { return .interrupted(signal: signal) }
+        if stopRequested {
+            stopRequested = false
+            return .stopped
+        }
+        if window.takeResize() {
+            controller.viewportDidChange()
+            controller.setNeedsDisplay()
+        }
+        if window.takeExposure(), !renderer.present() {
+            controller.setNeedsDisplay()
+        }
+
+        let period = 1 / framesPerSecond
+        var now = clock.now
+        if let wake = controller.nextWakeTime, wake <= now, now >= lastFrameTime + period - 0.0005 {
+            try controller.step()
+            // Keep the cadence steady, but never try to catch up on missed frames.
+            let next = lastFrameTime + period
+            lastFrameTime = now - next < period ? max(next, now - period / 2) : now
+        }
+        Xlib.flush(dpy)
+
+        guard Xlib.eventsQueuedAlready(dpy) == 0 else { return nil }
+        var timeout: Double? = nil
+        if let wake = controller.nextWakeTime {
+            now = clock.now
+            timeout = max(0, max(wake, lastFrameTime + period) - now)
+        }
+        if let maximumWait { timeout = min(timeout ?? maximumWait, max(0, maximumWait)) }
+        let descriptors =
+            Self.signalPipe.read >= 0
+            ? [window.display.fileDescriptor, Self.signalPipe.read]
+            : [window.display.fileDescriptor]
+        Xlib.poll(descriptors, timeout: timeout)
+        wakeups += 1
+        return nil
+    }
+
+    // MARK: Signals
+
+    nonisolated(unsafe) private static var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+    nonisolated(unsafe) private static var lastSignal: Int32 = 0
+
+    /// Makes `run` return `.interrupted` when one of `signals` (SIGINT, SIGTERM) arrives,
+    /// so the caller can save its work and exit. Process-wide; the handler only writes one
+    /// byte to a pipe the loop polls (async-signal-safe).
+    public static func stopOnSignals(_ signals: [Int32]) {
+        if signalPipe.read < 0 {
+            var fds: [Int32] = [-1, -1]
+            guard pipe(&fds) == 0 else { return }
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+            signalPipe = (fds[0], fds[1])
+        }
+        for number in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                X11EventLoop.lastSignal = number
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(X11EventLoop.signalPipe.write, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(number, &action, nil)
+        }
+    }
+
+    private static func takeSignal() -> Int32? {
+        guard signalPipe.read >= 0 else { return nil }
+        var byte: UInt8 = 0
+        var received: Int32? = nil
+        while read(signalPipe.read, &byte, 1) == 1 { received = Int32(byte) }
+        return received
+    }
+}

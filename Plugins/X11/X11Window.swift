@@ -1,0 +1,159 @@
+import CX11
+
+/// Owns one top-level X window: created titled, with WM_DELETE_WINDOW, bit gravity
+/// NorthWest and background None; destroyed in `deinit`.
+///
+/// It keeps what the window's own events said (size from ConfigureNotify, exposure from
+/// Expose with count 0, a close request from WM_DELETE_WINDOW); the event loop reads and
+/// clears those flags once per frame.
+public final class X11Window {
+    public let display: X11Display
+    let id: Window
+    let deleteWindowAtom: Atom
+    let protocolsAtom: Atom
+
+    /// The size in pixels, as of the last ConfigureNotify.
+    public private(set) var pixelWidth: Int
+    public private(set) var pixelHeight: Int
+    /// Whether the window manager (or a test) asked the window to close.
+    public private(set) var closeRequested = false
+    /// Whether the window was destroyed from outside.
+    public private(set) var isDestroyed = false
+    /// Whether the window is mapped (viewable).
+    public private(set) var isMapped = false
+    /// Set by an Expose with count 0 (or a map); cleared by `takeExposure()`.
+    private var exposed = false
+    /// Set by a ConfigureNotify that changed the size; cleared by `takeResize()`.
+    private var resized = false
+
+    /// The events the window selects: pointer, keys, focus, crossing, structure, exposure.
+    static let eventMask =
+        ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
+        | PointerMotionMask | KeyPressMask | FocusChangeMask | EnterWindowMask
+        | LeaveWindowMask
+
+    /// Creates (but does not map) a window of `width` × `height` pixels titled `title`.
+    public init(display: X11Display, title: String, width: Int, height: Int) throws(X11Error) {
+        guard (1...32767).contains(width), (1...32767).contains(height) else {
+            throw X11Error.invalidSize(width: width, height: height)
+        }
+        self.display = display
+        let dpy = display.pointer
+        id = Xlib.createWindow(
+            dpy, parent: display.root, width: UInt32(width), height: UInt32(height),
+            eventMask: Self.eventMask)
+        guard id != 0 else { throw X11Error.cannotCreate("window") }
+        pixelWidth = width
+        pixelHeight = height
+        deleteWindowAtom = Xlib.internAtom(dpy, "WM_DELETE_WINDOW")
+        protocolsAtom = Xlib.internAtom(dpy, "WM_PROTOCOLS")
+        Xlib.setTitle(dpy, id, title)
+        Xlib.setProtocols(dpy, id, [deleteWindowAtom])
+        Xlib.setMinimumSize(dpy, id, width: 64, height: 64)
+    }
+
+    deinit {
+        if !isDestroyed {
+            Xlib.destroyWindow(display.pointer, id)
+            Xlib.flush(display.pointer)
+        }
+    }
+
+    /// The window's XID, for tools and tests (`xdotool`, `xwininfo`).
+    public var windowID: UInt { id }
+
+    /// Shows the window (`XMapWindow`).
+    public func map() {
+        Xlib.mapWindow(display.pointer, id)
+    }
+
+    /// Asks for a new size (`XResizeWindow`); the change lands with its ConfigureNotify.
+    public func resize(width: Int, height: Int) throws(X11Error) {
+        guard (1...32767).contains(width), (1...32767).contains(height) else {
+            throw X11Error.invalidSize(width: width, height: height)
+        }
+        Xlib.resizeWindow(display.pointer, id, width: UInt32(width), height: UInt32(height))
+    }
+
+    /// Sends this window the WM_DELETE_WINDOW message a window manager's close button sends.
+    public func requestClose() {
+        var event = Self.deleteMessage(window: id, protocols: protocolsAtom, delete: deleteWindowAtom)
+        _ = Xlib.sendEvent(display.pointer, to: id, propagate: false, mask: 0, event: &event)
+        Xlib.flush(display.pointer)
+    }
+
+    static func deleteMessage(window: Window, protocols: Atom, delete: Atom) -> XEvent {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = protocols
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(bitPattern: delete)
+        event.xclient.data.l.1 = Int(CurrentTime)
+        return event
+    }
+
+    /// Reads the window's pixels as 0xRRGGBB (`XGetImage`); nil if not viewable.
+    public func readPixels(x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
+        Xlib.readPixels(
+            display.pointer, id, x: Int32(x), y: Int32(y), width: UInt32(width),
+            height: UInt32(height))
+    }
+
+    /// Applies one of the window's own events; returns whether it was one.
+    @discardableResult
+    func handle(_ event: inout XEvent) -> Bool {
+        switch event.type {
+        case ConfigureNotify:
+            guard event.xconfigure.window == id else { return false }
+            let width = Int(event.xconfigure.width)
+            let height = Int(event.xconfigure.height)
+            if width != pixelWidth || height != pixelHeight {
+                pixelWidth = width
+                pixelHeight = height
+                resized = true
+            }
+            return true
+        case Expose:
+            guard event.xexpose.window == id else { return false }
+            // Only the last of a series repaints; the back buffer covers every rectangle.
+            if event.xexpose.count == 0 { exposed = true }
+            return true
+        case MapNotify:
+            guard event.xmap.window == id else { return false }
+            isMapped = true
+            exposed = true
+            return true
+        case UnmapNotify:
+            guard event.xunmap.window == id else { return false }
+            isMapped = false
+            return true
+        case DestroyNotify:
+            guard event.xdestroywindow.window == id else { return false }
+            isDestroyed = true
+            closeRequested = true
+            return true
+        case ClientMessage:
+            guard event.xclient.window == id, event.xclient.message_type == protocolsAtom
+            else { return false }
+            if Atom(bitPattern: event.xclient.data.l.0) == deleteWindowAtom {
+                closeRequested = true
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether the window was exposed since the last call; clears the flag.
+    func takeExposure() -> Bool {
+        defer { exposed = false }
+        return exposed
+    }
+
+    /// Whether the size changed since the last call; clears the flag.
+    func takeResize() -> Bool {
+        defer { resized = false }
+        return resized
+    }
+}
