@@ -1,1 +1,7 @@
-print("cairo-export: not built yet")
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+exit(CairoExportCommand().run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,117 @@
+import SwipeDismiss
+import SwipeDismissCairo
+
+/// `storyboard.pdf`: every frame as a vector thumbnail on A4 landscape pages, each labelled
+/// with its number, time, offset, alpha and phase.
+struct Storyboard {
+    static let pageSize = Size(width: 842, height: 595)
+    static let margin = 28.0
+    static let columns = 8
+    static let gap = 10.0
+    static let labelHeight = 34.0
+    static let headerHeight = 22.0
+
+    let states: [DismissState]
+    let viewport: Size
+    let title: String
+
+    /// The thumbnail width and height in points, and how many rows fit a page.
+    var layout: (width: Double, height: Double, rows: Int) {
+        let usableWidth = Self.pageSize.width - 2 * Self.margin
+        let usableHeight = Self.pageSize.height - 2 * Self.margin - Self.headerHeight
+        var width = (usableWidth - Double(Self.columns - 1) * Self.gap) / Double(Self.columns)
+        var height = width * viewport.height / viewport.width
+        // Tall viewports: fit at least two rows a page.
+        let maxHeight = (usableHeight - Self.gap) / 2 - Self.labelHeight
+        if height > maxHeight {
+            height = maxHeight
+            width = height * viewport.width / viewport.height
+        }
+        let rows = max(1, Int((usableHeight + Self.gap) / (height + Self.labelHeight + Self.gap)))
+        return (width, height, rows)
+    }
+
+    var pageCount: Int {
+        let perPage = Self.columns * layout.rows
+        return max(1, (states.count + perPage - 1) / perPage)
+    }
+
+    /// Writes the storyboard to `path`, whole or not at all.
+    func write(to path: String) throws {
+        try AtomicFile.write(to: path) { temporary in
+            let surface = try CairoSurface(
+                pdfPath: temporary, width: Self.pageSize.width, height: Self.pageSize.height)
+            let context = try CairoContext(surface: surface)
+            try draw(on: context)
+            try context.checkStatus("drawing \(path)")
+            try surface.finish()
+        }
+    }
+
+    private func draw(on context: CairoContext) throws {
+        let painter = CairoPainter()
+        let regular = try CairoFontFace(family: CairoPainter.fontFamily)
+        let bold = try CairoFontFace(family: CairoPainter.fontFamily, bold: true)
+        let presenter = CardPresenter()
+        var scene = presenter.makeScene(viewport: viewport)
+        let (width, height, rows) = layout
+        let perPage = Self.columns * rows
+        let thumbScale = width / viewport.width
+        let pages = pageCount
+
+        for page in 0..<pages {
+            let first = page * perPage
+            let last = min(states.count, first + perPage)
+            context.setFontFace(bold)
+            context.setFontSize(12)
+            context.setSource(Color(hex: 0x1C1C1E))
+            context.showText(
+                title, at: Point(x: Self.margin, y: Self.margin + 10), alignment: .leading)
+            context.setFontFace(regular)
+            context.setFontSize(9)
+            context.setSource(Color(hex: 0x6C6C70))
+            context.showText(
+                "frames \(first)–\(max(first, last - 1)) of \(states.count) · page \(page + 1) of \(pages)",
+                at: Point(x: Self.pageSize.width - Self.margin, y: Self.margin + 10),
+                alignment: .trailing)
+
+            for index in first..<last {
+                let slot = index - first
+                let x = Self.margin + Double(slot % Self.columns) * (width + Self.gap)
+                let y =
+                    Self.margin + Self.headerHeight
+                    + Double(slot / Self.columns) * (height + Self.labelHeight + Self.gap)
+                let state = states[index]
+                presenter.update(&scene, for: state, direction: .down)
+
+                context.save()
+                context.translate(x: x, y: y)
+                context.addRect(Rect(x: 0, y: 0, width: width, height: height))
+                context.clip()
+                painter.paint(scene, on: context, scale: thumbScale)
+                context.restore()
+
+                context.setSource(Color(hex: 0xC7C7CC))
+                context.setLineWidth(0.5)
+                context.addRect(Rect(x: x, y: y, width: width, height: height))
+                context.stroke()
+
+                context.setFontFace(bold)
+                context.setFontSize(7.5)
+                context.setSource(Color(hex: 0x1C1C1E))
+                context.showText(
+                    "#\(index)  t \(fixed(state.time, 3)) s",
+                    at: Point(x: x, y: y + height + 10), alignment: .leading)
+                context.setFontFace(regular)
+                context.setSource(Color(hex: 0x3A3A3C))
+                context.showText(
+                    "offset \(fixed(state.offset, 1)) pt",
+                    at: Point(x: x, y: y + height + 19), alignment: .leading)
+                context.showText(
+                    "alpha \(fixed(state.alpha, 3)) · \(state.phase.rawValue)",
+                    at: Point(x: x, y: y + height + 28), alignment: .leading)
+            }
+            context.showPage()
+        }
+    }
+}

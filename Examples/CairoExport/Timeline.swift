@@ -1,0 +1,230 @@
+import SwipeDismiss
+import SwipeDismissCairo
+
+/// `timeline.png`: the content offset and the backdrop alpha against time, with the
+/// 200 pt release threshold and the 0.1 alpha floor marked and each phase shaded.
+struct Timeline {
+    static let size = Size(width: 1200, height: 640)
+    static let plot = Rect(x: 90, y: 70, width: 1010, height: 460)
+    static let threshold = 200.0
+    static let alphaFloor = 0.1
+
+    let states: [DismissState]
+    let title: String
+    let scale: Double
+
+    static let offsetColor = Color(hex: 0x007AFF)
+    static let alphaColor = Color(hex: 0xFF3B30)
+
+    static func color(for phase: DismissPhase) -> Color {
+        switch phase {
+        case .presenting: Color(hex: 0x5AC8FA)
+        case .presented: Color(hex: 0xFFFFFF)
+        case .dragging: Color(hex: 0xFFCC00)
+        case .settling: Color(hex: 0x34C759)
+        case .dismissing: Color(hex: 0xAF52DE)
+        case .dismissed: Color(hex: 0x8E8E93)
+        }
+    }
+
+    /// Writes the chart to `path` as PNG, whole or not at all.
+    func write(to path: String) throws {
+        let surface = try CairoSurface(
+            imageWidth: Int((Self.size.width * scale).rounded(.up)),
+            height: Int((Self.size.height * scale).rounded(.up)))
+        let context = try CairoContext(surface: surface)
+        context.scale(x: scale, y: scale)
+        try draw(on: context)
+        try context.checkStatus("drawing \(path)")
+        try surface.writePNG(atomicallyTo: path)
+    }
+
+    /// Round tick values covering `low...high`, about `count` of them.
+    static func ticks(from low: Double, to high: Double, count: Int) -> [Double] {
+        guard high > low else { return [low] }
+        let raw = (high - low) / Double(count)
+        var magnitude = 1.0
+        while magnitude * 10 <= raw { magnitude *= 10 }
+        while magnitude > raw { magnitude /= 10 }
+        let step = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? raw
+        var values: [Double] = []
+        var value = (low / step).rounded(.up) * step
+        while value <= high + step * 1e-9 {
+            values.append(abs(value) < step * 1e-9 ? 0 : value)
+            value += step
+        }
+        return values
+    }
+
+    private func draw(on context: CairoContext) throws {
+        let regular = try CairoFontFace(family: CairoPainter.fontFamily)
+        let bold = try CairoFontFace(family: CairoPainter.fontFamily, bold: true)
+        let plot = Self.plot
+        let lastTime = max(states.last?.time ?? 0, 1e-3)
+        let offsets = states.map(\.offset)
+        let lowOffset = min(0, (offsets.min() ?? 0))
+        let highOffset = max(Self.threshold * 1.2, offsets.max() ?? 0)
+        let offsetTicks = Self.ticks(from: lowOffset, to: highOffset, count: 8)
+        let offsetMin = min(lowOffset, offsetTicks.first ?? lowOffset)
+        let offsetMax = max(highOffset, offsetTicks.last ?? highOffset)
+        let alphaMax = max(0.35, (states.map(\.alpha).max() ?? 0) * 1.1)
+        let timeTicks = Self.ticks(from: 0, to: lastTime, count: 10)
+
+        func x(_ time: Double) -> Double { plot.minX + time / lastTime * plot.width }
+        func yOffset(_ offset: Double) -> Double {
+            plot.maxY - (offset - offsetMin) / (offsetMax - offsetMin) * plot.height
+        }
+        func yAlpha(_ alpha: Double) -> Double { plot.maxY - alpha / alphaMax * plot.height }
+
+        context.setSource(.white)
+        context.paint()
+
+        // Phases, shaded behind everything; the bands run from frame to frame.
+        var start = 0
+        var phasesSeen: [DismissPhase] = []
+        while start < states.count {
+            let phase = states[start].phase
+            var end = start
+            while end + 1 < states.count, states[end + 1].phase == phase { end += 1 }
+            if !phasesSeen.contains(phase) { phasesSeen.append(phase) }
+            let left = x(states[start].time)
+            let right = end + 1 < states.count ? x(states[end + 1].time) : plot.maxX
+            context.setSource(Self.color(for: phase), opacity: 0.22)
+            context.addRect(Rect(x: left, y: plot.minY, width: right - left, height: plot.height))
+            context.fill()
+            start = end + 1
+        }
+
+        // Grid and axes.
+        context.setFontFace(regular)
+        context.setFontSize(12)
+        context.setLineWidth(1)
+        for tick in offsetTicks {
+            context.setSource(Color(hex: 0xE5E5EA))
+            context.move(to: Point(x: plot.minX, y: yOffset(tick).rounded() + 0.5))
+            context.line(to: Point(x: plot.maxX, y: yOffset(tick).rounded() + 0.5))
+            context.stroke()
+            context.setSource(Self.offsetColor)
+            context.showText(
+                fixed(tick, 0), at: Point(x: plot.minX - 8, y: yOffset(tick) + 4),
+                alignment: .trailing)
+        }
+        for tick in Self.ticks(from: 0, to: alphaMax, count: 7) {
+            context.setSource(Self.alphaColor)
+            context.move(to: Point(x: plot.maxX, y: yAlpha(tick)))
+            context.line(to: Point(x: plot.maxX + 5, y: yAlpha(tick)))
+            context.stroke()
+            context.showText(
+                fixed(tick, 2), at: Point(x: plot.maxX + 8, y: yAlpha(tick) + 4),
+                alignment: .leading)
+        }
+        context.setSource(Color(hex: 0x3A3A3C))
+        for tick in timeTicks {
+            context.move(to: Point(x: x(tick), y: plot.maxY))
+            context.line(to: Point(x: x(tick), y: plot.maxY + 5))
+            context.stroke()
+            context.showText(
+                fixed(tick, lastTime < 2 ? 2 : 1), at: Point(x: x(tick), y: plot.maxY + 20),
+                alignment: .center)
+        }
+        context.setSource(Color(hex: 0x3A3A3C))
+        context.addRect(plot)
+        context.stroke()
+
+        // Threshold and floor.
+        context.setLineWidth(1.5)
+        context.setDash([8, 5])
+        context.setSource(Self.offsetColor, opacity: 0.8)
+        context.move(to: Point(x: plot.minX, y: yOffset(Self.threshold)))
+        context.line(to: Point(x: plot.maxX, y: yOffset(Self.threshold)))
+        context.stroke()
+        context.showText(
+            "200 pt release threshold",
+            at: Point(x: plot.minX + 8, y: yOffset(Self.threshold) - 6), alignment: .leading)
+        context.setSource(Self.alphaColor, opacity: 0.8)
+        context.move(to: Point(x: plot.minX, y: yAlpha(Self.alphaFloor)))
+        context.line(to: Point(x: plot.maxX, y: yAlpha(Self.alphaFloor)))
+        context.stroke()
+        context.showText(
+            "alpha floor 0.1", at: Point(x: plot.maxX - 8, y: yAlpha(Self.alphaFloor) - 6),
+            alignment: .trailing)
+        context.setDash([])
+
+        // The curves.
+        func curve(_ value: (DismissState) -> Double, color: Color) {
+            guard let first = states.first else { return }
+            context.setSource(color)
+            context.setLineWidth(2.5)
+            context.move(to: Point(x: x(first.time), y: value(first)))
+            for state in states.dropFirst() {
+                context.line(to: Point(x: x(state.time), y: value(state)))
+            }
+            context.stroke()
+        }
+        context.save()
+        context.addRect(plot)
+        context.clip()
+        curve({ yOffset($0.offset) }, color: Self.offsetColor)
+        curve({ yAlpha($0.alpha) }, color: Self.alphaColor)
+        context.restore()
+
+        // Titles and labels.
+        context.setFontFace(bold)
+        context.setFontSize(18)
+        context.setSource(Color(hex: 0x1C1C1E))
+        context.showText(title, at: Point(x: plot.minX, y: 34), alignment: .leading)
+        context.setFontFace(regular)
+        context.setFontSize(13)
+        context.setSource(Color(hex: 0x3A3A3C))
+        context.showText(
+            "time (s)", at: Point(x: plot.midX, y: plot.maxY + 44), alignment: .center)
+        context.save()
+        context.translate(x: 30, y: plot.midY)
+        context.concatenate(Transform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: 0))
+        context.setSource(Self.offsetColor)
+        context.showText("offset (pt)", at: .zero, alignment: .center)
+        context.restore()
+        context.save()
+        context.translate(x: Self.size.width - 30, y: plot.midY)
+        context.concatenate(Transform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0))
+        context.setSource(Self.alphaColor)
+        context.showText("backdrop alpha", at: .zero, alignment: .center)
+        context.restore()
+
+        // Legend: the two curves, then the phases that occur.
+        var legendX = plot.minX
+        let legendY = Self.size.height - 28
+        context.setFontSize(12)
+        func legendEntry(_ label: String, color: Color, line: Bool) {
+            if line {
+                context.setSource(color)
+                context.setLineWidth(2.5)
+                context.move(to: Point(x: legendX, y: legendY - 4))
+                context.line(to: Point(x: legendX + 22, y: legendY - 4))
+                context.stroke()
+            } else {
+                context.setSource(color, opacity: 0.35)
+                context.addRect(Rect(x: legendX, y: legendY - 11, width: 22, height: 12))
+                context.fill()
+                context.setSource(Color(hex: 0xC7C7CC))
+                context.setLineWidth(1)
+                context.addRect(Rect(x: legendX, y: legendY - 11, width: 22, height: 12))
+                context.stroke()
+            }
+            context.setSource(Color(hex: 0x1C1C1E))
+            context.move(to: Point(x: legendX + 28, y: legendY))
+            context.showText(label)
+            legendX += 28 + context.textExtents(label).advance + 22
+        }
+        legendEntry("offset", color: Self.offsetColor, line: true)
+        legendEntry("backdrop alpha", color: Self.alphaColor, line: true)
+        for phase in phasesSeen {
+            legendEntry(phase.rawValue, color: Self.color(for: phase), line: false)
+        }
+    }
+}
+
+extension Rect {
+    fileprivate var midX: Double { minX + width / 2 }
+    fileprivate var midY: Double { minY + height / 2 }
+}
