@@ -82,7 +82,8 @@ struct ExportOptions: Equatable {
                 let name = try next()
                 guard DismissConfiguration.preset(named: name) != nil else {
                     throw UsageError(
-                        description: "--preset: unknown preset \"\(name)\" (expected seed or fluid)")
+                        description: "--preset: unknown preset \"\(name)\" (expected seed or fluid)"
+                    )
                 }
                 options.presetName = name
             case "--fps":

@@ -46,12 +46,6 @@ struct FrameFileNames {
     let prefix: String
     let fileExtension: String
 
-    init(folder: String, prefix: String, fileExtension: String) {
-        self.folder = folder
-        self.prefix = prefix
-        self.fileExtension = fileExtension
-    }
-
     func path(forFrame number: Int) -> String {
         var digits = String(number)
         if digits.count < 4 { digits = String(repeating: "0", count: 4 - digits.count) + digits }
