@@ -1,1 +1,128 @@
-print("x11-demo: not built yet")
+// x11-demo: the interaction in a real window. Drag the card down to dismiss it, Escape
+// dismisses, Space or a click presents again, the close button quits.
+import Glibc
+import SwipeDismiss
+import SwipeDismissX11
+
+func printError(_ message: String) {
+    fputs("x11-demo: \(message)\n", stderr)
+    fflush(stderr)
+}
+
+func fail(_ message: String, status: Int32) -> Never {
+    printError(message)
+    exit(status)
+}
+
+func printLine(_ line: String) {
+    fputs(line + "\n", stdout)
+    fflush(stdout)
+}
+
+let options: DemoOptions
+do {
+    options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail("\(error)\n\(DemoOptions.usage)", status: 2)
+}
+if options.showsHelp {
+    printLine(DemoOptions.usage)
+    exit(0)
+}
+
+var trace: GestureTrace?
+if let path = options.replayPath {
+    do {
+        trace = try GestureTrace.load(path: path)
+    } catch {
+        fail("--replay: \(error)", status: 2)
+    }
+}
+
+X11Display.messagePrefix = "x11-demo"
+let display: X11Display
+do {
+    display = try X11Display()
+} catch {
+    fail("\(error)", status: 2)
+}
+
+let size =
+    options.size
+    ?? trace.map { (Int($0.viewport.width.rounded()), Int($0.viewport.height.rounded())) }
+    ?? DemoOptions.defaultSize
+let clock = MonotonicClock()
+let window: X11Window
+let renderer: X11Renderer
+do {
+    window = try X11Window(
+        display: display, title: "SwipeDismiss demo", width: size.0, height: size.1)
+    renderer = try X11Renderer(window: window)
+} catch {
+    fail("\(error)", status: 1)
+}
+let live = X11InputSource(clock: clock, scale: renderer.scale)
+
+var replay: ReplayThenLiveInput?
+var source: InputSource = live
+if let trace {
+    let input = ReplayThenLiveInput(
+        replay: TraceInputSource(trace: trace, startTime: clock.now), live: live)
+    replay = input
+    source = input
+}
+var recorder: RecordingInputSource?
+if options.recordPath != nil {
+    let recording = RecordingInputSource(
+        recording: source, viewport: renderer.viewport, startTime: clock.now)
+    recorder = recording
+    source = recording
+}
+
+let controller = DismissController(
+    input: source, presenter: CardPresenter(), renderer: renderer, clock: clock,
+    configuration: options.configuration)
+if options.printsEvents {
+    controller.addObserver { event in
+        if case .phaseChanged(_, _, let state) = event { printLine(eventLine(state)) }
+    }
+}
+
+/// Writes the recording, if one was asked for; returns false (after saying why) on failure.
+func saveRecording() -> Bool {
+    guard let recorder, let path = options.recordPath else { return true }
+    recorder.setViewport(renderer.viewport)
+    do {
+        try recorder.trace.write(path: path)
+        return true
+    } catch {
+        printError("--record: cannot write \(path): \(error)")
+        return false
+    }
+}
+
+X11Display.connectionLostHandler = { _ = saveRecording() }
+X11EventLoop.stopOnSignals([SIGINT, SIGTERM])
+let loop = X11EventLoop(
+    window: window, renderer: renderer, input: live, clock: clock,
+    framesPerSecond: options.framesPerSecond)
+
+let reason: X11EventLoop.StopReason
+do {
+    reason = try loop.run(controller) {
+        guard options.exitsAfterReplay, let replay else { return false }
+        return !replay.isReplaying && !controller.isAnimating && !live.isPressed
+            && controller.nextWakeTime == nil
+    }
+} catch {
+    _ = saveRecording()
+    fail("rendering failed: \(error)", status: 1)
+}
+
+let saved = saveRecording()
+switch reason {
+case .interrupted(let signal):
+    exit(saved ? 128 + signal : 1)
+case .windowClosed, .stopped:
+    exit(saved ? 0 : 1)
+}

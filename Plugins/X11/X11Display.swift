@@ -64,6 +64,32 @@ public final class X11Display {
         Xlib.internAtom(pointer, name)
     }
 
+    // MARK: Other clients' windows (tools and tests)
+
+    /// Sends `window` (any client's) the WM_DELETE_WINDOW message a window manager's close
+    /// button sends (`XSendEvent` of a WM_PROTOCOLS ClientMessage), and flushes.
+    public func sendCloseRequest(to window: UInt) {
+        var event = X11Window.deleteMessage(
+            window: window, protocols: atom("WM_PROTOCOLS"), delete: atom("WM_DELETE_WINDOW"))
+        _ = Xlib.sendEvent(pointer, to: window, propagate: false, mask: 0, event: &event)
+        Xlib.flush(pointer)
+    }
+
+    /// Reads pixels of any viewable window as 0xRRGGBB, row by row (`XGetImage`); nil if
+    /// the server refused (the window is gone or not viewable).
+    public func readPixels(window: UInt, x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
+        Xlib.readPixels(
+            pointer, window, x: Int32(x), y: Int32(y), width: UInt32(width),
+            height: UInt32(height))
+    }
+
+    /// The top-level windows whose `_NET_WM_PID` is `pid`.
+    public func windows(ofProcess pid: Int32) -> [UInt] {
+        Xlib.childWindows(pointer, of: root).filter {
+            Xlib.cardinalProperty(pointer, $0, atom: atom("_NET_WM_PID")) == Int(pid)
+        }
+    }
+
     // MARK: Handlers
 
     nonisolated(unsafe) private static var handlersInstalled = false
@@ -83,8 +109,9 @@ public final class X11Display {
         Xlib.setIOErrorHandler { display in
             let code = errno
             let reason =
-                code == 0 || code == EPIPE || code == ECONNRESET
-                ? "the server went away" : String(cString: strerror(code))
+                [0, EPIPE, ECONNRESET, EAGAIN].contains(code)
+                ? "the server closed the connection or went away"
+                : String(cString: strerror(code))
             let name = display.map { Xlib.displayString($0) } ?? ""
             let handler = X11Display.connectionLostHandler
             X11Display.connectionLostHandler = nil

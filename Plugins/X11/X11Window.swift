@@ -1,4 +1,5 @@
 import CX11
+import Glibc
 
 /// Owns one top-level X window: created titled, with WM_DELETE_WINDOW, bit gravity
 /// NorthWest and background None; destroyed in `deinit`.
@@ -49,6 +50,7 @@ public final class X11Window {
         protocolsAtom = Xlib.internAtom(dpy, "WM_PROTOCOLS")
         Xlib.setTitle(dpy, id, title)
         Xlib.setProtocols(dpy, id, [deleteWindowAtom])
+        Xlib.setCardinalProperty(dpy, id, name: "_NET_WM_PID", value: Int(getpid()))
         Xlib.setMinimumSize(dpy, id, width: 64, height: 64)
     }
 

@@ -156,6 +156,48 @@ enum Xlib {
         }
     }
 
+    /// `XChangeProperty` of one 32-bit CARDINAL (such as `_NET_WM_PID`).
+    static func setCardinalProperty(
+        _ display: DisplayPointer, _ window: Window, name: String, value: Int
+    ) {
+        var value = value  // format 32 is passed as C longs
+        let property = internAtom(display, name)
+        withUnsafeBytes(of: &value) { bytes in
+            _ = XChangeProperty(
+                display, window, property, XA_CARDINAL, 32, Int32(PropModeReplace),
+                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+        }
+    }
+
+    /// `XGetWindowProperty` of one 32-bit CARDINAL; nil if absent.
+    static func cardinalProperty(_ display: DisplayPointer, _ window: Window, atom: Atom) -> Int? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(
+            display, window, atom, 0, 1, 0, XA_CARDINAL, &type, &format, &count, &remaining,
+            &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, format == 32, count == 1, let data else { return nil }
+        return data.withMemoryRebound(to: Int.self, capacity: 1) { $0.pointee }
+    }
+
+    /// `XQueryTree`: the children of `window`.
+    static func childWindows(_ display: DisplayPointer, of window: Window) -> [Window] {
+        var root: Window = 0
+        var parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, window, &root, &parent, &children, &count) != 0 else {
+            return []
+        }
+        defer { if let children { XFree(children) } }
+        guard let children else { return [] }
+        return Array(UnsafeBufferPointer(start: children, count: Int(count)))
+    }
+
     /// `XSetWMProtocols` with the given atoms (WM_DELETE_WINDOW).
     static func setProtocols(_ display: DisplayPointer, _ window: Window, _ atoms: [Atom]) {
         var atoms = atoms

@@ -1,0 +1,43 @@
+import SwipeDismissX11
+import XCTest
+
+final class ServerTimeMappingTests: XCTestCase {
+    func testFirstEventSetsTheOffsetSoItLandsNow() {
+        var mapping = ServerTimeMapping()
+        XCTAssertEqual(mapping.map(serverTime: 10_000, now: 3), 3, accuracy: 1e-12)
+        XCTAssertEqual(mapping.offset!, -7, accuracy: 1e-12)
+    }
+
+    func testLaterEventsKeepTheServersSpacing() {
+        var mapping = ServerTimeMapping()
+        _ = mapping.map(serverTime: 10_000, now: 3)
+        // Read late, in one batch: the server's 8 ms spacing survives.
+        XCTAssertEqual(mapping.map(serverTime: 10_008, now: 3.05), 3.008, accuracy: 1e-9)
+        XCTAssertEqual(mapping.map(serverTime: 10_016, now: 3.05), 3.016, accuracy: 1e-9)
+    }
+
+    func testAnEventNeverLandsInTheFutureAndLowersTheOffset() {
+        var mapping = ServerTimeMapping()
+        _ = mapping.map(serverTime: 10_000, now: 3.1)  // the first read was late
+        // 50 ms later on the server but only 20 ms later here: the first estimate was high.
+        XCTAssertEqual(mapping.map(serverTime: 10_050, now: 3.12), 3.12, accuracy: 1e-9)
+        XCTAssertEqual(mapping.offset!, 3.12 - 10.05, accuracy: 1e-9)
+        // From then on the lowered offset holds.
+        XCTAssertEqual(mapping.map(serverTime: 10_100, now: 3.5), 3.17, accuracy: 1e-9)
+    }
+
+    func testMappedTimesNeverDecrease() {
+        var mapping = ServerTimeMapping()
+        let a = mapping.map(serverTime: 10_000, now: 5)
+        let b = mapping.map(serverTime: 9_990, now: 5.001)  // an older stamp
+        let c = mapping.unstamped(now: 4)  // a clock read before
+        XCTAssertGreaterThanOrEqual(b, a)
+        XCTAssertGreaterThanOrEqual(c, b)
+    }
+
+    func testThe32BitMillisecondCounterWrapsWithoutAJump() {
+        var mapping = ServerTimeMapping()
+        _ = mapping.map(serverTime: UInt(UInt32.max - 5), now: 100)
+        XCTAssertEqual(mapping.map(serverTime: 4, now: 100.5), 100.010, accuracy: 1e-9)
+    }
+}

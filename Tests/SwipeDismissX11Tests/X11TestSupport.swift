@@ -1,0 +1,117 @@
+import Foundation
+import SwipeDismiss
+import SwipeDismissX11
+import XCTest
+
+/// Opens `$DISPLAY`, or skips the test (with the reason printed) where no display can be had.
+func openDisplayOrSkip() throws -> X11Display {
+    guard let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
+        throw XCTSkip("no X display: DISPLAY is not set (run under Xvfb, e.g. `make test`)")
+    }
+    do {
+        return try X11Display(name: name)
+    } catch {
+        throw XCTSkip("no X display: \(error)")
+    }
+}
+
+/// Runs `xdotool` with `arguments` and waits for it; fails the test if it fails.
+func xdotool(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["xdotool"] + arguments
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(
+        process.terminationStatus, 0, "xdotool \(arguments.joined(separator: " "))", file: file,
+        line: line)
+}
+
+/// Whether `xdotool` is on the PATH.
+func hasXdotool() -> Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/xdotool")
+    }
+}
+
+/// The grey (red channel) of a 0xRRGGBB pixel.
+func grey(_ pixel: UInt32) -> Int { Int((pixel >> 16) & 0xFF) }
+
+/// The grey a backdrop of `alpha` over white shows, as cairo rounds it: 0.3 → 178 or 179.
+func expectedGrey(alpha: Double) -> ClosedRange<Int> {
+    let exact = (1 - alpha) * 255
+    return Int(exact.rounded(.down))...Int(exact.rounded(.up))
+}
+
+/// A real window, renderer, input source, loop and controller on the test display.
+final class WindowHarness {
+    let display: X11Display
+    let clock = MonotonicClock()
+    let window: X11Window
+    let renderer: X11Renderer
+    let input: X11InputSource
+    let recorder: RecordingInputSource
+    let loop: X11EventLoop
+    let controller: DismissController
+    var phases: [DismissPhase] = []
+
+    init(
+        display: X11Display, width: Int = 390, height: Int = 844,
+        configuration: DismissConfiguration = .fluid
+    ) throws {
+        self.display = display
+        window = try X11Window(
+            display: display, title: "SwipeDismiss test", width: width, height: height)
+        renderer = try X11Renderer(window: window)
+        input = X11InputSource(clock: clock)
+        recorder = RecordingInputSource(recording: input, viewport: renderer.viewport, startTime: 0)
+        loop = X11EventLoop(window: window, renderer: renderer, input: input, clock: clock)
+        controller = DismissController(
+            input: recorder, presenter: CardPresenter(), renderer: renderer, clock: clock,
+            configuration: configuration)
+        controller.addObserver { [unowned self] event in
+            if case .phaseChanged(_, let to, _) = event { self.phases.append(to) }
+        }
+        window.map()
+        controller.setNeedsDisplay()
+        try pump(until: "the first frame is on screen", timeout: 5) {
+            window.isMapped && renderer.framesRendered > 0
+        }
+    }
+
+    var id: String { String(window.windowID) }
+
+    /// Runs the loop until `condition` holds; fails (throws) after `timeout` seconds.
+    @discardableResult
+    func pump(
+        until what: String, timeout: Double = 5, file: StaticString = #filePath,
+        line: UInt = #line, _ condition: () -> Bool
+    ) throws -> X11EventLoop.StopReason? {
+        let deadline = clock.now + timeout
+        while !condition() {
+            guard clock.now < deadline else {
+                XCTFail("timed out waiting until \(what)", file: file, line: line)
+                throw XCTSkip("timed out")  // stop the test here
+            }
+            if let reason = try loop.runOnce(controller, maximumWait: 0.02) { return reason }
+        }
+        // One more turn so the frame for the new state is painted and flushed.
+        _ = try loop.runOnce(controller, maximumWait: 0)
+        display.sync()
+        return nil
+    }
+
+    /// The grey at (x, y) read back from the window.
+    func windowGrey(x: Int = 100, y: Int = 10) -> Int? {
+        window.readPixels(x: x, y: y, width: 1, height: 1).map { grey($0[0]) }
+    }
+
+    /// Presses at (195, fromY) and moves down in `step`-pixel moves to `toY` (no release).
+    func drag(fromY: Int, toY: Int, step: Int = 10) throws {
+        var arguments = ["mousemove", "--window", id, "195", "\(fromY)", "mousedown", "1"]
+        for y in stride(from: fromY + step, through: toY, by: step) {
+            arguments += ["mousemove", "--window", id, "195", "\(y)"]
+        }
+        try xdotool(arguments)
+    }
+}
