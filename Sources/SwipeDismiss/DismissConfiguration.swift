@@ -72,7 +72,8 @@ public enum DismissStyle: Hashable, Sendable {
     /// The backdrop clears at once; the content slides off with `spring` (seed).
     case clearBackdropAtOnce(Spring)
     /// The content leaves along the drag with the release velocity on `spring`, and the
-    /// backdrop fades to 0 in step with it.
+    /// backdrop fades to 0 in step with it. A spring with ζ ≥ 1 is aimed past the edge and
+    /// the dismissal ends as the content leaves the viewport.
     case fadeWithContent(Spring)
 
     public var spring: Spring {
@@ -164,7 +165,7 @@ public struct DismissConfiguration: Hashable, Sendable {
         reverseDrag: .rubberBand(coefficient: 0.55),
         release: .projected(threshold: 200, decelerationRate: 0.998),
         snapBackSpring: uikitSpring, snapBackUsesReleaseVelocity: true,
-        dismissStyle: .fadeWithContent(Spring(response: 0.35, dampingRatio: 1)),
+        dismissStyle: .fadeWithContent(Spring(response: 0.45, dampingRatio: 1)),
         cancelBehavior: .snapBack, catchesAnimations: true, escapeDismisses: true,
         backdropTapDismisses: true, presentSpring: Spring(response: 0.45, dampingRatio: 0.9))
 

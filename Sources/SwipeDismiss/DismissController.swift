@@ -361,9 +361,12 @@ public final class DismissController {
                     restSpeed: configuration.restSpeed))
             alphaMode = .fixed(0)
         case .fadeWithContent(let spring):
+            // Aimed past the edge so the content leaves at speed instead of creeping up to
+            // it; `advance(to:)` ends the dismissal the moment it is fully off screen.
             motion = .spring(
                 SpringMotion(
-                    spring: spring, from: from, to: distance, initialVelocity: velocity,
+                    spring: spring, from: from, to: distance * Self.exitOvershoot,
+                    initialVelocity: velocity,
                     startTime: time, restDistance: configuration.restDistance,
                     restSpeed: configuration.restSpeed))
             alphaMode = .fade(offset: from, alpha: alpha, target: distance)
@@ -371,14 +374,21 @@ public final class DismissController {
         setPhase(.dismissing)
     }
 
+    /// How far past the dismiss distance a fading exit aims, as a multiple of it.
+    static let exitOvershoot = 1.25
+
     /// Moves the model to `newTime`, finishing any animation that has come to rest by then.
     private func advance(to newTime: Double) {
         guard newTime >= time else { return }
         time = newTime
-        guard case .spring(let springMotion) = motion, springMotion.isSettled(at: time) else {
+        guard case .spring(let springMotion) = motion else { return }
+        if phase == .dismissing, hasLeft(springMotion) {
+            motion = .rest(distance)
+        } else if springMotion.isSettled(at: time) {
+            motion = .rest(springMotion.to)
+        } else {
             return
         }
-        motion = .rest(springMotion.to)
         switch phase {
         case .presenting:
             alphaMode = .curve
@@ -396,6 +406,16 @@ public final class DismissController {
         case .dragging, .presented, .dismissed:
             break
         }
+    }
+
+    /// Whether a dismissal aimed past the edge has taken the content fully off screen.
+    ///
+    /// Only for springs that cannot swing back (ζ ≥ 1): once such a motion has crossed the
+    /// edge toward a target beyond it, it stays beyond, so the answer at a given time does
+    /// not depend on which frames were sampled before it.
+    private func hasLeft(_ springMotion: SpringMotion) -> Bool {
+        springMotion.to > distance && springMotion.spring.dampingRatio >= 1 - 1e-9
+            && springMotion.value(at: time) >= distance
     }
 
     private func setPhase(_ newPhase: DismissPhase) {

@@ -210,6 +210,27 @@ final class FluidPresetTests: XCTestCase {
         XCTAssertEqual(h.renderer.lastFrame?.alpha, 0)
     }
 
+    func testDismissalEndsAsTheContentLeavesTheViewport() {
+        let h = Harness()
+        h.at(0.1, .key(.escape))
+        h.settle()
+        let distance = h.presenter.dismissDistance(direction: .down, viewport: h.renderer.viewport)
+        let done = h.events.compactMap { event -> DismissState? in
+            if case .didDismiss(let state) = event { return state }
+            return nil
+        }
+        XCTAssertEqual(done.count, 1)
+        XCTAssertEqual(done.first?.offset, distance)
+        XCTAssertEqual(done.first?.alpha, 0)
+        let duration = (done.first?.time ?? 0) - 0.1
+        XCTAssertGreaterThan(duration, 0.15)
+        XCTAssertLessThan(duration, 0.35)
+        for frame in h.renderer.frames where frame.phase == .dismissing {
+            XCTAssertLessThan(frame.offset, distance)
+            XCTAssertGreaterThan(frame.alpha, 0)
+        }
+    }
+
     func testIdleControllerRendersNothing() {
         let h = Harness()
         h.run(to: 0.1)
