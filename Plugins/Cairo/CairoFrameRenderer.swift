@@ -17,12 +17,10 @@ public enum CairoFileFormat: String, CaseIterable, Sendable {
         case .png:
             return try CairoPNGRenderer(
                 folder: folder, viewport: viewport, scale: scale, filePrefix: filePrefix)
-        case .pdf:
-            return try CairoPDFRenderer(
-                folder: folder, viewport: viewport, scale: scale, filePrefix: filePrefix)
-        case .svg:
-            return try CairoSVGRenderer(
-                folder: folder, viewport: viewport, scale: scale, filePrefix: filePrefix)
+        case .pdf, .svg:
+            return try CairoVectorRenderer(
+                format: self, folder: folder, viewport: viewport, scale: scale,
+                filePrefix: filePrefix)
         }
     }
 }
@@ -116,95 +114,55 @@ public final class CairoPNGRenderer: CairoFrameRenderer {
     }
 }
 
-/// Renders each frame to its own one-page PDF file of `viewport × scale` points.
-public final class CairoPDFRenderer: CairoFrameRenderer {
+/// Renders each frame to its own vector file (a one-page PDF, or an SVG) of
+/// `viewport × scale` points.
+public final class CairoVectorRenderer: CairoFrameRenderer {
     public let viewport: Size
     public let scale: Double
     public let folder: String
-    public var format: CairoFileFormat { .pdf }
+    /// `.pdf` or `.svg`.
+    public let format: CairoFileFormat
     public private(set) var framesWritten = 0
     public let painter: CairoPainter
     private let names: FrameFileNames
 
-    /// A renderer writing `<folder>/<filePrefix>NNNN.pdf`; throws naming `folder` unless it
-    /// is an existing, writable folder.
+    /// A renderer writing `<folder>/<filePrefix>NNNN.<pdf|svg>`; throws naming `folder`
+    /// unless it is an existing, writable folder.
     public init(
-        folder: String, viewport: Size, scale: Double = 1, filePrefix: String = "frame-",
-        painter: CairoPainter = CairoPainter()
+        format: CairoFileFormat, folder: String, viewport: Size, scale: Double = 1,
+        filePrefix: String = "frame-", painter: CairoPainter = CairoPainter()
     ) throws(CairoError) {
+        guard format != .png else {
+            throw CairoError(operation: "renderer", reason: "PNG frames use CairoPNGRenderer")
+        }
         try validateFrameOutput(folder: folder, viewport: viewport, scale: scale)
+        self.format = format
         self.folder = folder
         self.viewport = viewport
         self.scale = scale
         self.painter = painter
-        names = FrameFileNames(folder: folder, prefix: filePrefix, fileExtension: "pdf")
+        names = FrameFileNames(
+            folder: folder, prefix: filePrefix, fileExtension: format.fileExtension)
     }
 
     public func path(forFrame number: Int) -> String {
         names.path(forFrame: number)
     }
 
+    /// Paints into a fresh surface at a temporary path, finishes it, and renames it into place.
     public func render(_ scene: Scene, state: DismissState) throws {
-        try renderVectorFrame(
-            scene, to: names.path(forFrame: framesWritten), painter: painter, viewport: viewport,
-            scale: scale
-        ) { path, width, height throws(CairoError) in
-            try CairoSurface(pdfPath: path, width: width, height: height)
+        let path = names.path(forFrame: framesWritten)
+        let (width, height) = (viewport.width * scale, viewport.height * scale)
+        try AtomicFile.write(to: path) { temporary in
+            let surface =
+                format == .pdf
+                ? try CairoSurface(pdfPath: temporary, width: width, height: height)
+                : try CairoSurface(svgPath: temporary, width: width, height: height)
+            let context = try CairoContext(surface: surface)
+            painter.paint(scene, on: context, scale: scale)
+            try context.checkStatus("painting \(path)")
+            try surface.finish()
         }
         framesWritten += 1
-    }
-}
-
-/// Renders each frame to its own SVG file of `viewport × scale` points.
-public final class CairoSVGRenderer: CairoFrameRenderer {
-    public let viewport: Size
-    public let scale: Double
-    public let folder: String
-    public var format: CairoFileFormat { .svg }
-    public private(set) var framesWritten = 0
-    public let painter: CairoPainter
-    private let names: FrameFileNames
-
-    /// A renderer writing `<folder>/<filePrefix>NNNN.svg`; throws naming `folder` unless it
-    /// is an existing, writable folder.
-    public init(
-        folder: String, viewport: Size, scale: Double = 1, filePrefix: String = "frame-",
-        painter: CairoPainter = CairoPainter()
-    ) throws(CairoError) {
-        try validateFrameOutput(folder: folder, viewport: viewport, scale: scale)
-        self.folder = folder
-        self.viewport = viewport
-        self.scale = scale
-        self.painter = painter
-        names = FrameFileNames(folder: folder, prefix: filePrefix, fileExtension: "svg")
-    }
-
-    public func path(forFrame number: Int) -> String {
-        names.path(forFrame: number)
-    }
-
-    public func render(_ scene: Scene, state: DismissState) throws {
-        try renderVectorFrame(
-            scene, to: names.path(forFrame: framesWritten), painter: painter, viewport: viewport,
-            scale: scale
-        ) { path, width, height throws(CairoError) in
-            try CairoSurface(svgPath: path, width: width, height: height)
-        }
-        framesWritten += 1
-    }
-}
-
-/// Paints one scene into a fresh vector surface at a temporary path, finishes it, and
-/// renames it into place.
-private func renderVectorFrame(
-    _ scene: Scene, to path: String, painter: CairoPainter, viewport: Size, scale: Double,
-    makeSurface: (String, Double, Double) throws(CairoError) -> CairoSurface
-) throws {
-    try AtomicFile.write(to: path) { temporary in
-        let surface = try makeSurface(temporary, viewport.width * scale, viewport.height * scale)
-        let context = try CairoContext(surface: surface)
-        painter.paint(scene, on: context, scale: scale)
-        try context.checkStatus("painting \(path)")
-        try surface.finish()
     }
 }

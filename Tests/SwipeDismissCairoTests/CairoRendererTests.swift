@@ -90,8 +90,9 @@ final class CairoRendererTests: XCTestCase {
 
     func testPDFAndSVGRenderersWriteOneValidFilePerFrame() throws {
         let state = state(offset: 80, configuration: .fluid)
-        let pdf = try CairoPDFRenderer(folder: folder, viewport: viewport)
-        let svg = try CairoSVGRenderer(folder: folder, viewport: viewport, filePrefix: "svg-")
+        let pdf = try CairoVectorRenderer(format: .pdf, folder: folder, viewport: viewport)
+        let svg = try CairoVectorRenderer(
+            format: .svg, folder: folder, viewport: viewport, filePrefix: "svg-")
         for _ in 0..<2 {
             try pdf.render(scene(for: state), state: state)
             try svg.render(scene(for: state), state: state)
@@ -118,7 +119,9 @@ final class CairoRendererTests: XCTestCase {
         }
         let file = folder + "/file"
         _ = FileManager.default.createFile(atPath: file, contents: Data())
-        XCTAssertThrowsError(try CairoPDFRenderer(folder: file, viewport: viewport)) { error in
+        XCTAssertThrowsError(
+            try CairoVectorRenderer(format: .pdf, folder: file, viewport: viewport)
+        ) { error in
             XCTAssertEqual((error as? CairoError)?.path, file)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["file"])
