@@ -62,17 +62,18 @@ public final class X11EventLoop {
         window.map()
         controller.setNeedsDisplay()
         while true {
-            if let reason = try runOnce(controller, maximumWait: nil) { return reason }
-            if let until, until() { return .stopped }
+            if let reason = try runOnce(controller, maximumWait: nil, until: until) {
+                return reason
+            }
         }
     }
 
     /// One turn of the loop: reads the queued events, steps the controller if a frame is
-    /// due, flushes, then waits for input, the next deadline, or at most `maximumWait`
-    /// seconds. Returns a reason to stop, or nil to go on.
-    public func runOnce(_ controller: DismissController, maximumWait: Double?) throws
-        -> StopReason?
-    {
+    /// due, flushes, then (unless `until` now holds) waits for input, the next deadline, or
+    /// at most `maximumWait` seconds. Returns a reason to stop, or nil to go on.
+    public func runOnce(
+        _ controller: DismissController, maximumWait: Double?, until: (() -> Bool)? = nil
+    ) throws -> StopReason? {
         let dpy = window.display.pointer
         while Xlib.pending(dpy) > 0 {
             Xlib.nextEvent(dpy, into: &event)
@@ -103,6 +104,7 @@ public final class X11EventLoop {
             lastFrameTime = now - next < period ? max(next, now - period / 2) : now
         }
         Xlib.flush(dpy)
+        if let until, until() { return .stopped }
 
         guard Xlib.eventsQueuedAlready(dpy) == 0 else { return nil }
         var timeout: Double? = nil

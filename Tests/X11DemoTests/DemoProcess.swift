@@ -1,0 +1,139 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// The built `x11-demo`, next to the test bundle.
+func demoExecutable() throws -> URL {
+    let candidates = [
+        Bundle.main.bundleURL.appendingPathComponent("x11-demo"),
+        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("x11-demo"),
+    ]
+    guard let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else {
+        XCTFail("x11-demo is not built next to the tests (looked at \(candidates.map(\.path)))")
+        throw XCTSkip("x11-demo missing")
+    }
+    return url
+}
+
+/// A child process with its stdout and stderr collected as they arrive.
+final class ChildProcess {
+    let process = Process()
+    private let lock = NSLock()
+    private var stdoutData = Data()
+    private var stderrData = Data()
+
+    init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.stdoutData.append(data) }
+        }
+        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.stderrData.append(data) }
+        }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    var pid: Int32 { process.processIdentifier }
+    var stdout: String { lock.withLock { String(decoding: stdoutData, as: UTF8.self) } }
+    var stderr: String { lock.withLock { String(decoding: stderrData, as: UTF8.self) } }
+    var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+
+    /// Waits up to `timeout` seconds for the exit; returns the status, or nil if still running.
+    func waitForExit(timeout: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        guard !process.isRunning else { return nil }
+        // Let the pipes' last bytes land.
+        Thread.sleep(forTimeInterval: 0.05)
+        return process.terminationStatus
+    }
+
+    /// Runs to completion (at most `timeout` seconds) and returns (status, stdout, stderr).
+    static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+        timeout: Double = 20
+    ) throws -> (status: Int32?, stdout: String, stderr: String) {
+        let child = try ChildProcess(executable, arguments, environment: environment)
+        let status = child.waitForExit(timeout: timeout)
+        return (status, child.stdout, child.stderr)
+    }
+}
+
+/// Polls `condition` every 10 ms for up to `timeout` seconds; returns whether it held.
+@discardableResult
+func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    return true
+}
+
+/// Runs `xdotool` with `arguments` and waits for it.
+func xdotool(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    let result = try ChildProcess.run(
+        URL(fileURLWithPath: "/usr/bin/env"), ["xdotool"] + arguments, timeout: 10)
+    XCTAssertEqual(result.status, 0, "xdotool failed: \(result.stderr)", file: file, line: line)
+}
+
+/// The environment with `DISPLAY` set to `display` (or removed, for nil).
+func environment(display: String?) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = display
+    return environment
+}
+
+/// Whether `tool` is on the PATH.
+func hasTool(_ tool: String) -> Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
+    }
+}
+
+/// A private X server for one test: `Xvfb -displayfd` picks a free display number.
+final class PrivateXvfb {
+    let child: ChildProcess
+    let display: String
+
+    init() throws {
+        guard hasTool("Xvfb") else { throw XCTSkip("Xvfb is not installed") }
+        let child = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["Xvfb", "-displayfd", "1", "-screen", "0", "640x900x24", "-nolisten", "tcp"])
+        self.child = child
+        var number = ""
+        eventually(timeout: 10) {
+            number = child.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            return !number.isEmpty
+        }
+        guard !number.isEmpty else {
+            display = ""
+            throw XCTSkip("Xvfb did not start: \(child.stderr)")
+        }
+        display = ":" + number
+    }
+
+    func kill() {
+        Glibc.kill(child.pid, SIGKILL)
+        _ = child.waitForExit(timeout: 5)
+    }
+
+    deinit {
+        if child.process.isRunning { kill() }
+    }
+}
