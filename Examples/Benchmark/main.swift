@@ -1,1 +1,207 @@
-print("bench: not built yet")
+// swipedismiss-bench: what one frame of the default scene costs, through the framework
+// (CardPresenter → Scene → CairoPainter) and through plain C calling cairo directly
+// (RawCairoBaseline), on the PNG export path and the X11 window path. Run a release build:
+//   swift build -c release --product swipedismiss-bench && .build/release/swipedismiss-bench
+import Foundation
+import Glibc
+import RawCairoBaseline
+import SwipeDismiss
+import SwipeDismissCairo
+import SwipeDismissX11
+
+var frames = 300
+var arguments = CommandLine.arguments.dropFirst()
+while let flag = arguments.popFirst() {
+    switch flag {
+    case "--frames":
+        guard let text = arguments.popFirst(), let value = Int(text), value >= 10 else {
+            fputs("swipedismiss-bench: --frames: expected a whole number of at least 10\n", stderr)
+            exit(2)
+        }
+        frames = value
+    case "--help", "-h":
+        print("usage: swipedismiss-bench [--frames N]   (needs DISPLAY for the X11 rows)")
+        exit(0)
+    default:
+        fputs("swipedismiss-bench: \(flag): unknown option\n", stderr)
+        exit(2)
+    }
+}
+let warmUp = 20
+
+func nanoseconds() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+/// The state of frame `index`: the card dragged through 0...357 pt and back, so every
+/// frame draws something new.
+func state(_ index: Int) -> DismissState {
+    let offset = Double(index % 120) * 3
+    return DismissState(
+        time: Double(index) / 60, offset: offset, alpha: max(0.1, 0.3 - offset / 1000),
+        progress: 0, phase: .dragging)
+}
+
+struct Row {
+    var name: String
+    var size: String
+    var micros: [Double]
+    var allocationsPerFrame: Double?
+
+    func percentile(_ p: Double) -> Double {
+        let sorted = micros.sorted()
+        let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded(.up)))
+        return sorted[index]
+    }
+    var median: Double { percentile(0.5) }
+}
+
+/// Times `body` for `count` frames after a warm-up; counts allocations over a second run.
+func measure(
+    _ name: String, size: String, count: Int = frames, _ body: (Int) throws -> Void
+) rethrows -> Row {
+    for index in 0..<warmUp { try body(index) }
+    var micros: [Double] = []
+    micros.reserveCapacity(count)
+    for index in 0..<count {
+        let start = nanoseconds()
+        try body(warmUp + index)
+        micros.append(Double(nanoseconds() - start) / 1000)
+    }
+    var allocations: Double?
+    if raw_alloc_counter_available() != 0 {
+        let counted = min(count, 60)
+        raw_alloc_counter_start()
+        for index in 0..<counted { try body(index) }
+        allocations = Double(raw_alloc_counter_stop()) / Double(counted)
+    }
+    return Row(name: name, size: size, micros: micros, allocationsPerFrame: allocations)
+}
+
+var rows: [Row] = []
+var notes: [String] = []
+let sizes = [(390, 844), (1920, 1080)]
+let presenter = CardPresenter()
+
+func scene(width: Int, height: Int) -> Scene {
+    presenter.makeScene(viewport: Size(width: Double(width), height: Double(height)))
+}
+
+// MARK: PNG export path (an image surface in memory)
+
+for (width, height) in sizes {
+    let label = "\(width)x\(height)"
+    let surface = try CairoSurface(imageWidth: width, height: height)
+    let context = try CairoContext(surface: surface)
+    let painter = CairoPainter()
+    var frameScene = scene(width: width, height: height)
+    rows.append(
+        measure("png: paint (framework)", size: label) { index in
+            presenter.update(&frameScene, for: state(index), direction: .down)
+            painter.paint(frameScene, on: context, scale: 1)
+            surface.flush()
+        })
+    rows.append(
+        measure("png: paint (raw C cairo)", size: label) { index in
+            let frame = state(index)
+            raw_cairo_draw_card_scene(
+                context.pointer, Double(width), Double(height), 1, frame.offset, frame.alpha, 1)
+            surface.flush()
+        })
+    let path = "/tmp/swipedismiss-bench-\(getpid()).png"
+    rows.append(
+        try measure("png: encode + write only", size: label, count: max(10, frames / 10)) { _ in
+            try surface.writePNG(to: path)
+        })
+    unlink(path)
+}
+
+// MARK: X11 window path (back-buffer pixmap, XCopyArea, flush)
+
+do {
+    let display = try X11Display()
+    for (width, height) in sizes {
+        let label = "\(width)x\(height)"
+        let window = try X11Window(
+            display: display, title: "swipedismiss-bench", width: width, height: height)
+        window.map()
+        display.sync()
+        let renderer = try X11Renderer(window: window)
+        var frameScene = scene(width: width, height: height)
+        rows.append(
+            try measure("x11: paint+copy+flush (framework)", size: label) { index in
+                let frame = state(index)
+                presenter.update(&frameScene, for: frame, direction: .down)
+                try renderer.render(frameScene, state: frame)
+                display.flush()
+            })
+        rows.append(
+            try measure("x11: paint+copy+flush (raw C cairo)", size: label) { index in
+                let frame = state(index)
+                try renderer.render { cairo in
+                    raw_cairo_draw_card_scene(
+                        cairo, Double(width), Double(height), 1, frame.offset, frame.alpha, 1)
+                }
+                display.flush()
+            })
+        // The server rasterizes xlib-surface drawing (XRender); XSync waits for it.
+        rows.append(
+            try measure("x11: paint+copy+sync (framework)", size: label) { index in
+                let frame = state(index)
+                presenter.update(&frameScene, for: frame, direction: .down)
+                try renderer.render(frameScene, state: frame)
+                display.sync()
+            })
+        rows.append(
+            try measure("x11: paint+copy+sync (raw C cairo)", size: label) { index in
+                let frame = state(index)
+                try renderer.render { cairo in
+                    raw_cairo_draw_card_scene(
+                        cairo, Double(width), Double(height), 1, frame.offset, frame.alpha, 1)
+                }
+                display.sync()
+            })
+    }
+    notes.append("x11 rows on display \(display.name)")
+} catch {
+    notes.append("x11 rows skipped: \(error)")
+}
+
+// MARK: Report
+
+func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let fill = String(repeating: " ", count: max(0, width - text.count))
+    return right ? fill + text : text + fill
+}
+
+func format(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    return rounded >= 100 ? String(Int(rounded.rounded())) : String(rounded)
+}
+
+print("swipedismiss-bench: µs per frame over \(frames) frames (after \(warmUp) warm-up)")
+print(
+    pad("path", 38) + pad("size", 11) + pad("min", 9, right: true) + pad("median", 9, right: true)
+        + pad("p99", 9, right: true) + pad("allocs/frame", 14, right: true))
+for row in rows {
+    let allocations = row.allocationsPerFrame.map { format($0) } ?? "-"
+    print(
+        pad(row.name, 38) + pad(row.size, 11) + pad(format(row.percentile(0)), 9, right: true)
+            + pad(format(row.median), 9, right: true)
+            + pad(format(row.percentile(0.99)), 9, right: true)
+            + pad(allocations, 14, right: true))
+}
+print("\nframework / raw C (median):")
+for row in rows where row.name.hasSuffix("(framework)") {
+    let rawName = row.name.replacingOccurrences(of: "(framework)", with: "(raw C cairo)")
+    guard let raw = rows.first(where: { $0.name == rawName && $0.size == row.size }) else {
+        continue
+    }
+    let ratio = row.median / raw.median
+    print(
+        pad("  " + row.name.replacingOccurrences(of: " (framework)", with: ""), 40)
+            + pad(row.size, 11) + String(format: "%.2fx", ratio))
+}
+for note in notes { print("note: \(note)") }

@@ -23,7 +23,9 @@ public final class X11Renderer: Renderer {
     public init(window: X11Window, scale: Double = 1, painter: CairoPainter = CairoPainter())
         throws(X11Error)
     {
-        guard scale.isFinite, scale > 0 else { throw X11Error.paintFailed("invalid scale \(scale)") }
+        guard scale.isFinite, scale > 0 else {
+            throw X11Error.paintFailed("invalid scale \(scale)")
+        }
         self.window = window
         self.scale = scale
         self.painter = painter
@@ -38,6 +40,16 @@ public final class X11Renderer: Renderer {
     public func render(_ scene: Scene, state: DismissState) throws {
         let buffer = try currentBackBuffer()
         painter.paint(scene, on: buffer.context, scale: scale)
+        buffer.surface.flush()
+        copyToWindow(buffer)
+        framesRendered += 1
+    }
+
+    /// Draws a frame with `draw`, given the back buffer's `cairo_t *` in device pixels,
+    /// then copies it to the window like `render` (for custom drawing and benchmarks).
+    public func render(drawing draw: (_ cairoContext: OpaquePointer) throws -> Void) throws {
+        let buffer = try currentBackBuffer()
+        try draw(buffer.context.pointer)
         buffer.surface.flush()
         copyToWindow(buffer)
         framesRendered += 1

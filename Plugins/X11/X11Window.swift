@@ -79,7 +79,8 @@ public final class X11Window {
 
     /// Sends this window the WM_DELETE_WINDOW message a window manager's close button sends.
     public func requestClose() {
-        var event = Self.deleteMessage(window: id, protocols: protocolsAtom, delete: deleteWindowAtom)
+        var event = Self.deleteMessage(
+            window: id, protocols: protocolsAtom, delete: deleteWindowAtom)
         _ = Xlib.sendEvent(display.pointer, to: id, propagate: false, mask: 0, event: &event)
         Xlib.flush(display.pointer)
     }

@@ -103,7 +103,8 @@ enum Xlib {
     static func errorText(_ display: DisplayPointer, code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         XGetErrorText(display, code, &buffer, Int32(buffer.count))
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(
+            decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `XSetErrorHandler`.

@@ -58,10 +58,12 @@ final class X11InputSourceTests: XCTestCase {
         ]
         for index in events.indices { source.handle(&events[index]) }
         let out = drain(source)
-        XCTAssertEqual(out.map(\.kind), [
-            .down(Point(x: 195, y: 500)), .move(Point(x: 195, y: 505)),
-            .move(Point(x: 195, y: 510)), .up(Point(x: 195, y: 510)),
-        ])
+        XCTAssertEqual(
+            out.map(\.kind),
+            [
+                .down(Point(x: 195, y: 500)), .move(Point(x: 195, y: 505)),
+                .move(Point(x: 195, y: 510)), .up(Point(x: 195, y: 510)),
+            ])
         // Read together at one clock time, but each at its own server time.
         assertTimes(out.map(\.time), [11, 11.008, 11.016, 11.024])
     }

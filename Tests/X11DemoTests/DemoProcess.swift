@@ -8,7 +8,8 @@ func demoExecutable() throws -> URL {
         Bundle.main.bundleURL.appendingPathComponent("x11-demo"),
         Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("x11-demo"),
     ]
-    guard let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    guard
+        let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else {
         XCTFail("x11-demo is not built next to the tests (looked at \(candidates.map(\.path)))")
         throw XCTSkip("x11-demo missing")

@@ -30,7 +30,8 @@ final class X11DemoTests: XCTestCase {
     }
 
     func testNoDisplayExitsWithStatus2AndSaysSo() throws {
-        let unset = try ChildProcess.run(try demoExecutable(), [], environment: environment(display: nil))
+        let unset = try ChildProcess.run(
+            try demoExecutable(), [], environment: environment(display: nil))
         XCTAssertEqual(unset.status, 2)
         XCTAssertTrue(unset.stderr.contains("DISPLAY"), unset.stderr)
 
@@ -66,7 +67,9 @@ final class X11DemoTests: XCTestCase {
             throw XCTSkip("no X display: DISPLAY is not set (run under Xvfb, e.g. `make test`)")
         }
         let display: X11Display
-        do { display = try X11Display(name: name) } catch { throw XCTSkip("no X display: \(error)") }
+        do { display = try X11Display(name: name) } catch {
+            throw XCTSkip("no X display: \(error)")
+        }
         let child = try ChildProcess(
             try demoExecutable(), arguments, environment: environment(display: name))
         var window: UInt?
@@ -127,7 +130,8 @@ final class X11DemoTests: XCTestCase {
         XCTAssertEqual(trace.viewport, Size(width: 390, height: 844))
         XCTAssertEqual(trace.events.first?.kind, .down(Point(x: 195, y: 450)))
         XCTAssertEqual(trace.events.filter { $0.kind == .key(.space) }.count, 1)
-        XCTAssertEqual(trace.events.filter { if case .move = $0.kind { true } else { false } }.count, 15)
+        XCTAssertEqual(
+            trace.events.filter { if case .move = $0.kind { true } else { false } }.count, 15)
 
         // Replayed through the same controller at a fixed step, twice: the same samples,
         // and the phases the live window went through.
@@ -170,9 +174,11 @@ final class X11DemoTests: XCTestCase {
         kill(demo.child.pid, SIGTERM)
         XCTAssertEqual(demo.child.waitForExit(timeout: 5), 128 + SIGTERM, demo.child.stderr)
         let trace = try GestureTrace.load(path: recording)
-        XCTAssertEqual(trace.events.map(\.kind), [
-            .down(Point(x: 195, y: 500)), .up(Point(x: 195, y: 500)),
-        ])
+        XCTAssertEqual(
+            trace.events.map(\.kind),
+            [
+                .down(Point(x: 195, y: 500)), .up(Point(x: 195, y: 500)),
+            ])
     }
 
     func testLosingTheXServerEndsTheDemoWithAMessageAndANonzeroStatus() throws {

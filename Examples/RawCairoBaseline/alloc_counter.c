@@ -1,0 +1,50 @@
+// An allocation counter for the benchmark: this target is linked only into
+// swipedismiss-bench, where these definitions take the place of glibc's malloc, calloc
+// and realloc and forward to glibc's own entry points. free and the aligned allocators
+// stay glibc's, which is fine because the memory is glibc's either way.
+#include "raw_cairo.h"
+
+#include <stdatomic.h>
+
+#if defined(__GLIBC__)
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+
+static atomic_int counting;
+static atomic_size_t allocations;
+
+void *malloc(size_t size) {
+    if (atomic_load_explicit(&counting, memory_order_relaxed))
+        atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    return __libc_malloc(size);
+}
+
+void *calloc(size_t count, size_t size) {
+    if (atomic_load_explicit(&counting, memory_order_relaxed))
+        atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    return __libc_calloc(count, size);
+}
+
+void *realloc(void *pointer, size_t size) {
+    if (atomic_load_explicit(&counting, memory_order_relaxed))
+        atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    return __libc_realloc(pointer, size);
+}
+
+void raw_alloc_counter_start(void) {
+    atomic_store(&allocations, 0);
+    atomic_store(&counting, 1);
+}
+
+size_t raw_alloc_counter_stop(void) {
+    atomic_store(&counting, 0);
+    return atomic_load(&allocations);
+}
+
+int raw_alloc_counter_available(void) { return 1; }
+#else
+void raw_alloc_counter_start(void) {}
+size_t raw_alloc_counter_stop(void) { return 0; }
+int raw_alloc_counter_available(void) { return 0; }
+#endif
