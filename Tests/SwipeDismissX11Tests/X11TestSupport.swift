@@ -8,11 +8,18 @@ func openDisplayOrSkip() throws -> X11Display {
     guard let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
         throw XCTSkip("no X display: DISPLAY is not set (run under Xvfb, e.g. `make test`)")
     }
-    do {
-        return try X11Display(name: name)
-    } catch {
-        throw XCTSkip("no X display: \(error)")
+    // A server started without -noreset refuses connections for a moment while it resets
+    // after its last client left; try a few times before giving up.
+    var lastError: Error?
+    for attempt in 0..<5 {
+        do {
+            return try X11Display(name: name)
+        } catch {
+            lastError = error
+            Thread.sleep(forTimeInterval: 0.1 * Double(attempt + 1))
+        }
     }
+    throw XCTSkip("no X display: \(lastError.map { "\($0)" } ?? name)")
 }
 
 /// Runs `xdotool` with `arguments` and waits for it; fails the test if it fails.

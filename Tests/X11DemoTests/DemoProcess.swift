@@ -115,7 +115,10 @@ final class PrivateXvfb {
         guard hasTool("Xvfb") else { throw XCTSkip("Xvfb is not installed") }
         let child = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["Xvfb", "-displayfd", "1", "-screen", "0", "640x900x24", "-nolisten", "tcp"])
+            [
+                "Xvfb", "-displayfd", "1", "-screen", "0", "640x900x24", "-nolisten", "tcp",
+                "-noreset",
+            ])
         self.child = child
         var number = ""
         eventually(timeout: 10) {
