@@ -28,6 +28,15 @@ final class X11WindowTests: XCTestCase {
         }
     }
 
+    func testAProtocolErrorIsLoggedAndTheConnectionLivesOn() throws {
+        let before = X11Display.protocolErrorCount
+        // XGetImage of a window that does not exist: BadWindow, which Xlib would abort on.
+        XCTAssertNil(display.readPixels(window: 0x7FF_FFFF, x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(X11Display.protocolErrorCount, before + 1)
+        let harness = try WindowHarness(display: display)
+        XCTAssertEqual(harness.controller.state.phase, .presented)
+    }
+
     func testBackdropAtRestReadsGrey179InTheTopBand() throws {
         let harness = try WindowHarness(display: display)
         XCTAssertEqual(harness.controller.state.phase, .presented)
