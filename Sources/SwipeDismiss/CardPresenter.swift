@@ -40,7 +40,7 @@ public final class CardPresenter: Presenter {
                 color: Color(hex: 0x1C1C1E), alignment: .leading),
         ]
         var rowY = band + 68
-        while rowY + 56 <= viewport.height {
+        while rowY + 56 <= viewport.height - 44 {
             screen.append(
                 .roundedRect(
                     Rect(x: 16, y: rowY, width: max(0, width - 32), height: 48), radius: 10,
@@ -96,6 +96,15 @@ public final class CardPresenter: Presenter {
                             Rect(x: 0, y: 0, width: width, height: viewport.height), fill: .black)
                     ]),
                 Layer(role: .content, items: content),
+                // Shown only once the modal is gone, so a person knows how to bring it back.
+                Layer(
+                    role: .decoration, opacity: 0,
+                    items: [
+                        .text(
+                            "Click or press Space to present again",
+                            origin: Point(x: middle, y: viewport.height - 28), fontSize: 15,
+                            color: Color(hex: 0x3C3C43), alignment: .center)
+                    ]),
             ])
     }
 
@@ -107,7 +116,9 @@ public final class CardPresenter: Presenter {
             case .content:
                 scene.layers[index].transform = .translation(direction.unit * state.offset)
                 scene.layers[index].opacity = state.phase == .dismissed ? 0 : 1
-            case .presenting, .decoration:
+            case .decoration:
+                scene.layers[index].opacity = state.phase == .dismissed ? 1 : 0
+            case .presenting:
                 break
             }
         }

@@ -16,7 +16,7 @@ final class NullRendererTests: XCTestCase {
         XCTAssertEqual(frame.state, state)
         XCTAssertEqual(frame.contentTranslation, Point(x: 0, y: 42))
         XCTAssertEqual(frame.backdropOpacity, 0.258)
-        XCTAssertEqual(frame.layerCount, 3)
+        XCTAssertEqual(frame.layerCount, 4)
         XCTAssertEqual(renderer.scale, 2)
     }
 
