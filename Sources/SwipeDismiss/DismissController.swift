@@ -257,13 +257,18 @@ public final class DismissController {
             // A drag that starts while an uncatchable animation runs takes over from it.
             if phase != .presented { dragBase = 0 }
             alphaMode = .curve
-            setPhase(.dragging)
         case .dragging:
             break
         case .dismissing, .dismissed:
             return
         }
-        let raw = dragBase + configuration.direction.component(of: translation)
+        // Move first, then announce the phase, so observers see where the drag has got to.
+        follow(raw: dragBase + configuration.direction.component(of: translation))
+        setPhase(.dragging)
+    }
+
+    /// Sends the content toward a raw drag offset, through the reverse-drag policy.
+    private func follow(raw: Double) {
         let target: Double
         if raw >= 0 {
             target = raw

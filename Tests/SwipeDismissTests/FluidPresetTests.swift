@@ -13,6 +13,17 @@ final class FluidPresetTests: XCTestCase {
         XCTAssertEqual(h.renderer.lastFrame?.backdropOpacity ?? -1, 0.213, accuracy: 1e-12)
     }
 
+    func testDraggingIsAnnouncedWithTheFirstMovesOffset() {
+        let h = Harness()
+        h.drag(by: Point(x: 0, y: 30), duration: 0.05, samples: 2, release: false)
+        h.run(to: 0.1)
+        guard case .phaseChanged(.presented, .dragging, let state)? = h.events.first else {
+            return XCTFail("expected the drag to be announced, got \(h.events)")
+        }
+        XCTAssertEqual(state.offset, 15)
+        XCTAssertEqual(state.alpha, 0.285, accuracy: 1e-12)
+    }
+
     func testUpwardDragRubberBands() {
         let h = Harness()
         h.drag(by: Point(x: 0, y: -100), duration: 0.1, samples: 5, release: false)
