@@ -35,6 +35,7 @@ public final class X11EventLoop {
     private var lastFrameTime = -Double.infinity
     private var stopRequested = false
     private var event = XEvent()
+    private var pollDescriptors: [pollfd] = []
 
     public init(
         window: X11Window, renderer: X11Renderer, input: X11InputSource, clock: Clock,
@@ -113,11 +114,18 @@ public final class X11EventLoop {
             timeout = max(0, max(wake, lastFrameTime + period) - now)
         }
         if let maximumWait { timeout = min(timeout ?? maximumWait, max(0, maximumWait)) }
-        let descriptors =
-            Self.signalPipe.read >= 0
-            ? [window.display.fileDescriptor, Self.signalPipe.read]
-            : [window.display.fileDescriptor]
-        Xlib.poll(descriptors, timeout: timeout)
+        // Built once (and again only if a signal pipe appears): waiting allocates nothing.
+        let wanted = Self.signalPipe.read >= 0 ? 2 : 1
+        if pollDescriptors.count != wanted {
+            pollDescriptors = [
+                pollfd(fd: window.display.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            ]
+            if wanted == 2 {
+                pollDescriptors.append(
+                    pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0))
+            }
+        }
+        Xlib.poll(&pollDescriptors, timeout: timeout)
         wakeups += 1
         return nil
     }

@@ -15,39 +15,28 @@ public final class X11InputSource: InputSource {
     /// Device pixels per point: event coordinates are divided by it.
     public var scale: Double
     private(set) var mapping = ServerTimeMapping()
-    private var queue: [InputEvent] = []
-    private var head = 0
+    private let queue = QueuedInputSource()
     /// Whether the left button is down (a gesture is in progress).
     public private(set) var isPressed = false
 
     public init(clock: Clock, scale: Double = 1) {
         self.clock = clock
         self.scale = scale
-        queue.reserveCapacity(256)
     }
 
     public func events(upTo time: Double, into events: inout [InputEvent]) {
-        while head < queue.count, queue[head].time <= time {
-            events.append(queue[head])
-            head += 1
-        }
-        if head == queue.count, head > 0 {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-        }
+        queue.events(upTo: time, into: &events)
     }
 
     /// The oldest event not yet handed out: the loop steps soon after input arrives.
-    public var nextEventTime: Double? { head < queue.count ? queue[head].time : nil }
+    public var nextEventTime: Double? { queue.nextEventTime }
 
     /// Whether events are waiting to be handed out.
-    public var hasPendingEvents: Bool { head < queue.count }
+    public var hasPendingEvents: Bool { queue.nextEventTime != nil }
 
-    /// Adds an event directly (for tests and tools).
+    /// Adds an event directly (for tests and tools); an older one is moved to the last time.
     public func enqueue(_ event: InputEvent) {
-        var event = event
-        if let last = queue.last, event.time < last.time { event.time = last.time }
-        queue.append(event)
+        queue.enqueue(event)
     }
 
     private func point(_ x: Int32, _ y: Int32) -> Point {

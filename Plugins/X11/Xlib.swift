@@ -312,12 +312,12 @@ enum Xlib {
     /// milliseconds, so the wait never ends early), nil waits for ever. Returns whether any
     /// descriptor became readable or hung up; false on timeout or EINTR.
     @discardableResult
-    static func poll(_ descriptors: [Int32], timeout: Double?) -> Bool {
-        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    static func poll(_ descriptors: inout [pollfd], timeout: Double?) -> Bool {
         var milliseconds: Int32 = -1
         if let timeout {
             milliseconds = Int32((max(0, min(timeout, 3600)) * 1000).rounded(.up))
         }
-        return Glibc.poll(&fds, nfds_t(fds.count), milliseconds) > 0
+        for index in descriptors.indices { descriptors[index].revents = 0 }
+        return Glibc.poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0
     }
 }
