@@ -15,7 +15,7 @@ build: deps
 	$(SWIFT) build
 
 test: deps
-	scripts/with-xvfb.sh $(SWIFT) test
+	scripts/with-xvfb.sh $(SWIFT) test --disable-swift-testing
 
 demo: deps
 	$(SWIFT) build --product x11-demo
