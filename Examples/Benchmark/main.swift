@@ -89,6 +89,35 @@ func scene(width: Int, height: Int) -> Scene {
     presenter.makeScene(viewport: Size(width: Double(width), height: Double(height)))
 }
 
+// MARK: Core only (controller + presenter, no drawing)
+
+/// A renderer that draws nothing, so the row measures the core alone.
+final class DiscardingRenderer: Renderer {
+    let viewport = Size(width: 390, height: 844)
+    let scale = 1.0
+    private(set) var frames = 0
+    func render(_ scene: Scene, state: DismissState) throws { frames += 1 }
+}
+
+do {
+    let clock = ManualClock()
+    let input = QueuedInputSource()
+    let renderer = DiscardingRenderer()
+    let controller = DismissController(
+        input: input, presenter: presenter, renderer: renderer, clock: clock)
+    input.enqueue(InputEvent(time: 0, kind: .down(Point(x: 195, y: 500))))
+    // A drag that wanders up and down for ever: one pointer sample and one frame a step.
+    rows.append(
+        try measure("core: drag step (input+controller)", size: "390x844") { index in
+            clock.advance(by: 1.0 / 120)
+            let y = 500 + Double(index % 240) * (index % 480 < 240 ? 1 : -1)
+            input.enqueue(InputEvent(time: clock.now, kind: .move(Point(x: 195, y: y))))
+            try controller.step()
+        })
+    notes.append(
+        "core rendered \(renderer.frames) frames; allocs/frame there is the Swift side alone")
+}
+
 // MARK: PNG export path (an image surface in memory)
 
 for (width, height) in sizes {
