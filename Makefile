@@ -27,12 +27,13 @@ demo: deps
 	else status=2; fi; \
 	if [ $$status -eq 2 ]; then \
 		echo "demo: no display; exporting $(TRACE) with cairo instead" >&2; \
-		"$$($(SWIFT) build --show-bin-path)/cairo-export" --trace $(TRACE) --out $(OUT) --preset $(PRESET) && \
+		mkdir -p $(OUT) && "$$($(SWIFT) build --show-bin-path)/cairo-export" --trace $(TRACE) --out $(OUT) --preset $(PRESET) && \
 		echo "demo: wrote $(OUT)/frame-*.png, $(OUT)/storyboard.pdf, $(OUT)/timeline.png, $(OUT)/samples.csv" >&2; \
 	else exit $$status; fi
 
 export: deps
 	$(SWIFT) build --product cairo-export
+	mkdir -p $(OUT)
 	"$$($(SWIFT) build --show-bin-path)/cairo-export" --trace $(TRACE) --out $(OUT) --preset $(PRESET)
 
 bench: deps
