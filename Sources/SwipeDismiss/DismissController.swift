@@ -215,8 +215,10 @@ public final class DismissController {
         switch gesture {
         case .pressed(let point):
             press(at: point)
-        case .began(let translation), .changed(let translation):
-            move(translation: translation)
+        case .began(let translation):
+            move(translation: translation, began: true)
+        case .changed(let translation):
+            move(translation: translation, began: false)
         case .ended(let translation, let velocity):
             release(
                 translation: translation, velocity: configuration.direction.component(of: velocity))
@@ -250,7 +252,7 @@ public final class DismissController {
         }
     }
 
-    private func move(translation: Point) {
+    private func move(translation: Point, began: Bool) {
         switch phase {
         case .presented, .settling, .presenting:
             if phase != .presented && configuration.catchesAnimations { return }
@@ -262,8 +264,12 @@ public final class DismissController {
         case .dismissing, .dismissed:
             return
         }
-        // Move first, then announce the phase, so observers see where the drag has got to.
-        follow(raw: dragBase + configuration.direction.component(of: translation))
+        // The seed's handler has no `.began` case: with spring tracking the content first
+        // moves on the next change. Move first, then announce the phase, so observers see
+        // where the drag has got to.
+        if !began || configuration.tracking == .direct {
+            follow(raw: dragBase + configuration.direction.component(of: translation))
+        }
         setPhase(.dragging)
     }
 

@@ -25,6 +25,18 @@ final class SeedPresetTests: XCTestCase {
         }
     }
 
+    func testSeedMovesOnChangesNotOnTheBeginning() {
+        // The blog's handler only has `.changed`: the move that begins the pan moves nothing.
+        let h = Harness(.seed)
+        h.drag(by: Point(x: 0, y: 40), duration: 0.02, samples: 1, release: false)
+        h.run(to: 1)
+        XCTAssertEqual(h.state.phase, .dragging)
+        XCTAssertEqual(h.state.offset, 0)
+        h.at(1.1, .move(Harness.cardPoint + Point(x: 0, y: 60)))
+        h.run(to: 3)
+        XCTAssertEqual(h.state.offset, 60, accuracy: 1e-9)
+    }
+
     func testSeedContentLagsBehindTheFinger() {
         let h = Harness(.seed)
         h.drag(by: Point(x: 0, y: 150), duration: 0.1, samples: 6, release: false)
