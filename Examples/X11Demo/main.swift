@@ -39,6 +39,17 @@ if let path = options.replayPath {
     }
 }
 
+// Refuse an unwritable --record path now, not after the gesture it would have kept.
+if let path = options.recordPath {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    var status = stat()
+    guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, access(folder, W_OK) == 0
+    else {
+        fail("--record: cannot write into \(folder): not an existing, writable folder", status: 2)
+    }
+}
+
 X11Display.messagePrefix = "x11-demo"
 let display: X11Display
 do {

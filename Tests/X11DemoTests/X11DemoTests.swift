@@ -29,6 +29,16 @@ final class X11DemoTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("--size"), result.stderr)
     }
 
+    func testARecordPathOutsideAWritableFolderIsRefusedBeforeTheWindowOpens() throws {
+        let result = try ChildProcess.run(
+            try demoExecutable(), ["--record", "/nonexistent-folder/trace.json"],
+            environment: environment(display: nil))
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("--record"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("/nonexistent-folder"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("DISPLAY"), "checked before the display")
+    }
+
     func testNoDisplayExitsWithStatus2AndSaysSo() throws {
         let unset = try ChildProcess.run(
             try demoExecutable(), [], environment: environment(display: nil))
