@@ -7,15 +7,19 @@ public struct GestureTraceError: Error, CustomStringConvertible, Equatable {
     /// The field at fault (`"t"`, `"x"`, `"viewport.width"`, …), if any.
     public var field: String?
     public var reason: String
+    /// The trace file, when the trace was read from one.
+    public var file: String?
 
-    public init(eventIndex: Int? = nil, field: String? = nil, reason: String) {
+    public init(eventIndex: Int? = nil, field: String? = nil, reason: String, file: String? = nil) {
         self.eventIndex = eventIndex
         self.field = field
         self.reason = reason
+        self.file = file
     }
 
     public var description: String {
         var place: [String] = []
+        if let file { place.append(file) }
         if let eventIndex { place.append("event \(eventIndex)") }
         if let field { place.append("field \"\(field)\"") }
         return place.isEmpty ? reason : place.joined(separator: ", ") + ": " + reason
@@ -198,14 +202,14 @@ public struct GestureTrace: Equatable, Sendable {
     /// Reads and validates the trace at `path`; errors name the file.
     public static func load(path: String) throws(GestureTraceError) -> GestureTrace {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw GestureTraceError(reason: "cannot read trace file \(path)")
+            throw GestureTraceError(reason: "cannot read the trace file", file: path)
         }
         do {
             return try GestureTrace(jsonBytes: Array(data))
         } catch {
-            throw GestureTraceError(
-                eventIndex: error.eventIndex, field: error.field, reason: "\(path): \(error.reason)"
-            )
+            var located = error
+            located.file = path
+            throw located
         }
     }
 
