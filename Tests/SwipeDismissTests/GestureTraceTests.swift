@@ -169,4 +169,18 @@ final class GestureTraceTests: XCTestCase {
         XCTAssertEqual(events.count, 2)
         XCTAssertEqual(recorder.trace.events.map(\.time), [0, 0.25])
     }
+
+    func testRecordingStampsALateEventWhenTheControllerCouldApplyIt() {
+        let live = QueuedInputSource()
+        let recorder = RecordingInputSource(
+            recording: live, viewport: Size(width: 390, height: 844), startTime: 1)
+        var events: [InputEvent] = []
+        live.enqueue(InputEvent(time: 1.5, kind: .down(Point(x: 1, y: 2))))
+        recorder.events(upTo: 2, into: &events)
+        // Stamped 1.8 but delivered after the controller reached 2: it took effect at 2.
+        live.enqueue(InputEvent(time: 1.8, kind: .key(.space)))
+        recorder.events(upTo: 2.5, into: &events)
+        XCTAssertEqual(events.map(\.time), [1.5, 1.8])
+        XCTAssertEqual(recorder.trace.events.map(\.time), [0.5, 1])
+    }
 }
