@@ -172,6 +172,13 @@ public final class DismissController {
         }
         var stamped = event
         stamped.time = at
+        if case .down = event.kind, recognizer.isPressed {
+            // A press without a release of the one before (a trace can say so): the old
+            // gesture is cancelled first, so the new press is seen as a press.
+            if let gesture = recognizer.handle(InputEvent(time: at, kind: .cancel)) {
+                handle(gesture)
+            }
+        }
         guard let gesture = recognizer.handle(stamped) else { return }
         handle(gesture)
     }
@@ -325,8 +332,9 @@ public final class DismissController {
     private func tap(at point: Point) {
         switch phase {
         case .dragging:
-            // A caught animation released without moving: decide as a release at rest.
-            release(translation: .zero, velocity: 0)
+            // A caught animation let go without moving: the press only held it, so it goes
+            // back to rest (a click on a card that is still coming in must not dismiss it).
+            snapBack(velocity: 0)
         case .presented, .settling:
             if configuration.backdropTapDismisses, hit(point) == .backdrop { dismiss() }
         case .dismissed:

@@ -152,6 +152,32 @@ final class FluidPresetTests: XCTestCase {
         XCTAssertEqual(h.state.phase, .presented)
     }
 
+    func testAClickOnTheCardWhileItComesBackInDoesNotDismissIt() {
+        let h = Harness()
+        h.at(0.1, .key(.escape))
+        h.at(1.0, .key(.space))
+        h.run(to: 1.1)
+        XCTAssertEqual(h.state.phase, .presenting)
+        let offset = h.state.offset
+        XCTAssertGreaterThan(offset, 200, "still far down: a release decision would dismiss")
+        let onCard = Point(x: 195, y: 360 + offset)
+        h.at(1.1, .down(onCard))
+        h.at(1.15, .up(onCard))
+        h.settle()
+        XCTAssertEqual(h.state.phase, .presented)
+        XCTAssertEqual(h.dismissCount, 1)
+    }
+
+    func testASecondPressWithoutAReleaseStartsANewGesture() {
+        let h = Harness()
+        h.drag(by: Point(x: 0, y: 100), duration: 0.2, samples: 10, release: false)
+        // No release: the next press cancels the first gesture and begins its own.
+        h.drag(
+            from: Harness.cardPoint, by: Point(x: 0, y: 300), at: 0.3, duration: 0.5, samples: 25)
+        h.settle()
+        XCTAssertEqual(h.phases, [.dragging, .settling, .dragging, .dismissing, .dismissed])
+    }
+
     func testEscapeDismissesAndCompletionFiresOncePerPresentation() {
         let h = Harness()
         h.at(0.1, .key(.escape))
