@@ -8,6 +8,10 @@ public struct VelocityTracker: Sendable {
     public static let capacity = 20
     public var horizon: Double
     public var maximumGap: Double
+    /// The fastest speed reported, in points per second; faster estimates are scaled down
+    /// to it. Samples stamped microseconds apart (a burst read at once) would otherwise
+    /// yield absurd flicks. Android caps flings at 8000 dp/s.
+    public var maximumSpeed: Double
 
     private var times: [Double]
     private var xs: [Double]
@@ -15,9 +19,10 @@ public struct VelocityTracker: Sendable {
     private var newest = -1
     private var count = 0
 
-    public init(horizon: Double = 0.100, maximumGap: Double = 0.040) {
+    public init(horizon: Double = 0.100, maximumGap: Double = 0.040, maximumSpeed: Double = 8000) {
         self.horizon = horizon
         self.maximumGap = maximumGap
+        self.maximumSpeed = maximumSpeed
         times = Array(repeating: 0, count: Self.capacity)
         xs = times
         ys = times
@@ -89,6 +94,8 @@ public struct VelocityTracker: Sendable {
             index = (index - 1 + Self.capacity) % Self.capacity
         }
         guard stt > 0 else { return .zero }
-        return Point(x: stx / stt, y: sty / stt)
+        let fitted = Point(x: stx / stt, y: sty / stt)
+        let speed = fitted.length
+        return speed > maximumSpeed ? fitted * (maximumSpeed / speed) : fitted
     }
 }

@@ -59,6 +59,16 @@ final class VelocityTrackerTests: XCTestCase {
         XCTAssertEqual(tracker.velocity.y, -500, accuracy: 1e-6)
     }
 
+    func testABurstOfSamplesMicrosecondsApartIsCappedAt8000PointsPerSecond() {
+        var tracker = VelocityTracker()
+        for i in 0..<5 {
+            tracker.add(time: 1 + Double(i) * 1e-6, position: Point(x: 0, y: Double(i) * 20))
+        }
+        XCTAssertEqual(tracker.velocity.length, 8000, accuracy: 1e-6)
+        XCTAssertEqual(tracker.velocity.x, 0)
+        XCTAssertGreaterThan(tracker.velocity.y, 0)
+    }
+
     func testKeepsAtMostTwentySamplesAndIgnoresBadOnes() {
         var tracker = VelocityTracker()
         for i in 0..<50 {
