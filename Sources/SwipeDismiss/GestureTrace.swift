@@ -201,8 +201,18 @@ public struct GestureTrace: Equatable, Sendable {
 
     /// Reads and validates the trace at `path`; errors name the file.
     public static func load(path: String) throws(GestureTraceError) -> GestureTrace {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw GestureTraceError(reason: "cannot read the trace file", file: path)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+        {
+            throw GestureTraceError(
+                reason: "cannot read the trace file: it is a folder", file: path)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
+            throw GestureTraceError(reason: "cannot read the trace file: \(reason)", file: path)
         }
         do {
             return try GestureTrace(jsonBytes: Array(data))
