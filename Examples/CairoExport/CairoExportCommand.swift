@@ -42,7 +42,17 @@ struct CairoExportCommand {
         do {
             trace = try GestureTrace.load(path: options.tracePath)
         } catch {
-            standardError("cairo-export: malformed trace: \(error)\n")
+            standardError("cairo-export: --trace: \(error)\n")
+            return 2
+        }
+        // Cairo's image surfaces stop at 32767 pixels a side: say so now, by name, rather
+        // than fail after the folder exists.
+        for (field, points) in [
+            ("viewport.width", trace.viewport.width), ("viewport.height", trace.viewport.height),
+        ] where points * options.scale > 32767 {
+            standardError(
+                "cairo-export: \(options.tracePath), field \"\(field)\": \(fixed(points, 0)) pt "
+                    + "at --scale \(options.scale) is more than 32767 pixels\n")
             return 2
         }
         let exporter = Exporter(
@@ -68,50 +78,71 @@ struct CairoExportCommand {
         }
     }
 
-    /// Writes every output file; on failure removes what this run wrote (and the folder,
-    /// if this run created it) and rethrows.
+    /// Writes every output file into a staging folder inside `folder`, then renames each
+    /// into place and removes frame files an earlier, longer export left behind. On failure
+    /// the staging folder goes (and `folder`, if this run created it) and `folder` is as
+    /// it was: an earlier export there stays whole.
     func export(options: ExportOptions, exporter: Exporter) throws -> Result {
         // Simulate first (nothing drawn): the frame count is known before anything is written.
         let planned = try exporter.run(renderer: nil)
         let folder = options.outputFolder
         let createdFolder = try prepareFolder(folder)
-        var files: [String] = []
-        var renderer: (any CairoFrameRenderer)?
+        let staging = join(folder, ".cairo-export-staging-\(getpid())")
+        var names: [String] = []
         do {
+            guard mkdir(staging, 0o755) == 0 else {
+                throw CairoError(
+                    operation: "mkdir", reason: String(cString: strerror(errno)), path: staging)
+            }
             let frames = try options.format.makeRenderer(
-                folder: folder, viewport: exporter.trace.viewport, scale: options.scale)
-            renderer = frames
+                folder: staging, viewport: exporter.trace.viewport, scale: options.scale)
             let total = planned.count
             let states = try exporter.run(renderer: frames, frameCount: total) { count in
                 if showsProgress { standardError("\rframe \(count) of \(total)") }
             }
-            files = (0..<frames.framesWritten).map { frames.path(forFrame: $0) }
+            names = (0..<frames.framesWritten).map { lastComponent(frames.path(forFrame: $0)) }
             let title =
                 "\(lastComponent(options.tracePath)) · \(options.presetName) · "
                 + "\(fixed(options.framesPerSecond, 0)) fps"
 
-            let csvPath = join(folder, "samples.csv")
-            try AtomicFile.write(bytes: Array(samplesCSV(states).utf8), to: csvPath)
-            files.append(csvPath)
-            let timelinePath = join(folder, "timeline.png")
+            try AtomicFile.write(
+                bytes: Array(samplesCSV(states).utf8), to: join(staging, "samples.csv"))
+            names.append("samples.csv")
             try Timeline(states: states, title: title, scale: options.scale)
-                .write(to: timelinePath)
-            files.append(timelinePath)
-            let storyboardPath = join(folder, "storyboard.pdf")
+                .write(to: join(staging, "timeline.png"))
+            names.append("timeline.png")
             try Storyboard(states: states, viewport: exporter.trace.viewport, title: title)
-                .write(to: storyboardPath)
-            files.append(storyboardPath)
-            return Result(states: states, files: files)
-        } catch {
-            if let renderer {
-                for number in 0..<renderer.framesWritten {
-                    unlink(renderer.path(forFrame: number))
+                .write(to: join(staging, "storyboard.pdf"))
+            names.append("storyboard.pdf")
+
+            for name in names {
+                guard rename(join(staging, name), join(folder, name)) == 0 else {
+                    throw CairoError(
+                        operation: "rename", reason: String(cString: strerror(errno)),
+                        path: join(folder, name))
                 }
             }
-            for file in files { unlink(file) }
+            rmdir(staging)
+            removeStaleFrames(in: folder, keeping: Set(names))
+            return Result(states: states, files: names.map { join(folder, $0) })
+        } catch {
+            removeFolder(staging)
             if createdFolder { rmdir(folder) }
             throw error
         }
+    }
+
+    /// Removes `frame-NNNN.{png,pdf,svg}` files in `folder` that this export did not write.
+    private func removeStaleFrames(in folder: String, keeping written: Set<String>) {
+        for name in listFolder(folder) where !written.contains(name) && isFrameFileName(name) {
+            unlink(join(folder, name))
+        }
+    }
+
+    /// Removes a folder this command made and the plain files in it.
+    private func removeFolder(_ folder: String) {
+        for name in listFolder(folder) { unlink(join(folder, name)) }
+        rmdir(folder)
     }
 
     /// Makes sure `folder` exists (creating it, but not its parents); returns whether it
@@ -137,6 +168,29 @@ struct CairoExportCommand {
         }
         return true
     }
+}
+
+/// The names in `folder` (without `.` and `..`); empty if it cannot be read.
+func listFolder(_ folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+            String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}
+
+/// Whether `name` is a frame file of any format: `frame-` then digits, then an extension.
+func isFrameFileName(_ name: String) -> Bool {
+    guard name.hasPrefix("frame-"), let dot = name.lastIndex(of: ".") else { return false }
+    let digits = name[name.index(name.startIndex, offsetBy: 6)..<dot]
+    let ext = name[name.index(after: dot)...]
+    return digits.count >= 4 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+        && CairoFileFormat.allCases.contains { $0.fileExtension == ext }
 }
 
 /// `folder/name`.

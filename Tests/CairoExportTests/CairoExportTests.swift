@@ -284,6 +284,30 @@ final class CairoExportTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/o"))
     }
 
+    func testExportingOverALongerExportLeavesOnlyThisRunsFrames() throws {
+        let out = root + "/again"
+        XCTAssertEqual(run(["--trace", trace("drag-past-threshold"), "--out", out]), 0, errors)
+        let long = try files(out).filter { $0.hasPrefix("frame-") }.count
+        XCTAssertEqual(
+            run(["--trace", trace("fast-flick"), "--out", out, "--fps", "20"]), 0, errors)
+        let frames = try files(out).filter { $0.hasPrefix("frame-") }
+        XCTAssertLessThan(frames.count, long)
+        XCTAssertEqual(frames.count, try rows(out).count)
+        XCTAssertEqual(frames.sorted().last, String(format: "frame-%04d.png", frames.count - 1))
+        XCTAssertFalse(try files(out).contains { $0.hasPrefix(".") }, "no staging folder left")
+    }
+
+    func testAViewportTooLargeForCairoIsRefusedByFieldBeforeWriting() throws {
+        let wide = root + "/wide.json"
+        let text = try String(contentsOfFile: trace("fast-flick"), encoding: .utf8)
+            .replacingOccurrences(of: "\"height\": 844", with: "\"height\": 20000")
+        try text.write(toFile: wide, atomically: true, encoding: .utf8)
+        XCTAssertEqual(run(["--trace", wide, "--out", root + "/big", "--scale", "2"]), 2)
+        XCTAssertTrue(errors.contains("viewport.height"), errors)
+        XCTAssertTrue(errors.contains("wide.json"), errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/big"))
+    }
+
     // MARK: The built binary
 
     /// `cairo-export` next to the test bundle, if it was built.
@@ -314,7 +338,8 @@ final class CairoExportTests: XCTestCase {
     }
 
     func testBinaryExitStatuses() throws {
-        try XCTSkipIf(binary == nil, "cairo-export is not next to the test bundle")
+        // The test target depends on CairoExport, so `swift test` always builds the binary.
+        XCTAssertNotNil(binary, "cairo-export is not next to the test bundle")
         let out = root + "/bin"
         let ok = try launch(["--trace", trace("fast-flick"), "--out", out, "--fps", "10"])
         XCTAssertEqual(ok.status, 0, ok.stderr)
