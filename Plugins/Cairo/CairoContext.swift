@@ -28,8 +28,10 @@ public final class CairoContext {
     }
 
     /// Throws if the context is in an error state (`cairo_status`).
-    public func checkStatus(_ operation: String = "cairo_status") throws(CairoError) {
-        try CairoError.check(cairo_status(pointer), operation, path: surface.path)
+    public func checkStatus(
+        _ operation: @autoclosure () -> String = "cairo_status"
+    ) throws(CairoError) {
+        try CairoError.check(cairo_status(pointer), operation(), path: surface.path)
     }
 
     // MARK: State

@@ -31,10 +31,12 @@ public struct CairoError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// Throws unless `status` is `CAIRO_STATUS_SUCCESS`.
+    /// The operation's name is built only on failure, so a check on a per-frame path
+    /// allocates nothing.
     static func check(
-        _ status: cairo_status_t, _ operation: String, path: String? = nil
+        _ status: cairo_status_t, _ operation: @autoclosure () -> String, path: String? = nil
     ) throws(CairoError) {
         guard status != CAIRO_STATUS_SUCCESS else { return }
-        throw CairoError(operation: operation, cairoStatus: status, path: path)
+        throw CairoError(operation: operation(), cairoStatus: status, path: path)
     }
 }

@@ -79,8 +79,10 @@ public final class CairoSurface {
     }
 
     /// The surface's error state, if any (`cairo_surface_status`).
-    public func checkStatus(_ operation: String = "cairo_surface_status") throws(CairoError) {
-        try CairoError.check(cairo_surface_status(pointer), operation, path: path)
+    public func checkStatus(
+        _ operation: @autoclosure () -> String = "cairo_surface_status"
+    ) throws(CairoError) {
+        try CairoError.check(cairo_surface_status(pointer), operation(), path: path)
     }
 
     /// Width in pixels of an image surface, else 0 (`cairo_image_surface_get_width`).
