@@ -28,6 +28,14 @@ public struct ServerTimeMapping: Sendable {
         return lastMapped
     }
 
+    /// Refines the offset with an event stamped `serverTime` (ms) and read at `now`, without
+    /// mapping it: lowers the offset if the event would otherwise land after `now`.
+    public mutating func observe(serverTime: UInt, now: Double) {
+        let seconds = Double(unwrap(UInt32(truncatingIfNeeded: serverTime))) / 1000
+        if let known = offset, seconds + known <= now { return }
+        offset = now - seconds
+    }
+
     /// The clock time for an event without a server timestamp (focus, unmap): now, kept
     /// monotonic with the stamped events.
     public mutating func unstamped(now: Double) -> Double {

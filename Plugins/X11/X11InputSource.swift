@@ -16,6 +16,12 @@ public final class X11InputSource: InputSource {
     public var scale: Double
     private(set) var mapping = ServerTimeMapping()
     private let queue = QueuedInputSource()
+    private struct RawEvent {
+        var serverTime: Time?
+        var kind: InputEvent.Kind
+    }
+    /// Events read but not yet mapped onto the clock.
+    private var batch: [RawEvent] = []
     /// Whether the left button is down (a gesture is in progress).
     public private(set) var isPressed = false
 
@@ -25,17 +31,22 @@ public final class X11InputSource: InputSource {
     }
 
     public func events(upTo time: Double, into events: inout [InputEvent]) {
+        mapBatch()
         queue.events(upTo: time, into: &events)
     }
 
     /// The oldest event not yet handed out: the loop steps soon after input arrives.
-    public var nextEventTime: Double? { queue.nextEventTime }
+    public var nextEventTime: Double? {
+        mapBatch()
+        return queue.nextEventTime
+    }
 
     /// Whether events are waiting to be handed out.
-    public var hasPendingEvents: Bool { queue.nextEventTime != nil }
+    public var hasPendingEvents: Bool { !batch.isEmpty || queue.nextEventTime != nil }
 
     /// Adds an event directly (for tests and tools); an older one is moved to the last time.
     public func enqueue(_ event: InputEvent) {
+        mapBatch()
         queue.enqueue(event)
     }
 
@@ -43,8 +54,30 @@ public final class X11InputSource: InputSource {
         Point(x: Double(x) / scale, y: Double(y) / scale)
     }
 
-    private func stamped(_ serverTime: Time) -> Double {
-        mapping.map(serverTime: serverTime, now: clock.now)
+    /// Lets `serverTime` refine the clock offset at its read time; returns it for `add`.
+    private func stamped(_ serverTime: Time) -> Time {
+        mapping.observe(serverTime: serverTime, now: clock.now)
+        return serverTime
+    }
+
+    /// Holds an event until the batch read with it is complete (see `mapBatch`).
+    private func add(_ serverTime: Time?, _ kind: InputEvent.Kind) {
+        batch.append(RawEvent(serverTime: serverTime, kind: kind))
+    }
+
+    /// Maps the events read since the last call onto the clock, all with the offset that
+    /// the newest of them settled: a burst read at once keeps the server's spacing instead
+    /// of collapsing onto the read times (which made flicks of a million points a second).
+    private func mapBatch() {
+        guard !batch.isEmpty else { return }
+        let now = clock.now
+        for raw in batch {
+            let time =
+                raw.serverTime.map { mapping.map(serverTime: $0, now: now) }
+                ?? mapping.unstamped(now: now)
+            queue.enqueue(InputEvent(time: time, kind: raw.kind))
+        }
+        batch.removeAll(keepingCapacity: true)
     }
 
     /// Turns one X event into input, if it is input; returns whether it was.
@@ -54,21 +87,19 @@ public final class X11InputSource: InputSource {
         case ButtonPress:
             guard event.xbutton.button == UInt32(Button1) else { return true }
             let time = stamped(event.xbutton.time)
-            if isPressed { enqueue(InputEvent(time: time, kind: .cancel)) }
+            if isPressed { add(time, .cancel) }
             isPressed = true
-            enqueue(
-                InputEvent(time: time, kind: .down(point(event.xbutton.x, event.xbutton.y))))
+            add(time, .down(point(event.xbutton.x, event.xbutton.y)))
         case ButtonRelease:
             guard event.xbutton.button == UInt32(Button1) else { return true }
             let time = stamped(event.xbutton.time)
             guard isPressed else { return true }
             isPressed = false
-            enqueue(InputEvent(time: time, kind: .up(point(event.xbutton.x, event.xbutton.y))))
+            add(time, .up(point(event.xbutton.x, event.xbutton.y)))
         case MotionNotify:
             let time = stamped(event.xmotion.time)
             guard isPressed else { return true }
-            enqueue(
-                InputEvent(time: time, kind: .move(point(event.xmotion.x, event.xmotion.y))))
+            add(time, .move(point(event.xmotion.x, event.xmotion.y)))
         case KeyPress:
             let time = stamped(event.xkey.time)
             let key: Key
@@ -78,20 +109,27 @@ public final class X11InputSource: InputSource {
             case XK_Return, XK_KP_Enter: key = .enter
             default: return true
             }
-            enqueue(InputEvent(time: time, kind: .key(key)))
+            add(time, .key(key))
         case EnterNotify, LeaveNotify:
             let time = stamped(event.xcrossing.time)
             // Normal crossings during our implicit grab are fine (a drag may leave the
             // window); a crossing from a grab starting or ending means the grab is gone.
             let mode = event.xcrossing.mode
-            if isPressed, mode == NotifyGrab || mode == NotifyUngrab { cancelGesture(at: time) }
+            if isPressed, mode == NotifyGrab || mode == NotifyUngrab {
+                isPressed = false
+                add(time, .cancel)
+            }
         case FocusOut:
             // NotifyPointer is only the pointer-root focus following the pointer.
             if isPressed, event.xfocus.detail != NotifyPointer {
-                cancelGesture(at: mapping.unstamped(now: clock.now))
+                isPressed = false
+                add(nil, .cancel)
             }
         case UnmapNotify:
-            if isPressed { cancelGesture(at: mapping.unstamped(now: clock.now)) }
+            if isPressed {
+                isPressed = false
+                add(nil, .cancel)
+            }
             return false
         default:
             return false

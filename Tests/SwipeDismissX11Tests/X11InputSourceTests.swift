@@ -68,6 +68,22 @@ final class X11InputSourceTests: XCTestCase {
         assertTimes(out.map(\.time), [11, 11.008, 11.016, 11.024])
     }
 
+    func testABurstReadAtOnceKeepsTheServersSpacingWhenItLowersTheOffset() {
+        let source = X11InputSource(clock: clock)
+        var hover = motion(x: 0, y: 0, time: 4000)  // server 4 s is clock 10 s, for now
+        source.handle(&hover)
+        clock.set(to: 10.5)
+        // The newest of these would land 10 ms in the future: the offset was 10 ms high.
+        var events = [
+            button(ButtonPress, x: 10, y: 10, time: 4495),
+            motion(x: 10, y: 20, time: 4500),
+            motion(x: 10, y: 30, time: 4505),
+            motion(x: 10, y: 40, time: 4510),
+        ]
+        for index in events.indices { source.handle(&events[index]) }
+        assertTimes(drain(source).map(\.time), [10.485, 10.49, 10.495, 10.5])
+    }
+
     func testMotionWithoutAPressAndOtherButtonsAreIgnored() {
         let source = X11InputSource(clock: clock)
         var events = [
