@@ -2,6 +2,7 @@
 // dismisses, Space or a click presents again, the close button quits.
 import Glibc
 import SwipeDismiss
+import SwipeDismissCairo
 import SwipeDismissX11
 
 func printError(_ message: String) {
@@ -43,10 +44,10 @@ if let path = options.replayPath {
 if let path = options.recordPath {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    var status = stat()
-    guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, access(folder, W_OK) == 0
-    else {
-        fail("--record: cannot write into \(folder): not an existing, writable folder", status: 2)
+    do {
+        try AtomicFile.checkFolder(folder)
+    } catch {
+        fail("--record: \(error)", status: 2)
     }
 }
 

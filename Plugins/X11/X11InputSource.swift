@@ -41,9 +41,6 @@ public final class X11InputSource: InputSource {
         return queue.nextEventTime
     }
 
-    /// Whether events are waiting to be handed out.
-    public var hasPendingEvents: Bool { !batch.isEmpty || queue.nextEventTime != nil }
-
     /// Adds an event directly (for tests and tools); an older one is moved to the last time.
     public func enqueue(_ event: InputEvent) {
         mapBatch()

@@ -37,13 +37,6 @@ public final class DismissController {
             case .spring(let motion): motion.value(at: time)
             }
         }
-
-        func velocity(at time: Double) -> Double {
-            switch self {
-            case .rest: 0
-            case .spring(let motion): motion.velocity(at: time)
-            }
-        }
     }
 
     private enum AlphaMode {
@@ -186,14 +179,10 @@ public final class DismissController {
     /// Starts an animated presentation if the modal is dismissed (or on its way out).
     public func present() {
         guard phase == .dismissed || phase == .dismissing else { return }
-        let from = motion.value(at: time)
         presentationCount += 1
         completionSent = false
         recognizer.reset()
-        motion = .spring(
-            SpringMotion(
-                spring: configuration.presentSpring, from: from, to: 0, startTime: time,
-                restDistance: configuration.restDistance, restSpeed: configuration.restSpeed))
+        motion = springFromHere(configuration.presentSpring, to: 0, velocity: 0)
         alphaMode = .presenting
         setPhase(.presenting)
     }
@@ -297,11 +286,8 @@ public final class DismissController {
             motion = .rest(target)
         case .spring(let spring, let relativeVelocity):
             let from = motion.value(at: time)
-            motion = .spring(
-                SpringMotion(
-                    spring: spring, from: from, to: target,
-                    initialVelocity: relativeVelocity * (target - from), startTime: time,
-                    restDistance: configuration.restDistance, restSpeed: configuration.restSpeed))
+            motion = springFromHere(
+                spring, to: target, velocity: relativeVelocity * (target - from))
         }
     }
 
@@ -354,43 +340,35 @@ public final class DismissController {
 
     private func snapBack(velocity: Double) {
         let from = motion.value(at: time)
-        let spring = configuration.snapBackSpring
-        let springMotion =
-            configuration.snapBackUsesReleaseVelocity
-            ? SpringMotion(
-                spring: spring, from: from, to: 0, initialVelocity: velocity, startTime: time,
-                restDistance: configuration.restDistance, restSpeed: configuration.restSpeed)
-            : SpringMotion(
-                spring: spring, from: from, to: 0, initialVelocity: -from, startTime: time,
-                restDistance: configuration.restDistance, restSpeed: configuration.restSpeed)
-        motion = .spring(springMotion)
+        // Without the release velocity, UIKit's relative initial velocity 1: `1 · (0 - from)`.
+        let initial = configuration.snapBackUsesReleaseVelocity ? velocity : -from
+        motion = springFromHere(configuration.snapBackSpring, to: 0, velocity: initial)
         alphaMode = .curve
         setPhase(.settling)
     }
 
     private func startDismissal(velocity: Double) {
         let from = motion.value(at: time)
-        let alpha = currentAlpha(offset: from)
         switch configuration.dismissStyle {
         case .clearBackdropAtOnce(let spring):
-            motion = .spring(
-                SpringMotion(
-                    spring: spring, from: from, to: distance, initialVelocity: distance - from,
-                    startTime: time, restDistance: configuration.restDistance,
-                    restSpeed: configuration.restSpeed))
+            motion = springFromHere(spring, to: distance, velocity: distance - from)
             alphaMode = .fixed(0)
         case .fadeWithContent(let spring):
+            alphaMode = .fade(offset: from, alpha: currentAlpha(offset: from), target: distance)
             // Aimed past the edge so the content leaves at speed instead of creeping up to
             // it; `advance(to:)` ends the dismissal the moment it is fully off screen.
-            motion = .spring(
-                SpringMotion(
-                    spring: spring, from: from, to: distance * Self.exitOvershoot,
-                    initialVelocity: velocity,
-                    startTime: time, restDistance: configuration.restDistance,
-                    restSpeed: configuration.restSpeed))
-            alphaMode = .fade(offset: from, alpha: alpha, target: distance)
+            motion = springFromHere(spring, to: distance * Self.exitOvershoot, velocity: velocity)
         }
         setPhase(.dismissing)
+    }
+
+    /// A spring motion from where the content is now, starting now.
+    private func springFromHere(_ spring: Spring, to target: Double, velocity: Double) -> Motion {
+        .spring(
+            SpringMotion(
+                spring: spring, from: motion.value(at: time), to: target, initialVelocity: velocity,
+                startTime: time, restDistance: configuration.restDistance,
+                restSpeed: configuration.restSpeed))
     }
 
     /// How far past the dismiss distance a fading exit aims, as a multiple of it.
