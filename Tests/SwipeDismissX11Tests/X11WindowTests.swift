@@ -7,17 +7,11 @@ import XCTest
 /// A real window under the test display (Xvfb), driven with real pointer and key events
 /// through XTest (`xdotool`), read back with `XGetImage`.
 final class X11WindowTests: XCTestCase {
-    private var display: X11Display!
-
-    override func setUpWithError() throws {
-        display = try openTestDisplay()
-    }
-
-    override func tearDown() {
-        display = nil
-    }
+    // Each test opens the display itself: an error thrown from setUpWithError is reported
+    // by XCTest as a failure and a skip, where a missing display must be one failure.
 
     func testAProtocolErrorIsLoggedAndTheConnectionLivesOn() throws {
+        let display = try openTestDisplay()
         let before = X11Display.protocolErrorCount
         // XGetImage of a window that does not exist: BadWindow, which Xlib would abort on.
         XCTAssertNil(display.readPixels(window: 0x7FF_FFFF, x: 0, y: 0, width: 1, height: 1))
@@ -27,6 +21,7 @@ final class X11WindowTests: XCTestCase {
     }
 
     func testBackdropAtRestReadsGrey179InTheTopBand() throws {
+        let display = try openTestDisplay()
         let harness = try WindowHarness(display: display)
         XCTAssertEqual(harness.controller.state.phase, .presented)
         let band = try XCTUnwrap(harness.window.readPixels(x: 0, y: 0, width: 390, height: 24))
@@ -35,6 +30,7 @@ final class X11WindowTests: XCTestCase {
     }
 
     func testDragFadesTheBackdropThenSpringsBackToRest() throws {
+        let display = try openTestDisplay()
         try requireXdotool()
         let harness = try WindowHarness(display: display)
         try harness.drag(fromY: 500, toY: 600)
@@ -59,6 +55,7 @@ final class X11WindowTests: XCTestCase {
     }
 
     func testDragPastTheThresholdDismissesAndClearsTheBackdrop() throws {
+        let display = try openTestDisplay()
         try requireXdotool()
         let harness = try WindowHarness(display: display)
         try harness.drag(fromY: 450, toY: 750, step: 20)
@@ -74,6 +71,7 @@ final class X11WindowTests: XCTestCase {
     }
 
     func testEveryMotionSampleReachesTheControllerWhenFramesMergeThem() throws {
+        let display = try openTestDisplay()
         try requireXdotool()
         let harness = try WindowHarness(display: display)
         let framesBefore = harness.renderer.framesRendered
@@ -96,6 +94,7 @@ final class X11WindowTests: XCTestCase {
     }
 
     func testEscapeDismissesAndSpacePresentsAgain() throws {
+        let display = try openTestDisplay()
         try requireXdotool()
         let harness = try WindowHarness(display: display)
         try xdotool(["mousemove", "--window", harness.id, "195", "300", "key", "Escape"])
@@ -107,6 +106,7 @@ final class X11WindowTests: XCTestCase {
     }
 
     func testResizeLaysTheSceneOutAgainWithOneNewBackBuffer() throws {
+        let display = try openTestDisplay()
         let harness = try WindowHarness(display: display)
         XCTAssertEqual(harness.renderer.backBufferCount, 1)
         try harness.window.resize(width: 600, height: 700)
@@ -125,6 +125,7 @@ final class X11WindowTests: XCTestCase {
     }
 
     func testTheCloseButtonMessageEndsTheRun() throws {
+        let display = try openTestDisplay()
         let harness = try WindowHarness(display: display)
         // Sent from another connection, as a window manager would.
         let other = try X11Display(name: display.name)
@@ -138,6 +139,7 @@ final class X11WindowTests: XCTestCase {
     }
 
     func testAnIdleWindowSleepsInPoll() throws {
+        let display = try openTestDisplay()
         let harness = try WindowHarness(display: display)
         let framesBefore = harness.renderer.framesRendered
         let wakeupsBefore = harness.loop.wakeups
@@ -154,6 +156,7 @@ final class X11WindowTests: XCTestCase {
     }
 
     func testAnimationsArePacedNearTheFrameRate() throws {
+        let display = try openTestDisplay()
         let harness = try WindowHarness(display: display)
         let framesBefore = harness.renderer.framesRendered
         let start = harness.clock.now
