@@ -72,6 +72,9 @@ do {
 // From here on, these signals end the run through the loop, which saves the recording
 // first (before now there is nothing to lose, and the default action is right).
 X11EventLoop.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
+// A reader of --events that goes away (`x11-demo --events | head -1`) must not kill the
+// demo before it saves: writes to the broken pipe fail instead.
+signal(SIGPIPE, SIG_IGN)
 
 let clock = MonotonicClock()
 let window: X11Window
