@@ -36,10 +36,25 @@ func eventLine(_ state: DismissState) -> String {
         + "\"offset\":\(jsonNumber(state.offset)),\"alpha\":\(jsonNumber(state.alpha))}"
 }
 
-/// A finite number rounded to microseconds, as JSON.
+/// A number as JSON, rounded to microseconds. JSON has no infinity or NaN, so a
+/// non-finite value prints as `null` (never `inf`); numbers too large to round that finely
+/// print in full, in exponent form where Swift uses it (`1e+19`, which is valid JSON).
 func jsonNumber(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
+    guard value.isFinite else { return "null" }
+    // Past 1e9, scaling by 1e6 could overflow to infinity, and microseconds are noise.
+    guard abs(value) < 1e9 else { return "\(value)" }
     let rounded = (value * 1_000_000).rounded() / 1_000_000
-    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+    if rounded == rounded.rounded() { return String(Int64(rounded)) }  // |rounded| < 1e9
     return "\(rounded)"
+}
+
+/// The window size (pixels) for a replayed trace's `viewport`, or nil when a side is not
+/// within 64...32767 (as `--size` requires); checked, never a trapping conversion.
+func windowSize(fitting viewport: Size) -> (width: Int, height: Int)? {
+    let sides = 64...32767  // what `DemoOptions.parseSize` accepts for --size
+    guard let width = Int(exactly: viewport.width.rounded()),
+        let height = Int(exactly: viewport.height.rounded()),
+        sides.contains(width), sides.contains(height)
+    else { return nil }
+    return (width, height)
 }

@@ -2,7 +2,6 @@
 // dismisses, Space or a click presents again, the close button quits.
 import Glibc
 import SwipeDismiss
-import SwipeDismissCairo
 import SwipeDismissX11
 
 func printError(_ message: String) {
@@ -40,12 +39,24 @@ if let path = options.replayPath {
     }
 }
 
+// The window size, checked before any display is needed: a trace's viewport is user
+// input, and converting 1e19 points to an Int would trap.
+var size = options.size ?? DemoOptions.defaultSize
+if options.size == nil, let trace, let path = options.replayPath {
+    guard let fitted = windowSize(fitting: trace.viewport) else {
+        fail(
+            "--replay: \(path): the trace's viewport \(jsonNumber(trace.viewport.width))x"
+                + "\(jsonNumber(trace.viewport.height)) does not fit a window (64...32767 px a side); "
+                + "pass --size WxH", status: 2)
+    }
+    size = fitted
+}
+
 // Refuse an unwritable --record path now, not after the gesture it would have kept.
+var recordFile: RecordFile?
 if let path = options.recordPath {
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     do {
-        try AtomicFile.checkFolder(folder)
+        recordFile = try RecordFile(checking: path)
     } catch {
         fail("--record: \(error)", status: 2)
     }
@@ -58,17 +69,19 @@ do {
 } catch {
     fail("\(error)", status: 2)
 }
+// From here on, these signals end the run through the loop, which saves the recording
+// first (before now there is nothing to lose, and the default action is right).
+X11EventLoop.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
+// A reader of --events that goes away (`x11-demo --events | head -1`) must not kill the
+// demo before it saves: writes to the broken pipe fail instead.
+signal(SIGPIPE, SIG_IGN)
 
-let size =
-    options.size
-    ?? trace.map { (Int($0.viewport.width.rounded()), Int($0.viewport.height.rounded())) }
-    ?? DemoOptions.defaultSize
 let clock = MonotonicClock()
 let window: X11Window
 let renderer: X11Renderer
 do {
     window = try X11Window(
-        display: display, title: "SwipeDismiss demo", width: size.0, height: size.1)
+        display: display, title: "SwipeDismiss demo", width: size.width, height: size.height)
     renderer = try X11Renderer(window: window)
 } catch {
     fail("\(error)", status: 1)
@@ -84,7 +97,7 @@ if let trace {
     source = input
 }
 var recorder: RecordingInputSource?
-if options.recordPath != nil {
+if recordFile != nil {
     let recording = RecordingInputSource(
         recording: source, viewport: renderer.viewport, startTime: clock.now)
     recorder = recording
@@ -102,19 +115,18 @@ if options.printsEvents {
 
 /// Writes the recording, if one was asked for; returns false (after saying why) on failure.
 func saveRecording() -> Bool {
-    guard let recorder, let path = options.recordPath else { return true }
+    guard let recorder, let recordFile else { return true }
     recorder.setViewport(renderer.viewport)
     do {
-        try recorder.trace.write(path: path)
+        try recordFile.write(recorder.trace)
         return true
     } catch {
-        printError("--record: cannot write \(path): \(error)")
+        printError("--record: \(error)")
         return false
     }
 }
 
 X11Display.connectionLostHandler = { _ = saveRecording() }
-X11EventLoop.stopOnSignals([SIGINT, SIGTERM])
 let loop = X11EventLoop(
     window: window, renderer: renderer, input: live, clock: clock,
     framesPerSecond: options.framesPerSecond)

@@ -4,6 +4,10 @@
 /// (an event that would land after the clock's `now` proves the estimate included some
 /// delivery latency), and mapped times never decrease, so the velocity tracker sees the
 /// server's real spacing between samples rather than when Xlib happened to read them.
+///
+/// A stamp of 0 is `CurrentTime`, which is what a synthetic event (`XSendEvent`, as
+/// `xdotool key --window` sends) usually carries: it says nothing about when the event
+/// happened, so it is stamped `now` like an unstamped event and does not touch the offset.
 public struct ServerTimeMapping: Sendable {
     /// Clock seconds minus server seconds, once known.
     public private(set) var offset: Double?
@@ -15,6 +19,7 @@ public struct ServerTimeMapping: Sendable {
 
     /// The clock time of an event stamped `serverTime` (ms) and read at clock time `now`.
     public mutating func map(serverTime: UInt, now: Double) -> Double {
+        guard serverTime != UInt(Self.currentTime) else { return unstamped(now: now) }
         let server = unwrap(UInt32(truncatingIfNeeded: serverTime))
         let seconds = Double(server) / 1000
         if let known = offset {
@@ -31,6 +36,7 @@ public struct ServerTimeMapping: Sendable {
     /// Refines the offset with an event stamped `serverTime` (ms) and read at `now`, without
     /// mapping it: lowers the offset if the event would otherwise land after `now`.
     public mutating func observe(serverTime: UInt, now: Double) {
+        guard serverTime != UInt(Self.currentTime) else { return }
         let seconds = Double(unwrap(UInt32(truncatingIfNeeded: serverTime))) / 1000
         if let known = offset, seconds + known <= now { return }
         offset = now - seconds
@@ -42,6 +48,9 @@ public struct ServerTimeMapping: Sendable {
         lastMapped = max(lastMapped, now)
         return lastMapped
     }
+
+    /// X's `CurrentTime`: "no time", never a real server stamp.
+    private static let currentTime: UInt32 = 0
 
     /// Extends a 32-bit millisecond counter (it wraps after 49.7 days) to 64 bits.
     private mutating func unwrap(_ time: UInt32) -> UInt64 {

@@ -133,9 +133,8 @@ public final class X11EventLoop {
     // MARK: Signals
 
     nonisolated(unsafe) private static var signalPipe: (read: Int32, write: Int32) = (-1, -1)
-    nonisolated(unsafe) private static var lastSignal: Int32 = 0
 
-    /// Makes `run` return `.interrupted` when one of `signals` (SIGINT, SIGTERM) arrives,
+    /// Makes `run` return `.interrupted` when one of `signals` (SIGINT, SIGTERM, SIGHUP) arrives,
     /// so the caller can save its work and exit. Process-wide; the handler only writes one
     /// byte to a pipe the loop polls (async-signal-safe).
     public static func stopOnSignals(_ signals: [Int32]) {
@@ -151,7 +150,6 @@ public final class X11EventLoop {
         for number in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
-                X11EventLoop.lastSignal = number
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(X11EventLoop.signalPipe.write, &byte, 1)
             }

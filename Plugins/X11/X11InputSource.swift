@@ -9,7 +9,9 @@ import SwipeDismiss
 /// when the loop renders fewer frames than that. Escape, Space and Return become keys.
 /// Losing the pointer or the focus mid-drag (another client's grab, our implicit grab
 /// ending without a release, FocusOut, unmap) is a `.cancel`. Server timestamps are
-/// mapped onto `clock` with `ServerTimeMapping`.
+/// mapped onto `clock` with `ServerTimeMapping`; a synthetic event (`send_event`, from
+/// another client's `XSendEvent`) or one stamped `CurrentTime` (0) carries no real time,
+/// so it is stamped when it is read.
 public final class X11InputSource: InputSource {
     public let clock: Clock
     /// Device pixels per point: event coordinates are divided by it.
@@ -51,8 +53,11 @@ public final class X11InputSource: InputSource {
         Point(x: Double(x) / scale, y: Double(y) / scale)
     }
 
-    /// Lets `serverTime` refine the clock offset at its read time; returns it for `add`.
-    private func stamped(_ serverTime: Time) -> Time {
+    /// Lets `serverTime` refine the clock offset at its read time; returns it for `add`, or
+    /// nil (stamp it when read) for a synthetic event or `CurrentTime`: the sender chose
+    /// that stamp, and mapping it would back-date the event to the last real one.
+    private func stamped(_ serverTime: Time, of event: XEvent) -> Time? {
+        guard event.xany.send_event == 0, serverTime != Time(CurrentTime) else { return nil }
         mapping.observe(serverTime: serverTime, now: clock.now)
         return serverTime
     }
@@ -83,22 +88,22 @@ public final class X11InputSource: InputSource {
         switch event.type {
         case ButtonPress:
             guard event.xbutton.button == UInt32(Button1) else { return true }
-            let time = stamped(event.xbutton.time)
+            let time = stamped(event.xbutton.time, of: event)
             if isPressed { add(time, .cancel) }
             isPressed = true
             add(time, .down(point(event.xbutton.x, event.xbutton.y)))
         case ButtonRelease:
             guard event.xbutton.button == UInt32(Button1) else { return true }
-            let time = stamped(event.xbutton.time)
+            let time = stamped(event.xbutton.time, of: event)
             guard isPressed else { return true }
             isPressed = false
             add(time, .up(point(event.xbutton.x, event.xbutton.y)))
         case MotionNotify:
-            let time = stamped(event.xmotion.time)
+            let time = stamped(event.xmotion.time, of: event)
             guard isPressed else { return true }
             add(time, .move(point(event.xmotion.x, event.xmotion.y)))
         case KeyPress:
-            let time = stamped(event.xkey.time)
+            let time = stamped(event.xkey.time, of: event)
             let key: Key
             switch Int32(truncatingIfNeeded: Xlib.lookupKeysym(&event.xkey)) {
             case XK_Escape: key = .escape
@@ -108,7 +113,7 @@ public final class X11InputSource: InputSource {
             }
             add(time, .key(key))
         case EnterNotify, LeaveNotify:
-            let time = stamped(event.xcrossing.time)
+            let time = stamped(event.xcrossing.time, of: event)
             // Normal crossings during our implicit grab are fine (a drag may leave the
             // window); a crossing from a grab starting or ending means the grab is gone.
             let mode = event.xcrossing.mode

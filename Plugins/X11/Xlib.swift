@@ -24,9 +24,12 @@ enum Xlib {
     }
 
     /// `XDisplayName`: the name XOpenDisplay would use for `name` (nil: `$DISPLAY`).
+    ///
+    /// `XDisplayName` returns its argument when that is non-empty, so the result is copied
+    /// while the bridged C string is still alive (reading it afterwards was a use-after-free).
     static func displayName(_ name: String?) -> String {
-        let raw = name.map { XDisplayName($0) } ?? XDisplayName(nil)
-        return raw.map { String(cString: $0) } ?? ""
+        guard let name else { return XDisplayName(nil).map { String(cString: $0) } ?? "" }
+        return name.withCString { XDisplayName($0).map { String(cString: $0) } ?? "" }
     }
 
     /// `XDisplayString`: the name the connection was opened with.
@@ -315,7 +318,9 @@ enum Xlib {
     static func poll(_ descriptors: inout [pollfd], timeout: Double?) -> Bool {
         var milliseconds: Int32 = -1
         if let timeout {
-            milliseconds = Int32((max(0, min(timeout, 3600)) * 1000).rounded(.up))
+            // Clamped before the conversion, and a NaN (which compares false) waits 0 ms.
+            let seconds = timeout >= 0 ? min(timeout, 3600) : 0
+            milliseconds = Int32((seconds * 1000).rounded(.up))
         }
         for index in descriptors.indices { descriptors[index].revents = 0 }
         return Glibc.poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0

@@ -40,4 +40,25 @@ final class ServerTimeMappingTests: XCTestCase {
         _ = mapping.map(serverTime: UInt(UInt32.max - 5), now: 100)
         XCTAssertEqual(mapping.map(serverTime: 4, now: 100.5), 100.010, accuracy: 1e-9)
     }
+
+    func testCurrentTimeIsStampedNowAndLeavesTheOffsetAlone() {
+        var mapping = ServerTimeMapping()
+        _ = mapping.map(serverTime: 10_000, now: 3)  // offset -7
+        // A synthetic event carries CurrentTime (0): it happened now, not at server time 0
+        // (which the offset would place at -7 s) nor at the last real event (3 s).
+        XCTAssertEqual(mapping.map(serverTime: 0, now: 5.25), 5.25)
+        XCTAssertEqual(mapping.offset!, -7, accuracy: 1e-12)
+        mapping.observe(serverTime: 0, now: 6)
+        XCTAssertEqual(mapping.offset!, -7, accuracy: 1e-12)
+        // Real stamps go on mapping with the same offset (kept monotonic).
+        XCTAssertEqual(mapping.map(serverTime: 12_500, now: 6), 5.5, accuracy: 1e-9)
+    }
+
+    func testCurrentTimeAsTheFirstEventSetsNoOffset() {
+        var mapping = ServerTimeMapping()
+        XCTAssertEqual(mapping.map(serverTime: 0, now: 2), 2)
+        XCTAssertNil(mapping.offset)
+        XCTAssertEqual(mapping.map(serverTime: 10_000, now: 2.5), 2.5, accuracy: 1e-12)
+        XCTAssertEqual(mapping.offset!, -7.5, accuracy: 1e-12)
+    }
 }

@@ -144,4 +144,38 @@ final class X11InputSourceTests: XCTestCase {
         source.handle(&focus)
         XCTAssertEqual(drain(source).last?.kind, .cancel)
     }
+
+    func testASyntheticEventIsStampedWhenReadNotAtItsClaimedServerTime() {
+        let source = X11InputSource(clock: clock)
+        var hover = motion(x: 0, y: 0, time: 4000)  // server 4 s is clock 10 s
+        source.handle(&hover)
+        clock.set(to: 12.5)
+        // XSendEvent (xdotool --window) sets send_event; its time is whatever the sender
+        // chose, here one that the offset would put 3.9 s in the past.
+        var press = button(ButtonPress, x: 10, y: 10, time: 100)
+        press.xany.send_event = 1
+        source.handle(&press)
+        var release = button(ButtonRelease, x: 10, y: 10, time: 100)
+        release.xany.send_event = 1
+        source.handle(&release)
+        let out = drain(source)
+        XCTAssertEqual(out.map(\.kind), [.down(Point(x: 10, y: 10)), .up(Point(x: 10, y: 10))])
+        assertTimes(out.map(\.time), [12.5, 12.5])
+    }
+
+    func testAnEventStampedCurrentTimeIsStampedWhenRead() {
+        let source = X11InputSource(clock: clock)
+        var hover = motion(x: 0, y: 0, time: 4000)
+        source.handle(&hover)
+        clock.set(to: 11)
+        var press = button(ButtonPress, x: 10, y: 10, time: 0)  // CurrentTime
+        source.handle(&press)
+        // Mapped, server time 0 would land at clock 6 s: 5 s before it was read.
+        assertTimes(drain(source).map(\.time), [11])
+        clock.set(to: 11.25)
+        // A real stamp afterwards still maps with the offset the hover set.
+        var move = motion(x: 10, y: 20, time: 5200)
+        source.handle(&move)
+        assertTimes(drain(source).map(\.time), [11.2])
+    }
 }

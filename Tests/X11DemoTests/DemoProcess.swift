@@ -11,10 +11,31 @@ func demoExecutable() throws -> URL {
     guard
         let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else {
-        XCTFail("x11-demo is not built next to the tests (looked at \(candidates.map(\.path)))")
-        throw XCTSkip("x11-demo missing")
+        throw DemoTestFailure(
+            description: "x11-demo is not built next to the tests (looked at "
+                + "\(candidates.map(\.path)))")
     }
     return url
+}
+
+/// Whether a missing display, Xvfb or xdotool fails a test rather than skipping it: under
+/// CI (`CI=true`) and `make test` (`SWIPEDISMISS_REQUIRE_DISPLAY=1`).
+var displayIsRequired: Bool {
+    let environment = ProcessInfo.processInfo.environment
+    return environment["CI"] == "true" || environment["SWIPEDISMISS_REQUIRE_DISPLAY"] == "1"
+}
+
+/// Ends a test that cannot go on: XCTest records a thrown error as exactly one failure.
+struct DemoTestFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// The error for a test that lacks `what`: a failure where a display is required, else a
+/// skip.
+func unavailable(_ what: String) -> Error {
+    guard displayIsRequired else { return XCTSkip(what) }
+    return DemoTestFailure(
+        description: "\(what), but CI=true or SWIPEDISMISS_REQUIRE_DISPLAY=1 requires it")
 }
 
 /// A child process with its stdout and stderr collected as they arrive.
@@ -23,6 +44,8 @@ final class ChildProcess {
     private let lock = NSLock()
     private var stdoutData = Data()
     private var stderrData = Data()
+    /// How many of the two pipes reached end of file (the child and its children closed them).
+    private var pipesClosed = 0
 
     init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws {
         process.executableURL = executable
@@ -33,13 +56,27 @@ final class ChildProcess {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.stdoutData.append(data) }
-        }
-        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.stderrData.append(data) }
+        // One blocking reader thread a pipe: `availableData` returns what has arrived, and
+        // empty data only at end of file, so `pipesClosed` is exact (a readability handler
+        // sometimes missed the end of file).
+        for (handle, isStdout) in [
+            (out.fileHandleForReading, true), (err.fileHandleForReading, false),
+        ] {
+            Thread.detachNewThread { [weak self] in
+                while true {
+                    let data = handle.availableData
+                    guard let self else { return }
+                    self.lock.withLock {
+                        if isStdout {
+                            self.stdoutData.append(data)
+                        } else {
+                            self.stderrData.append(data)
+                        }
+                        if data.isEmpty { self.pipesClosed += 1 }
+                    }
+                    if data.isEmpty { return }
+                }
+            }
         }
         try process.run()
     }
@@ -53,13 +90,15 @@ final class ChildProcess {
     var stderr: String { lock.withLock { String(decoding: stderrData, as: UTF8.self) } }
     var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
 
-    /// Waits up to `timeout` seconds for the exit; returns the status, or nil if still running.
+    /// Waits up to `timeout` seconds for the exit and for both pipes to reach end of file
+    /// (so every byte the child wrote has landed); returns the status, or nil if still
+    /// running.
     func waitForExit(timeout: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        guard !process.isRunning else { return nil }
-        // Let the pipes' last bytes land.
-        Thread.sleep(forTimeInterval: 0.05)
+        guard eventually(until: deadline, { !process.isRunning }) else { return nil }
+        // The pipes close with the child; a grandchild holding them open would only cost
+        // the rest of the deadline.
+        eventually(until: deadline) { lock.withLock { pipesClosed == 2 } }
         return process.terminationStatus
     }
 
@@ -77,7 +116,12 @@ final class ChildProcess {
 /// Polls `condition` every 10 ms for up to `timeout` seconds; returns whether it held.
 @discardableResult
 func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
+    eventually(until: Date().addingTimeInterval(timeout), condition)
+}
+
+/// Polls `condition` every 10 ms until `deadline`; returns whether it held.
+@discardableResult
+func eventually(until deadline: Date, _ condition: () -> Bool) -> Bool {
     while !condition() {
         guard Date() < deadline else { return false }
         Thread.sleep(forTimeInterval: 0.01)
@@ -112,7 +156,7 @@ final class PrivateXvfb {
     let display: String
 
     init() throws {
-        guard hasTool("Xvfb") else { throw XCTSkip("Xvfb is not installed") }
+        guard hasTool("Xvfb") else { throw unavailable("Xvfb is not installed") }
         let child = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
             [
@@ -127,7 +171,7 @@ final class PrivateXvfb {
         }
         guard !number.isEmpty else {
             display = ""
-            throw XCTSkip("Xvfb did not start: \(child.stderr)")
+            throw DemoTestFailure(description: "Xvfb did not start: \(child.stderr)")
         }
         display = ":" + number
     }
@@ -140,4 +184,11 @@ final class PrivateXvfb {
     deinit {
         if child.process.isRunning { kill() }
     }
+}
+
+/// A path in the temporary folder, unique to this test process.
+func temporaryPath(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent(
+        "x11-demo-tests-\(getpid())-\(name)"
+    ).path
 }
