@@ -12,7 +12,8 @@ public final class X11XInput2 {
         case available(major: Int32, minor: Int32)
         /// The server has no XInputExtension.
         case noExtension
-        /// The server's XInput is older than 2.2 (no touch, no scroll classes).
+        /// The server's XInput is older than 2.2 (no touch events); 1.0 when it does not
+        /// answer `XIQueryVersion` at all.
         case tooOld(major: Int32, minor: Int32)
 
         /// One line for stderr, such as `XInput 2.0 is older than 2.2`.
@@ -31,7 +32,8 @@ public final class X11XInput2 {
     /// The version the server agreed to (2.2 or later).
     public let major: Int32
     public let minor: Int32
-    /// The master pointer events are selected on (`XIGetClientPointer`).
+    /// The master pointer events are selected on: the client pointer, else the first master
+    /// pointer the server lists.
     public let masterPointer: Int32
     /// Whether the last `select(on:)` got touch events too (another client may hold them).
     public private(set) var touchSelected = false
@@ -39,7 +41,17 @@ public final class X11XInput2 {
     /// Asks the server for XInput 2.2 (`XQueryExtension`, `XIQueryVersion`).
     public static func probe(_ display: X11Display) -> Availability {
         guard Xlib.inputExtensionOpcode(display.pointer) != nil else { return .noExtension }
-        let (major, minor) = Xlib.queryInputVersion(display.pointer, major: 2, minor: 2)
+        let version = Xlib.queryInputVersion(display.pointer, major: 2, minor: 2)
+        return availability(hasExtension: true, version: version)
+    }
+
+    /// What a server offers, from whether it has the extension and the version its
+    /// `XIQueryVersion` answered (nil: it did not answer, so it only speaks XI 1.x).
+    public static func availability(hasExtension: Bool, version: (major: Int32, minor: Int32)?)
+        -> Availability
+    {
+        guard hasExtension else { return .noExtension }
+        guard let (major, minor) = version else { return .tooOld(major: 1, minor: 0) }
         guard major > 2 || (major == 2 && minor >= 2) else {
             return .tooOld(major: major, minor: minor)
         }
@@ -55,7 +67,9 @@ public final class X11XInput2 {
         self.opcode = opcode
         self.major = major
         self.minor = minor
-        masterPointer = Xlib.clientPointer(display.pointer) ?? Int32(XIAllMasterDevices)
+        masterPointer =
+            Xlib.clientPointer(display.pointer) ?? Xlib.firstMasterPointer(display.pointer)
+            ?? Int32(XIAllMasterDevices)
     }
 
     /// Selects motion, buttons, touches and device changes from the master pointer on
@@ -214,22 +228,33 @@ extension Xlib {
         return opcode
     }
 
-    /// `XIQueryVersion`: announces `major.minor` and returns what the server supports
-    /// (0.0 when the request failed).
+    /// `XIQueryVersion`: announces `major.minor` and returns what the server supports;
+    /// nil when the request failed (a server without XI2).
     static func queryInputVersion(_ display: DisplayPointer, major: Int32, minor: Int32)
-        -> (Int32, Int32)
+        -> (major: Int32, minor: Int32)?
     {
         var major = major
         var minor = minor
-        guard XIQueryVersion(display, &major, &minor) == Success else { return (0, 0) }
+        guard XIQueryVersion(display, &major, &minor) == Success else { return nil }
         return (major, minor)
     }
 
-    /// `XIGetClientPointer(None)`: the master pointer this client's core requests use.
+    /// `XIGetClientPointer(None)`: the master pointer this client's core requests use; nil
+    /// until the server has picked one (its Bool result only says whether one was set
+    /// explicitly, and the id is 0 while none is).
     static func clientPointer(_ display: DisplayPointer) -> Int32? {
         var device: Int32 = 0
-        guard XIGetClientPointer(display, Window(None), &device) != 0 else { return nil }
-        return device
+        _ = XIGetClientPointer(display, Window(None), &device)
+        return device > 1 ? device : nil
+    }
+
+    /// The first master pointer `XIQueryDevice(XIAllMasterDevices)` lists.
+    static func firstMasterPointer(_ display: DisplayPointer) -> Int32? {
+        var found: Int32?
+        queryDevices(display, Int32(XIAllMasterDevices)) { info in
+            if found == nil, info.use == XIMasterPointer { found = info.deviceid }
+        }
+        return found
     }
 
     /// `XISelectEvents` of `types` from `device` on `window`.

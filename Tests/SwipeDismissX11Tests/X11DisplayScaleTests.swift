@@ -1,5 +1,7 @@
-import SwipeDismissX11
+import CX11
 import XCTest
+
+@testable import SwipeDismissX11
 
 final class X11DisplayScaleTests: XCTestCase {
     private func scale(_ text: String?) -> Double {
@@ -38,5 +40,34 @@ final class X11DisplayScaleTests: XCTestCase {
         XCTAssertEqual(scale(database), 2)
         XCTAssertEqual(X11DisplayScale.dpi(resourceManager: database), 192)
         XCTAssertEqual(scale("Xft.dpi: 192\r\nXft.dpi: 144\r\n"), 1.5)
+    }
+
+    /// What `xrdb -merge` does: it writes the database to the root window's
+    /// RESOURCE_MANAGER property, which Xlib reads when a connection opens. The server's
+    /// own database is put back afterwards.
+    func testXftDpi192InTheServersResourceDatabaseGivesScale2() throws {
+        let setter = try openDisplayOrSkip()
+        let previous = setter.resourceManagerString
+        setResourceDatabase(setter, "Xft.antialias:\t1\nXft.dpi:\t192\n")
+        defer { setResourceDatabase(setter, previous) }
+        let reader = try openDisplayOrSkip()
+        XCTAssertEqual(reader.resourceManagerString, "Xft.antialias:\t1\nXft.dpi:\t192\n")
+        XCTAssertEqual(reader.preferredScale, 2)
+    }
+
+    /// Replaces (or with nil deletes) the root window's RESOURCE_MANAGER, and waits.
+    private func setResourceDatabase(_ display: X11Display, _ text: String?) {
+        let property = display.atom("RESOURCE_MANAGER")
+        if let text {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = XChangeProperty(
+                    display.pointer, display.root, property, XA_STRING, 8, PropModeReplace,
+                    buffer.baseAddress, Int32(buffer.count))
+            }
+        } else {
+            XDeleteProperty(display.pointer, display.root, property)
+        }
+        display.sync()
     }
 }
