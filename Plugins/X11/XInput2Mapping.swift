@@ -98,6 +98,10 @@ public struct XInput2Mapping: Sendable {
         touches.reserveCapacity(16)
     }
 
+    /// The server time of the last event handled, whatever it produced (hover motion
+    /// produces nothing but still tells the time).
+    public private(set) var lastServerTime: UInt?
+
     /// Whether a gesture (button 1 or a driving touch) is down.
     public var isPressed: Bool {
         switch driver {
@@ -129,6 +133,7 @@ public struct XInput2Mapping: Sendable {
 
     /// Maps one event; appends what it means to `output` (the caller reuses the buffer).
     public mutating func handle(_ event: XI2DeviceEvent, into output: inout [XI2MappedEvent]) {
+        lastServerTime = event.time
         let emulated = event.has(XI2EventFlag.pointerEmulated)
         switch event.type {
         case XI2EventType.motion:

@@ -176,9 +176,10 @@ final class XInput2MappingTests: XCTestCase {
     func testAPointerDragKeepsSubPixelPositionsInPoints() {
         var mapping = makeMapping(scale: 2)
         let x = XI2FixedPoint.double(fromFP1616: 0x0186_8000)  // 390.5 px
+        XCTAssertEqual(map([motion(mouse, x: 10, y: 10, time: 900)], &mapping), [])  // a hover
+        XCTAssertEqual(mapping.lastServerTime, 900)
         let inputs = map(
             [
-                motion(mouse, x: 10, y: 10),  // hovering: nothing
                 button(XI2EventType.buttonPress, 1, x: x, y: 1000.25),
                 motion(mouse, x: x, y: 1010.75), motion(mouse, x: x, y: 1010.75),
                 motion(mouse, [3: 0], x: x, y: 1010.75),
