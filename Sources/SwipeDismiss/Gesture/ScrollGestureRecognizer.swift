@@ -17,8 +17,9 @@
 ///
 /// A stream ends on `stop(at:)`, on `cancel(at:)`, or `timeout` (150 ms) after its last
 /// delta when no stop comes (`deadline`; the driver calls `expire(at:)` when it passes).
-/// Every entry point first expires a stream whose deadline has passed, at the deadline, so
-/// the gestures depend only on the events, never on how often the driver ticks.
+/// Every touchpad entry point (`scroll` with `.touchpad`, `stop`, `cancel`) first expires a
+/// stream whose deadline has passed, at the deadline, so the gestures depend only on the
+/// events, never on how often the driver ticks. A wheel delta is a no-op in every way.
 ///
 /// The velocity is the least-squares `VelocityTracker` fit of the cumulative translation.
 /// A stop more than the tracker's `maximumGap` after the last delta means the fingers
