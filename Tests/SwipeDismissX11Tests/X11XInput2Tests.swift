@@ -101,6 +101,8 @@ final class X11XInput2Tests: XCTestCase {
         let devices = harness.input.devices(Int32(XIAllDevices))
         XCTAssertFalse(devices.isEmpty)
         XCTAssertTrue(devices.allSatisfy { harness.mapping.knowsDevice($0.0.id) })
+        // Xvfb's pointers ("Virtual core XTEST pointer", "Xvfb mouse") are plain mice.
+        XCTAssertEqual(devices.map(\.0.kind), Array(repeating: .mouse, count: devices.count))
     }
 
     func testXTestWheelButtonsArriveAsWheelClicksCountedOnce() throws {

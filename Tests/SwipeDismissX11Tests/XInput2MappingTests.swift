@@ -81,6 +81,10 @@ final class XInput2MappingTests: XCTestCase {
         XCTAssertNil(valuators.value(64))
         XCTAssertEqual(valuators, XI2Valuators([9: 7, 3: -15, 2: 30]))
         XCTAssertTrue(XI2Valuators(mask: nil, maskLength: 0, values: nil).isEmpty)
+        // Past the fixed capacity (16 values) the rest are dropped, never read out of range.
+        let many = XI2Valuators(Dictionary(uniqueKeysWithValues: (0..<20).map { ($0, Double($0)) }))
+        XCTAssertEqual(many.value(15), 15)
+        XCTAssertNil(many.value(16))
     }
 
     // MARK: Smooth scrolling
