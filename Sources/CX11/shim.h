@@ -5,5 +5,6 @@
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
 #include <X11/keysym.h>
+#include <X11/extensions/XInput2.h>
 #include <cairo/cairo-xlib.h>
 #endif
