@@ -129,8 +129,8 @@ struct CairoExportCommand {
             throw error
         }
         // From here on the new export is whole: a signal no longer stops it.
-        try folder.commit {
-            TestHooks.pauseIfAsked(at: "after-swap", log: standardError, interrupted: { nil })
+        try folder.commit { point in
+            TestHooks.pauseIfAsked(at: point, log: standardError, interrupted: interrupted)
         }
         note(folder.takeNotes())
         return Result(frames: frames, files: names.map { join(folder.target, $0) })

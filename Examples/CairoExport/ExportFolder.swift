@@ -173,8 +173,9 @@ final class ExportFolder {
     }
 
     /// Puts the staged export in place in one step, then clears the old folder.
-    /// `afterSwap` runs between the two (a test hook).
-    func commit(afterSwap: () -> Void) throws(FolderError) {
+    /// `pause` runs at `aside` (fallback only: the old folder moved, the new one not yet)
+    /// and at `after-swap` (a test hook).
+    func commit(pause: (String) -> Void) throws(FolderError) {
         let old: String
         if previous == .nothing {
             guard rename(staging, target) == 0 else {
@@ -191,6 +192,7 @@ final class ExportFolder {
             guard rename(target, old) == 0 else {
                 throw .system("moving the old export aside", target)
             }
+            pause("aside")
             guard rename(staging, target) == 0 else {
                 let error = FolderError.system("moving the export into place", target)
                 rename(old, target)
@@ -201,7 +203,7 @@ final class ExportFolder {
             throw .system("swapping the export into place", target)
         }
         stagingCreated = false
-        afterSwap()
+        pause("after-swap")
         var retirement = StaleStagingSweep(target: target, parent: parent, name: name)
         retirement.retire(old, previous: previous)
         notes += retirement.notes
