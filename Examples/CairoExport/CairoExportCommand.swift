@@ -129,8 +129,15 @@ struct CairoExportCommand {
             throw error
         }
         // From here on the new export is whole: a signal no longer stops it.
-        try folder.commit { point in
-            TestHooks.pauseIfAsked(at: point, log: standardError, interrupted: interrupted)
+        do {
+            try folder.commit { point in
+                TestHooks.pauseIfAsked(at: point, log: standardError, interrupted: interrupted)
+            }
+        } catch {
+            // The swap did not happen (or was undone): the staging folder is still ours.
+            folder.abandon()
+            note(folder.takeNotes())
+            throw error
         }
         note(folder.takeNotes())
         return Result(frames: frames, files: names.map { join(folder.target, $0) })

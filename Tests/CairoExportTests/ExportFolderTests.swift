@@ -166,4 +166,21 @@ final class ExportFolderTests: XCTestCase {
             XCTAssertTrue(errors.contains("name the output folder itself"), "\(folder): \(errors)")
         }
     }
+
+    func testAFolderThatAppearsBeforeTheSwapFailsTheExportAndItsStagingGoes() throws {
+        let folder = try XCTUnwrap(
+            try ExportFolder.open(path: out, force: false, lockWait: .seconds(1)) { nil })
+        XCTAssertEqual(folder.previous, .nothing)
+        try folder.createStaging()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder.staging + "/samples.csv"))
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        try write("someone else's", to: "file.txt")
+        XCTAssertThrowsError(try folder.commit { _ in }) { error in
+            XCTAssertEqual((error as? FolderError)?.exitStatus, 1)
+        }
+        folder.abandon()
+        folder.close()
+        XCTAssertEqual(try ExportFixtures.names(work), ["out"])
+        XCTAssertEqual(try ExportFixtures.names(out), ["file.txt"])
+    }
 }
