@@ -168,7 +168,7 @@ struct CairoExportCommand {
         try AtomicFile.write(
             bytes: Array(samplesCSV(frames).utf8), to: join(staging, "samples.csv"))
         try stopIfInterrupted()
-        try Timeline(states: frames.map(\.state), title: title, scale: options.scale)
+        try Timeline(frames: frames, title: title, scale: options.scale)
             .write(to: join(staging, "timeline.png"))
         try stopIfInterrupted()
         try Storyboard(frames: frames, viewport: exporter.trace.viewport, title: title)

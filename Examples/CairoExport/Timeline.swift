@@ -15,7 +15,7 @@ struct Timeline {
     static let threshold = 200.0
     static let alphaFloor = 0.1
 
-    let states: [DismissState]
+    let frames: [ExportFrame]
     let title: String
     let scale: Double
 
@@ -78,6 +78,8 @@ struct Timeline {
     }
 
     private func draw(on context: CairoContext) throws {
+        let states = frames.map(\.state)
+        let axis = TimelineAxis(frames: frames)
         for state in states
         where !(state.offset.isFinite && state.alpha.isFinite && state.time.isFinite) {
             throw PlotError(
@@ -87,7 +89,7 @@ struct Timeline {
         let regular = try CairoFontFace(family: CairoPainter.fontFamily)
         let bold = try CairoFontFace(family: CairoPainter.fontFamily, bold: true)
         let plot = Self.plot
-        let lastTime = max(states.last?.time ?? 0, 1e-3)
+        let lastTime = max(axis.plotted(states.last?.time ?? 0), 1e-3)
         let offsets = states.map(\.offset)
         let lowOffset = min(0, (offsets.min() ?? 0))
         let highOffset = max(Self.threshold * 1.2, offsets.max() ?? 0)
@@ -97,7 +99,10 @@ struct Timeline {
         let alphaMax = max(0.35, (states.map(\.alpha).max() ?? 0) * 1.1)
         let timeTicks = try Self.ticks(from: 0, to: lastTime, count: 10)
 
-        func x(_ time: Double) -> Double { plot.minX + time / lastTime * plot.width }
+        func x(_ time: Double) -> Double {
+            plot.minX + axis.plotted(time) / lastTime * plot.width
+        }
+        func xPlotted(_ position: Double) -> Double { plot.minX + position / lastTime * plot.width }
         func yOffset(_ offset: Double) -> Double {
             plot.maxY - (offset - offsetMin) / (offsetMax - offsetMin) * plot.height
         }
@@ -147,15 +152,16 @@ struct Timeline {
                 alignment: .leading)
         }
         context.setSource(Color(hex: 0x3A3A3C))
-        for tick in timeTicks {
-            context.move(to: Point(x: x(tick), y: plot.maxY))
-            context.line(to: Point(x: x(tick), y: plot.maxY + 5))
+        for tick in timeTicks where !axis.isInsideBreak(tick) {
+            context.move(to: Point(x: xPlotted(tick), y: plot.maxY))
+            context.line(to: Point(x: xPlotted(tick), y: plot.maxY + 5))
             context.stroke()
             context.showText(
-                NumberText.fixed(tick, digits: lastTime < 2 ? 2 : 1),
-                at: Point(x: x(tick), y: plot.maxY + 20),
+                NumberText.fixed(axis.realTime(at: tick), digits: lastTime < 2 ? 2 : 1),
+                at: Point(x: xPlotted(tick), y: plot.maxY + 20),
                 alignment: .center)
         }
+        drawBreaks(axis, on: context, at: xPlotted)
         context.setSource(Color(hex: 0x3A3A3C))
         context.addRect(plot)
         context.stroke()
@@ -249,6 +255,35 @@ struct Timeline {
         legendEntry("backdrop alpha", color: Self.alphaColor, line: true)
         for phase in phasesSeen {
             legendEntry(phase.rawValue, color: Self.color(for: phase), line: false)
+        }
+    }
+
+    /// Marks each collapsed idle stretch: a hatched band labelled with its real length.
+    private func drawBreaks(
+        _ axis: TimelineAxis, on context: CairoContext, at x: (Double) -> Double
+    ) {
+        let plot = Self.plot
+        for stretch in axis.plottedBreaks {
+            let left = x(stretch.from)
+            let right = x(stretch.to)
+            context.setSource(.white, opacity: 0.5)
+            context.addRect(Rect(x: left, y: plot.minY, width: right - left, height: plot.height))
+            context.fill()
+            context.setSource(Color(hex: 0x8E8E93))
+            context.setLineWidth(1)
+            context.setDash([3, 3])
+            for edge in [left, right] {
+                context.move(to: Point(x: edge, y: plot.minY))
+                context.line(to: Point(x: edge, y: plot.maxY))
+                context.stroke()
+            }
+            context.setDash([])
+            context.save()
+            context.translate(x: (left + right) / 2, y: plot.midY)
+            context.concatenate(Transform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: 0))
+            context.setSource(Color(hex: 0x3A3A3C))
+            context.showText(Storyboard.restLabel(stretch.length), at: .zero, alignment: .center)
+            context.restore()
         }
     }
 }

@@ -135,7 +135,25 @@ final class ExportPlanTests: XCTestCase {
         XCTAssertEqual(Storyboard.restLabel(1664.2), "… 1664.2 s at rest …")
     }
 
-    // MARK: Timeline ticks
+    // MARK: Timeline
+
+    func testTheTimelineDrawsEachIdleStretchHalfASecondWide() throws {
+        let state = DismissState(time: 0, offset: 0, alpha: 0.3, progress: 0, phase: .presented)
+        var frames = [ExportFrame(tick: 0, state: state)]
+        frames[0].restDuration = 100
+        var later = state
+        later.time = 100
+        frames.append(ExportFrame(tick: 6000, state: later))
+        let axis = TimelineAxis(frames: frames)
+        XCTAssertEqual(axis.breaks, [.init(start: 0, length: 100)])
+        XCTAssertEqual(axis.plotted(0), 0)
+        XCTAssertEqual(axis.plotted(50), 0.25)
+        XCTAssertEqual(axis.plotted(100), 0.5)
+        XCTAssertEqual(axis.plotted(101), 1.5)
+        XCTAssertEqual(axis.realTime(at: 1.5), 101)
+        XCTAssertTrue(axis.isInsideBreak(0.25))
+        XCTAssertFalse(axis.isInsideBreak(0.75))
+    }
 
     func testTicksAreRoundValuesCoveringTheRange() throws {
         XCTAssertEqual(try Timeline.ticks(from: 0, to: 240, count: 8), [0, 50, 100, 150, 200])
