@@ -123,6 +123,15 @@ final class ExportProcess {
         try process.run()
     }
 
+    /// A child still running when its test is done (a failed wait, say) is killed, so no
+    /// test leaves a process behind.
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
     var pid: pid_t { process.processIdentifier }
 
     /// Everything the child wrote to stderr so far.
