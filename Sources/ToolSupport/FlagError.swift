@@ -30,13 +30,16 @@ public struct FlagError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// The flag as written (`--fps`), or the stray argument.
     public var flag: String
+    /// What is wrong with it.
     public var reason: Reason
 
+    /// A refusal of `flag` for `reason`.
     public init(flag: String, reason: Reason) {
         self.flag = flag
         self.reason = reason
     }
 
+    /// The message a tool prints, naming the flag.
     public var description: String {
         switch reason {
         case .missingValue:

@@ -22,6 +22,7 @@ public struct Flag: Hashable, Sendable {
 ///
 /// Every refusal is a `FlagError` that names the flag.
 public struct FlagParser: Sendable {
+    /// The flags the tool accepts.
     public let flags: [Flag]
     /// The names that ask for help.
     public let helpNames: Set<String>
