@@ -47,10 +47,13 @@ let package = Package(
             path: "Plugins/X11"
         ),
 
+        // What the command-line tools share: one strict flag parser, number text, signals.
+        .target(name: "ToolSupport", path: "Sources/ToolSupport"),
+
         // Examples.
         .executableTarget(
             name: "CairoExport",
-            dependencies: ["SwipeDismiss", "SwipeDismissCairo"],
+            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "ToolSupport"],
             path: "Examples/CairoExport"
         ),
         .executableTarget(
@@ -83,6 +86,7 @@ let package = Package(
             dependencies: ["SwipeDismissCairo", "SwipeDismissNull"]
         ),
         .testTarget(name: "SwipeDismissX11Tests", dependencies: ["SwipeDismissX11"]),
+        .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport"]),
         .testTarget(name: "X11DemoTests", dependencies: ["X11Demo"]),
     ],

@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissCairo
+import ToolSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -7,21 +8,32 @@ import SwipeDismissCairo
     import Darwin
 #endif
 
-/// The `cairo-export` command: parses arguments, validates everything, then writes.
+/// The `cairo-export` command: parses arguments, checks everything, plans every frame,
+/// then renders into a staging folder and swaps it in whole.
 ///
-/// Exit status 0 when done, 1 when the output could not be written (the files of this run
-/// are removed), 2 for a bad command line or a malformed trace (nothing is written).
+/// Exit status 0 when done; 1 when the output could not be written (the folder is as it
+/// was); 2 for a bad command line, a malformed or oversize trace, a frame budget exceeded,
+/// or a folder refused (nothing is written); 128 + N after signal N (the folder is as it was).
 struct CairoExportCommand {
     /// Where messages go; the defaults write to the process's stdout and stderr.
     var standardOutput: (String) -> Void = { text in fputs(text, stdout) }
     var standardError: (String) -> Void = { text in fputs(text, stderr) }
     /// Whether to show "frame n of N" progress; by default, when stderr is a terminal.
     var showsProgress = isatty(STDERR_FILENO) == 1
+    /// The signal that asks the export to stop, if one arrived; checked between frames.
+    var interrupted: () -> Int32? = { nil }
+    /// How long to wait for another export into the same folder to finish.
+    var lockWait: Duration = .seconds(2)
 
     /// What one export produced.
     struct Result {
-        var states: [DismissState]
+        var frames: [ExportFrame]
         var files: [String]
+    }
+
+    /// A signal arrived; the export stopped and cleaned up.
+    struct Interrupted: Error {
+        var signal: Int32
     }
 
     /// Runs the command with `arguments` (without the program name); returns the exit status.
@@ -35,171 +47,140 @@ struct CairoExportCommand {
             options = parsed
         } catch {
             standardError("cairo-export: \(error)\nTry 'cairo-export --help'.\n")
-            return 2
+            return FlagError.exitStatus
         }
 
-        let trace: GestureTrace
+        let frames: [ExportFrame]
+        let exporter: Exporter
         do {
-            trace = try GestureTrace.load(path: options.tracePath)
-        } catch {
+            let trace = try GestureTrace.load(path: options.tracePath)
+            try ExportLimits.check(trace, file: options.tracePath, scale: options.scale)
+            var planner = Exporter(
+                trace: trace, configuration: options.configuration,
+                framesPerSecond: options.framesPerSecond)
+            planner.frameLimit = options.maxFrames
+            exporter = planner
+            frames = try planner.plan()
+        } catch let error as GestureTraceError {
             standardError("cairo-export: --trace: \(error)\n")
             return 2
-        }
-        // Cairo's image surfaces stop at 32767 pixels a side: say so now, by name, rather
-        // than fail after the folder exists.
-        for (field, points) in [
-            ("viewport.width", trace.viewport.width), ("viewport.height", trace.viewport.height),
-        ] where points * options.scale > 32767 {
-            standardError(
-                "cairo-export: \(options.tracePath), field \"\(field)\": \(fixed(points, 0)) pt "
-                    + "at --scale \(options.scale) is more than 32767 pixels\n")
-            return 2
-        }
-        let exporter = Exporter(
-            trace: trace, configuration: options.configuration,
-            framesPerSecond: options.framesPerSecond)
-        do {
-            try exporter.checkBudget()
         } catch {
-            standardError("cairo-export: \(error)\n")
+            standardError("cairo-export: \(options.tracePath): \(error)\n")
             return 2
         }
 
         do {
-            let result = try export(options: options, exporter: exporter)
-            if showsProgress { standardError("\n") }
+            let result = try export(options: options, exporter: exporter, frames: frames)
             standardError(
-                "cairo-export: wrote \(result.states.count) frames to \(options.outputFolder)\n")
+                "cairo-export: wrote \(result.frames.count) frames to \(options.outputFolder)\n")
             return 0
+        } catch let error as Interrupted {
+            standardError(
+                "cairo-export: stopped by signal \(error.signal); \(options.outputFolder) is as "
+                    + "it was\n")
+            return InterruptSignals.exitStatus(for: error.signal)
+        } catch let error as FolderError {
+            standardError("cairo-export: \(error)\n")
+            return error.exitStatus
         } catch {
-            if showsProgress { standardError("\n") }
             standardError("cairo-export: \(error)\n")
             return 1
         }
     }
 
-    /// Writes every output file into a staging folder inside `folder`, then renames each
-    /// into place and removes frame files an earlier, longer export left behind. On failure
-    /// the staging folder goes (and `folder`, if this run created it) and `folder` is as
-    /// it was: an earlier export there stays whole.
-    func export(options: ExportOptions, exporter: Exporter) throws -> Result {
-        // Simulate first (nothing drawn): the frame count is known before anything is written.
-        let planned = try exporter.run(renderer: nil)
-        let folder = options.outputFolder
-        let createdFolder = try prepareFolder(folder)
-        let staging = join(folder, ".cairo-export-staging-\(getpid())")
-        var names: [String] = []
+    /// The names of the files an export of `frames` writes, in the order they are written.
+    static func fileNames(frameCount: Int, format: CairoFileFormat) -> [String] {
+        let frameNames = (0..<frameCount).map { number in
+            var digits = String(number)
+            if digits.count < 4 {
+                digits = String(repeating: "0", count: 4 - digits.count) + digits
+            }
+            return "frame-\(digits).\(format.fileExtension)"
+        }
+        return frameNames + ["samples.csv", "timeline.png", "storyboard.pdf"]
+    }
+
+    /// Locks the folder, stages every output (manifest first), swaps the staging folder in,
+    /// and clears the old one. On any failure or signal the staging folder goes and the
+    /// folder is as it was.
+    func export(options: ExportOptions, exporter: Exporter, frames: [ExportFrame]) throws -> Result
+    {
+        let names = Self.fileNames(frameCount: frames.count, format: options.format)
+        guard
+            let folder = try ExportFolder.open(
+                path: options.outputFolder, force: options.force, lockWait: lockWait,
+                interrupted: interrupted)
+        else { throw Interrupted(signal: interrupted() ?? SIGINT) }
+        defer { folder.close() }
+        note(folder.takeNotes())
+        TestHooks.pauseIfAsked(at: "locked", log: standardError, interrupted: interrupted)
+        try stopIfInterrupted()
+        try folder.checkAddedFiles(against: names)
         do {
-            guard mkdir(staging, 0o755) == 0 else {
-                throw CairoError(
-                    operation: "mkdir", reason: String(cString: strerror(errno)), path: staging)
-            }
-            let frames = try options.format.makeRenderer(
-                folder: staging, viewport: exporter.trace.viewport, scale: options.scale)
-            let total = planned.count
-            let states = try exporter.run(renderer: frames, frameCount: total) { count in
-                if showsProgress { standardError("\rframe \(count) of \(total)") }
-            }
-            names = (0..<frames.framesWritten).map { lastComponent(frames.path(forFrame: $0)) }
-            let title =
-                "\(lastComponent(options.tracePath)) · \(options.presetName) · "
-                + "\(fixed(options.framesPerSecond, 0)) fps"
-
-            try AtomicFile.write(
-                bytes: Array(samplesCSV(states).utf8), to: join(staging, "samples.csv"))
-            names.append("samples.csv")
-            try Timeline(states: states, title: title, scale: options.scale)
-                .write(to: join(staging, "timeline.png"))
-            names.append("timeline.png")
-            try Storyboard(states: states, viewport: exporter.trace.viewport, title: title)
-                .write(to: join(staging, "storyboard.pdf"))
-            names.append("storyboard.pdf")
-
-            for name in names {
-                guard rename(join(staging, name), join(folder, name)) == 0 else {
-                    throw CairoError(
-                        operation: "rename", reason: String(cString: strerror(errno)),
-                        path: join(folder, name))
-                }
-            }
-            rmdir(staging)
-            removeStaleFrames(in: folder, keeping: Set(names))
-            return Result(states: states, files: names.map { join(folder, $0) })
+            try folder.createStaging()
+            try write(
+                frames, named: names, into: folder.staging, options: options, exporter: exporter)
+            TestHooks.pauseIfAsked(at: "before-swap", log: standardError, interrupted: interrupted)
+            try stopIfInterrupted()
         } catch {
-            removeFolder(staging)
-            if createdFolder { rmdir(folder) }
+            if showsProgress { standardError("\n") }
+            folder.abandon()
+            note(folder.takeNotes())
             throw error
         }
-    }
-
-    /// Removes `frame-NNNN.{png,pdf,svg}` files in `folder` that this export did not write.
-    private func removeStaleFrames(in folder: String, keeping written: Set<String>) {
-        for name in listFolder(folder) where !written.contains(name) && isFrameFileName(name) {
-            unlink(join(folder, name))
-        }
-    }
-
-    /// Removes a folder this command made and the plain files in it.
-    private func removeFolder(_ folder: String) {
-        for name in listFolder(folder) { unlink(join(folder, name)) }
-        rmdir(folder)
-    }
-
-    /// Makes sure `folder` exists (creating it, but not its parents); returns whether it
-    /// was created. Errors name the folder.
-    func prepareFolder(_ folder: String) throws -> Bool {
-        var info = stat()
-        if stat(folder, &info) == 0 {
-            try AtomicFile.checkFolder(folder)
-            return false
-        }
-        guard mkdir(folder, 0o755) == 0 else {
-            let reason = String(cString: strerror(errno))
-            throw CairoError(
-                operation: "mkdir",
-                reason: "cannot create the output folder (\(reason)); its parent must exist",
-                path: folder)
-        }
+        // From here on the new export is whole: a signal no longer stops it.
         do {
-            try AtomicFile.checkFolder(folder)
+            try folder.commit { point in
+                TestHooks.pauseIfAsked(at: point, log: standardError, interrupted: interrupted)
+            }
         } catch {
-            rmdir(folder)
+            // The swap did not happen (or was undone): the staging folder is still ours.
+            folder.abandon()
+            note(folder.takeNotes())
             throw error
         }
-        return true
+        note(folder.takeNotes())
+        return Result(frames: frames, files: names.map { join(folder.target, $0) })
     }
-}
 
-/// The names in `folder` (without `.` and `..`); empty if it cannot be read.
-func listFolder(_ folder: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-            String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+    /// Writes the manifest, then the frames, the CSV, the timeline and the storyboard.
+    private func write(
+        _ frames: [ExportFrame], named names: [String], into staging: String,
+        options: ExportOptions, exporter: Exporter
+    ) throws {
+        let manifest = ExportManifest(
+            trace: options.tracePath, options: options.manifestOptions, files: names)
+        try AtomicFile.write(
+            bytes: try manifest.encoded(), to: join(staging, ExportManifest.fileName))
+        let renderer = try options.format.makeRenderer(
+            folder: staging, viewport: exporter.trace.viewport, scale: options.scale)
+        let total = frames.count
+        try exporter.render(frames, to: renderer) { count in
+            if showsProgress { standardError("\rframe \(count) of \(total)") }
+            TestHooks.pauseIfAsked(
+                at: "frames:\(count)", log: standardError, interrupted: interrupted)
+            try stopIfInterrupted()
         }
-        if name != "." && name != ".." { names.append(name) }
+        if showsProgress { standardError("\n") }
+        let title =
+            "\(lastComponent(options.tracePath)) · \(options.presetName) · "
+            + "\(NumberText.readable(options.framesPerSecond)) fps"
+        try AtomicFile.write(
+            bytes: Array(samplesCSV(frames).utf8), to: join(staging, "samples.csv"))
+        try stopIfInterrupted()
+        try Timeline(frames: frames, title: title, scale: options.scale)
+            .write(to: join(staging, "timeline.png"))
+        try stopIfInterrupted()
+        try Storyboard(frames: frames, viewport: exporter.trace.viewport, title: title)
+            .write(to: join(staging, "storyboard.pdf"))
+        try stopIfInterrupted()
     }
-    return names
-}
 
-/// Whether `name` is a frame file of any format: `frame-` then digits, then an extension.
-func isFrameFileName(_ name: String) -> Bool {
-    guard name.hasPrefix("frame-"), let dot = name.lastIndex(of: ".") else { return false }
-    let digits = name[name.index(name.startIndex, offsetBy: 6)..<dot]
-    let ext = name[name.index(after: dot)...]
-    return digits.count >= 4 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
-        && CairoFileFormat.allCases.contains { $0.fileExtension == ext }
-}
+    private func stopIfInterrupted() throws {
+        if let signal = interrupted() { throw Interrupted(signal: signal) }
+    }
 
-/// `folder/name`.
-func join(_ folder: String, _ name: String) -> String {
-    folder.hasSuffix("/") ? folder + name : folder + "/" + name
-}
-
-/// The last path component.
-func lastComponent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    private func note(_ notes: [String]) {
+        for line in notes { standardError("cairo-export: note: \(line)\n") }
+    }
 }

@@ -1,109 +1,193 @@
 import SwipeDismiss
-import SwipeDismissCairo
+import ToolSupport
 
-/// Passes frames on to another renderer (if any) and keeps every frame's state.
-final class RecordingRenderer: Renderer {
-    let viewport: Size
-    let scale: Double
-    let inner: Renderer?
-    private(set) var states: [DismissState] = []
+/// One frame of an export: the state drawn, and, when the frame stands for an idle
+/// stretch, how long that stretch lasts.
+struct ExportFrame: Equatable {
+    /// The clock tick the frame was taken at: its time is `tick / fps`.
+    var tick: Int
+    var state: DismissState
+    /// Seconds from this frame to the next one when idle frames were collapsed into it.
+    var restDuration: Double?
+}
 
-    init(viewport: Size, scale: Double, inner: Renderer?) {
-        self.viewport = viewport
-        self.scale = scale
-        self.inner = inner
-    }
+/// Why an export cannot be planned; each is a bad input (exit 2), and nothing is written.
+enum PlanError: Error, CustomStringConvertible, Equatable {
+    /// More frames than the cap; `needed` is how many were planned before giving up.
+    case tooManyFrames(needed: Int, limit: Int, framesPerSecond: Double)
+    /// Still animating long after the trace's last event.
+    case neverSettles(afterSeconds: Double)
+    /// The replay produced a non-finite value (offset or alpha) at `time`.
+    case nonFinite(field: String, time: Double)
+    /// An event time too large to be a frame number at this rate.
+    case timeTooLarge(Double)
 
-    func render(_ scene: Scene, state: DismissState) throws {
-        try inner?.render(scene, state: state)
-        states.append(state)
+    var description: String {
+        switch self {
+        case .tooManyFrames(let needed, let limit, let fps):
+            return "the export needs more than \(limit) frames (at least \(needed) at "
+                + "\(NumberText.readable(fps)) fps, including the settling after the last "
+                + "event); use a lower --fps or a higher --max-frames"
+        case .neverSettles(let seconds):
+            return "the animation is still running \(NumberText.readable(seconds)) s after "
+                + "the trace's last event; nothing was written"
+        case .nonFinite(let field, let time):
+            return "the replay reaches a non-finite \(field) at t = "
+                + "\(NumberText.fixed(time, digits: 3)) s (are the trace's coordinates too large?)"
+        case .timeTooLarge(let time):
+            return "event time \(NumberText.readable(time)) s is too large for a frame number"
+        }
     }
 }
 
-/// Replays a trace through a `DismissController`, one rendered frame per clock tick.
+/// The export's clock: frame `n` is at `n / framesPerSecond` (as `FixedStepClock` computes
+/// it, so 30 and 60 fps share exact times), and it can skip ahead over idle stretches.
+final class ExportClock: Clock {
+    let framesPerSecond: Double
+    private(set) var frame = 0
+
+    init(framesPerSecond: Double) {
+        self.framesPerSecond = framesPerSecond
+    }
+
+    var now: Double { Double(frame) / framesPerSecond }
+
+    /// Moves to `frame` (never back).
+    func move(toFrame target: Int) {
+        frame = max(frame, target)
+    }
+
+    /// The first frame whose time is at or after `time`; nil if it has no exact `Int`.
+    func firstFrame(atOrAfter time: Double) -> Int? {
+        let estimate = (time * framesPerSecond).rounded(.up)
+        guard estimate.isFinite, abs(estimate) < 0x1p52, var frame = Int(exactly: estimate) else {
+            return nil
+        }
+        while frame > 0, Double(frame - 1) / framesPerSecond >= time { frame -= 1 }
+        while Double(frame) / framesPerSecond < time { frame += 1 }
+        return frame
+    }
+}
+
+/// A renderer that draws nothing: the planning pass only needs the states.
+final class PlanningRenderer: Renderer {
+    let viewport: Size
+    var scale: Double { 1 }
+
+    init(viewport: Size) {
+        self.viewport = viewport
+    }
+
+    func render(_ scene: Scene, state: DismissState) throws {}
+}
+
+/// Replays a trace through a `DismissController`: first plans every frame (nothing drawn),
+/// then renders exactly that plan.
 struct Exporter {
     /// Frames rendered after everything has come to rest, so the final state shows.
     static let trailingFrames = 2
-    /// How long animations may run after the trace's last event before the export stops.
+    /// How long animations may run after the trace's last event before the export is refused.
     static let settleAllowance = 10.0
-    /// No export renders more frames than this.
-    static let frameLimit = 100_000
+    /// A stretch with no event and no motion longer than this becomes one frame.
+    static let idleCollapse = 0.5
+    /// No export renders more frames than this unless `--max-frames` says otherwise.
+    static let defaultFrameLimit = 20_000
 
     let trace: GestureTrace
     let configuration: DismissConfiguration
     let framesPerSecond: Double
+    var frameLimit = Exporter.defaultFrameLimit
 
-    /// The most frames this trace may take: its duration plus `settleAllowance`.
-    var maximumFrames: Int {
-        let frames = ((trace.duration + Self.settleAllowance) * framesPerSecond).rounded(.up)
-        return Int(min(frames, Double(Self.frameLimit))) + Self.trailingFrames + 1
-    }
-
-    /// Throws unless the trace fits the frame limit at this rate.
-    func checkBudget() throws(UsageError) {
-        let needed = (trace.duration * framesPerSecond).rounded(.up)
-        guard needed <= Double(Self.frameLimit) else {
-            throw UsageError(
-                description:
-                    "the trace lasts \(trace.duration) s: at \(framesPerSecond) fps that is more "
-                    + "than \(Self.frameLimit) frames; use a lower --fps")
-        }
-    }
-
-    /// Runs the controller and renders every frame through `renderer` (nil: just simulate).
+    /// Simulates the replay and returns every frame to draw, idle stretches collapsed.
     ///
-    /// Ticks the clock once per frame and stops `trailingFrames` after the trace is used up
-    /// and nothing animates, or at `frameCount` frames if given, or at `maximumFrames`.
-    /// Returns every frame's state in order.
-    func run(
-        renderer: Renderer?, frameCount: Int? = nil, progress: ((Int) -> Void)? = nil
-    ) throws -> [DismissState] {
-        let clock = FixedStepClock(framesPerSecond: framesPerSecond)
+    /// Ticks once per frame until the trace is used up and `trailingFrames` more frames are
+    /// at rest. Throws (never truncates) when the plan exceeds `frameLimit`, when animations
+    /// run past `settleAllowance`, or when a state is not finite (all `PlanError`s).
+    func plan() throws -> [ExportFrame] {
+        let clock = ExportClock(framesPerSecond: framesPerSecond)
         let source = TraceInputSource(trace: trace, startTime: 0)
-        let recorder = RecordingRenderer(viewport: trace.viewport, scale: 1, inner: renderer)
         let controller = DismissController(
-            input: source, presenter: CardPresenter(), renderer: recorder, clock: clock,
-            configuration: configuration, presented: true)
-        let limit = frameCount ?? maximumFrames
+            input: source, presenter: CardPresenter(),
+            renderer: PlanningRenderer(
+                viewport: trace.viewport), clock: clock, configuration: configuration,
+            presented: true)
+        var frames: [ExportFrame] = []
         var restingFrames = 0
-        while recorder.states.count < limit {
+        while true {
             try controller.step(forceRender: true)
-            progress?(recorder.states.count)
-            if frameCount == nil {
-                if source.isExhausted, !controller.isAnimating {
+            let state = controller.state
+            for (field, value) in [("offset", state.offset), ("alpha", state.alpha)]
+            where !value.isFinite {
+                throw PlanError.nonFinite(field: field, time: state.time)
+            }
+            frames.append(ExportFrame(tick: clock.frame, state: state))
+            guard frames.count <= frameLimit else {
+                throw PlanError.tooManyFrames(
+                    needed: frames.count, limit: frameLimit, framesPerSecond: framesPerSecond)
+            }
+            let animating = controller.isAnimating
+            if source.isExhausted {
+                if !animating {
                     restingFrames += 1
                     if restingFrames > Self.trailingFrames { break }
-                } else {
-                    restingFrames = 0
+                } else if state.time > trace.duration + Self.settleAllowance {
+                    throw PlanError.neverSettles(afterSeconds: Self.settleAllowance)
+                }
+            } else {
+                restingFrames = 0
+            }
+            if !animating, let next = source.nextEventTime {
+                guard let nextFrame = clock.firstFrame(atOrAfter: next) else {
+                    throw PlanError.timeTooLarge(next)
+                }
+                let stretch = Double(nextFrame) / framesPerSecond - state.time
+                if stretch > Self.idleCollapse {
+                    frames[frames.count - 1].restDuration = stretch
+                    clock.move(toFrame: nextFrame)
+                    continue
                 }
             }
-            clock.tick()
+            clock.move(toFrame: clock.frame + 1)
         }
-        return recorder.states
+        return frames
+    }
+
+    /// Renders `frames` (from `plan()`) through `renderer`, calling `afterFrame` with the
+    /// count so far after each; `afterFrame` may throw to stop (a signal, say).
+    func render(
+        _ frames: [ExportFrame], to renderer: Renderer, afterFrame: (Int) throws -> Void
+    ) throws {
+        let clock = ExportClock(framesPerSecond: framesPerSecond)
+        let controller = DismissController(
+            input: TraceInputSource(trace: trace, startTime: 0), presenter: CardPresenter(),
+            renderer: renderer, clock: clock, configuration: configuration, presented: true)
+        for (index, frame) in frames.enumerated() {
+            clock.move(toFrame: frame.tick)
+            try controller.step(forceRender: true)
+            guard controller.state == frame.state else {
+                throw RenderDivergence(frame: index)
+            }
+            try afterFrame(index + 1)
+        }
     }
 }
 
-/// The `samples.csv` text: header `t,offset,alpha,phase`, one row per frame.
-func samplesCSV(_ states: [DismissState]) -> String {
+/// The rendering pass saw a different state from the plan (a bug, not bad input).
+struct RenderDivergence: Error, CustomStringConvertible {
+    var frame: Int
+    var description: String { "frame \(frame) differs from the planned one (internal error)" }
+}
+
+/// The `samples.csv` text: header `t,offset,alpha,phase`, one row per frame. A collapsed
+/// idle stretch is one row, at its start time.
+func samplesCSV(_ frames: [ExportFrame]) -> String {
     var text = "t,offset,alpha,phase\n"
-    for state in states {
-        text += "\(fixed(state.time, 6)),\(fixed(state.offset, 4)),\(fixed(state.alpha, 6)),"
-        text += "\(state.phase.rawValue)\n"
+    for frame in frames {
+        let state = frame.state
+        text += NumberText.fixed(state.time, digits: 6) + ","
+        text += NumberText.fixed(state.offset, digits: 4) + ","
+        text += NumberText.fixed(state.alpha, digits: 6) + ","
+        text += state.phase.rawValue + "\n"
     }
     return text
-}
-
-/// `value` with `digits` decimals, without Foundation's locale-dependent formatting.
-func fixed(_ value: Double, _ digits: Int) -> String {
-    guard value.isFinite else { return "\(value)" }
-    var factor = 1.0
-    for _ in 0..<digits { factor *= 10 }
-    let scaled = (abs(value) * factor).rounded()
-    let whole = Int64(scaled / factor)
-    var fraction = String(Int64(scaled - Double(whole) * factor))
-    if fraction.count < digits {
-        fraction = String(repeating: "0", count: digits - fraction.count) + fraction
-    }
-    let sign = value < 0 && scaled > 0 ? "-" : ""
-    return digits == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
 }

@@ -1,8 +1,10 @@
 import SwipeDismiss
 import SwipeDismissCairo
+import ToolSupport
 
 /// `storyboard.pdf`: every frame as a vector thumbnail on A4 landscape pages, each labelled
-/// with its number, time, offset, alpha and phase.
+/// with its number, time, offset, alpha and phase; a frame standing for an idle stretch
+/// says how long it lasts ("… 1664.2 s at rest …").
 struct Storyboard {
     static let pageSize = Size(width: 842, height: 595)
     static let margin = 28.0
@@ -11,7 +13,7 @@ struct Storyboard {
     static let labelHeight = 34.0
     static let headerHeight = 22.0
 
-    let states: [DismissState]
+    let frames: [ExportFrame]
     let viewport: Size
     let title: String
 
@@ -27,13 +29,14 @@ struct Storyboard {
             height = maxHeight
             width = height * viewport.width / viewport.height
         }
-        let rows = max(1, Int((usableHeight + Self.gap) / (height + Self.labelHeight + Self.gap)))
+        let fit = (usableHeight + Self.gap) / (height + Self.labelHeight + Self.gap)
+        let rows = WholeNumber.clamped(fit, to: 1...100, rounding: .down) ?? 1
         return (width, height, rows)
     }
 
     var pageCount: Int {
         let perPage = Self.columns * layout.rows
-        return max(1, (states.count + perPage - 1) / perPage)
+        return max(1, (frames.count + perPage - 1) / perPage)
     }
 
     /// Writes the storyboard to `path`, whole or not at all.
@@ -61,7 +64,7 @@ struct Storyboard {
 
         for page in 0..<pages {
             let first = page * perPage
-            let last = min(states.count, first + perPage)
+            let last = min(frames.count, first + perPage)
             context.setFontFace(bold)
             context.setFontSize(12)
             context.setSource(Color(hex: 0x1C1C1E))
@@ -71,7 +74,7 @@ struct Storyboard {
             context.setFontSize(9)
             context.setSource(Color(hex: 0x6C6C70))
             context.showText(
-                "frames \(first)–\(max(first, last - 1)) of \(states.count) · page \(page + 1) of \(pages)",
+                "frames \(first)–\(max(first, last - 1)) of \(frames.count) · page \(page + 1) of \(pages)",
                 at: Point(x: Self.pageSize.width - Self.margin, y: Self.margin + 10),
                 alignment: .trailing)
 
@@ -81,7 +84,7 @@ struct Storyboard {
                 let y =
                     Self.margin + Self.headerHeight
                     + Double(slot / Self.columns) * (height + Self.labelHeight + Self.gap)
-                let state = states[index]
+                let state = frames[index].state
                 presenter.update(&scene, for: state, direction: .down)
 
                 context.save()
@@ -90,6 +93,10 @@ struct Storyboard {
                 context.clip()
                 painter.paint(scene, on: context, scale: thumbScale)
                 context.restore()
+                if let rest = frames[index].restDuration {
+                    drawRestLabel(rest, on: context, x: x, y: y, width: width, height: height)
+                    context.setFontFace(regular)
+                }
 
                 context.setSource(Color(hex: 0xC7C7CC))
                 context.setLineWidth(0.5)
@@ -100,18 +107,39 @@ struct Storyboard {
                 context.setFontSize(7.5)
                 context.setSource(Color(hex: 0x1C1C1E))
                 context.showText(
-                    "#\(index)  t \(fixed(state.time, 3)) s",
+                    "#\(index)  t \(NumberText.fixed(state.time, digits: 3)) s",
                     at: Point(x: x, y: y + height + 10), alignment: .leading)
                 context.setFontFace(regular)
                 context.setSource(Color(hex: 0x3A3A3C))
                 context.showText(
-                    "offset \(fixed(state.offset, 1)) pt",
+                    "offset \(NumberText.fixed(state.offset, digits: 1)) pt",
                     at: Point(x: x, y: y + height + 19), alignment: .leading)
                 context.showText(
-                    "alpha \(fixed(state.alpha, 3)) · \(state.phase.rawValue)",
+                    "alpha \(NumberText.fixed(state.alpha, digits: 3)) · \(state.phase.rawValue)",
                     at: Point(x: x, y: y + height + 28), alignment: .leading)
             }
             context.showPage()
         }
+    }
+
+    /// The label of a frame that stands for an idle stretch: "… 1664.2 s at rest …".
+    static func restLabel(_ seconds: Double) -> String {
+        "… \(NumberText.fixed(seconds, digits: 1)) s at rest …"
+    }
+
+    /// Draws `restLabel` on a dark band across the middle of the thumbnail.
+    private func drawRestLabel(
+        _ seconds: Double, on context: CairoContext, x: Double, y: Double, width: Double,
+        height: Double
+    ) {
+        let band = Rect(x: x, y: y + height / 2 - 8, width: width, height: 16)
+        context.setSource(Color(hex: 0x1C1C1E), opacity: 0.8)
+        context.addRect(band)
+        context.fill()
+        context.setSource(.white)
+        context.setFontSize(7)
+        context.showText(
+            Self.restLabel(seconds), at: Point(x: x + width / 2, y: band.minY + 10.5),
+            alignment: .center)
     }
 }

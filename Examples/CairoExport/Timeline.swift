@@ -1,5 +1,11 @@
 import SwipeDismiss
 import SwipeDismissCairo
+import ToolSupport
+
+/// The chart cannot be drawn: its data or an axis range is not finite.
+struct PlotError: Error, CustomStringConvertible, Equatable {
+    var description: String
+}
 
 /// `timeline.png`: the content offset and the backdrop alpha against time, with the
 /// 200 pt release threshold and the 0.1 alpha floor marked and each phase shaded.
@@ -9,7 +15,7 @@ struct Timeline {
     static let threshold = 200.0
     static let alphaFloor = 0.1
 
-    let states: [DismissState]
+    let frames: [ExportFrame]
     let title: String
     let scale: Double
 
@@ -29,9 +35,12 @@ struct Timeline {
 
     /// Writes the chart to `path` as PNG, whole or not at all.
     func write(to path: String) throws {
+        let pixels = { (points: Double) in
+            WholeNumber.clamped(points * scale, to: 1...ExportLimits.maximumSide, rounding: .up)
+                ?? 1
+        }
         let surface = try CairoSurface(
-            imageWidth: Int((Self.size.width * scale).rounded(.up)),
-            height: Int((Self.size.height * scale).rounded(.up)))
+            imageWidth: pixels(Self.size.width), height: pixels(Self.size.height))
         let context = try CairoContext(surface: surface)
         context.scale(x: scale, y: scale)
         try draw(on: context)
@@ -39,38 +48,61 @@ struct Timeline {
         try surface.writePNG(atomicallyTo: path)
     }
 
-    /// Round tick values covering `low...high`, about `count` of them.
-    static func ticks(from low: Double, to high: Double, count: Int) -> [Double] {
+    /// Round tick values covering `low...high`, about `count` (1...100) of them.
+    ///
+    /// Throws for a range that is not finite; every loop is bounded, so no range (however
+    /// huge, tiny or far from zero) can make it spin.
+    static func ticks(from low: Double, to high: Double, count: Int) throws(PlotError) -> [Double] {
+        guard low.isFinite, high.isFinite, (high - low).isFinite else {
+            throw PlotError(
+                description: "cannot plot the range \(NumberText.readable(low)) to "
+                    + "\(NumberText.readable(high)): it is not finite")
+        }
         guard high > low else { return [low] }
+        let count = min(max(count, 1), 100)
         let raw = (high - low) / Double(count)
+        guard raw.isNormal else { return [low, high] }
+        // A power of ten at or below `raw`; `raw` is normal, so this is finite and exact enough.
         var magnitude = 1.0
-        while magnitude * 10 <= raw { magnitude *= 10 }
-        while magnitude > raw { magnitude /= 10 }
+        for _ in 0..<700 where magnitude * 10 <= raw { magnitude *= 10 }
+        for _ in 0..<700 where magnitude > raw { magnitude /= 10 }
         let step = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? raw
+        let first = (low / step).rounded(.up)
         var values: [Double] = []
-        var value = (low / step).rounded(.up) * step
-        while value <= high + step * 1e-9 {
+        for index in 0...(2 * count + 2) {
+            let value = (first + Double(index)) * step
+            guard value <= high + step * 1e-9 else { break }
             values.append(abs(value) < step * 1e-9 ? 0 : value)
-            value += step
         }
         return values
     }
 
     private func draw(on context: CairoContext) throws {
+        let states = frames.map(\.state)
+        let axis = TimelineAxis(frames: frames)
+        for state in states
+        where !(state.offset.isFinite && state.alpha.isFinite && state.time.isFinite) {
+            throw PlotError(
+                description: "cannot plot a non-finite value at t = "
+                    + "\(NumberText.readable(state.time)) s")
+        }
         let regular = try CairoFontFace(family: CairoPainter.fontFamily)
         let bold = try CairoFontFace(family: CairoPainter.fontFamily, bold: true)
         let plot = Self.plot
-        let lastTime = max(states.last?.time ?? 0, 1e-3)
+        let lastTime = max(axis.plotted(states.last?.time ?? 0), 1e-3)
         let offsets = states.map(\.offset)
         let lowOffset = min(0, (offsets.min() ?? 0))
         let highOffset = max(Self.threshold * 1.2, offsets.max() ?? 0)
-        let offsetTicks = Self.ticks(from: lowOffset, to: highOffset, count: 8)
+        let offsetTicks = try Self.ticks(from: lowOffset, to: highOffset, count: 8)
         let offsetMin = min(lowOffset, offsetTicks.first ?? lowOffset)
         let offsetMax = max(highOffset, offsetTicks.last ?? highOffset)
         let alphaMax = max(0.35, (states.map(\.alpha).max() ?? 0) * 1.1)
-        let timeTicks = Self.ticks(from: 0, to: lastTime, count: 10)
+        let timeTicks = try Self.ticks(from: 0, to: lastTime, count: 10)
 
-        func x(_ time: Double) -> Double { plot.minX + time / lastTime * plot.width }
+        func x(_ time: Double) -> Double {
+            plot.minX + axis.plotted(time) / lastTime * plot.width
+        }
+        func xPlotted(_ position: Double) -> Double { plot.minX + position / lastTime * plot.width }
         func yOffset(_ offset: Double) -> Double {
             plot.maxY - (offset - offsetMin) / (offsetMax - offsetMin) * plot.height
         }
@@ -106,27 +138,30 @@ struct Timeline {
             context.stroke()
             context.setSource(Self.offsetColor)
             context.showText(
-                fixed(tick, 0), at: Point(x: plot.minX - 8, y: yOffset(tick) + 4),
+                NumberText.fixed(tick, digits: 0),
+                at: Point(x: plot.minX - 8, y: yOffset(tick) + 4),
                 alignment: .trailing)
         }
-        for tick in Self.ticks(from: 0, to: alphaMax, count: 7) {
+        for tick in try Self.ticks(from: 0, to: alphaMax, count: 7) {
             context.setSource(Self.alphaColor)
             context.move(to: Point(x: plot.maxX, y: yAlpha(tick)))
             context.line(to: Point(x: plot.maxX + 5, y: yAlpha(tick)))
             context.stroke()
             context.showText(
-                fixed(tick, 2), at: Point(x: plot.maxX + 8, y: yAlpha(tick) + 4),
+                NumberText.fixed(tick, digits: 2), at: Point(x: plot.maxX + 8, y: yAlpha(tick) + 4),
                 alignment: .leading)
         }
         context.setSource(Color(hex: 0x3A3A3C))
-        for tick in timeTicks {
-            context.move(to: Point(x: x(tick), y: plot.maxY))
-            context.line(to: Point(x: x(tick), y: plot.maxY + 5))
+        for tick in timeTicks where !axis.isInsideBreak(tick) {
+            context.move(to: Point(x: xPlotted(tick), y: plot.maxY))
+            context.line(to: Point(x: xPlotted(tick), y: plot.maxY + 5))
             context.stroke()
             context.showText(
-                fixed(tick, lastTime < 2 ? 2 : 1), at: Point(x: x(tick), y: plot.maxY + 20),
+                NumberText.fixed(axis.realTime(at: tick), digits: lastTime < 2 ? 2 : 1),
+                at: Point(x: xPlotted(tick), y: plot.maxY + 20),
                 alignment: .center)
         }
+        drawBreaks(axis, on: context, at: xPlotted)
         context.setSource(Color(hex: 0x3A3A3C))
         context.addRect(plot)
         context.stroke()
@@ -220,6 +255,35 @@ struct Timeline {
         legendEntry("backdrop alpha", color: Self.alphaColor, line: true)
         for phase in phasesSeen {
             legendEntry(phase.rawValue, color: Self.color(for: phase), line: false)
+        }
+    }
+
+    /// Marks each collapsed idle stretch: a hatched band labelled with its real length.
+    private func drawBreaks(
+        _ axis: TimelineAxis, on context: CairoContext, at x: (Double) -> Double
+    ) {
+        let plot = Self.plot
+        for stretch in axis.plottedBreaks {
+            let left = x(stretch.from)
+            let right = x(stretch.to)
+            context.setSource(.white, opacity: 0.5)
+            context.addRect(Rect(x: left, y: plot.minY, width: right - left, height: plot.height))
+            context.fill()
+            context.setSource(Color(hex: 0x8E8E93))
+            context.setLineWidth(1)
+            context.setDash([3, 3])
+            for edge in [left, right] {
+                context.move(to: Point(x: edge, y: plot.minY))
+                context.line(to: Point(x: edge, y: plot.maxY))
+                context.stroke()
+            }
+            context.setDash([])
+            context.save()
+            context.translate(x: (left + right) / 2, y: plot.midY)
+            context.concatenate(Transform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: 0))
+            context.setSource(Color(hex: 0x3A3A3C))
+            context.showText(Storyboard.restLabel(stretch.length), at: .zero, alignment: .center)
+            context.restore()
         }
     }
 }

@@ -1,7 +1,12 @@
+import ToolSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-exit(CairoExportCommand().run(Array(CommandLine.arguments.dropFirst())))
+InterruptSignals.install()
+var command = CairoExportCommand()
+command.interrupted = { InterruptSignals.pending }
+exit(command.run(Array(CommandLine.arguments.dropFirst())))

@@ -145,19 +145,22 @@ final class CairoExportTests: XCTestCase {
         XCTAssertEqual(run(["--trace", trace("rubber-band-up"), "--out", out, "--fps", "30"]), 0)
         let samples = try rows(out)
         let names = try files(out)
-        XCTAssertEqual(names.count, samples.count + 3)
+        XCTAssertEqual(names.count, samples.count + 4)
+        XCTAssertTrue(names.contains(".cairo-export.json"))
         XCTAssertTrue(names.contains("storyboard.pdf"))
         XCTAssertEqual(try pngSize(out + "/timeline.png").0, 1200)
         XCTAssertEqual(try pngSize(out + "/timeline.png").1, 640)
         let storyboard = Storyboard(
-            states: Array(
-                repeating: DismissState(
-                    time: 0, offset: 0, alpha: 0, progress: 0, phase: .presented),
+            frames: Array(
+                repeating: ExportFrame(
+                    tick: 0,
+                    state: DismissState(
+                        time: 0, offset: 0, alpha: 0, progress: 0, phase: .presented)),
                 count: samples.count),
             viewport: Size(width: 390, height: 844), title: "")
         XCTAssertGreaterThan(storyboard.pageCount, 1)
         XCTAssertEqual(try pdfPageCount(out + "/storyboard.pdf"), storyboard.pageCount)
-        XCTAssertFalse(names.contains { $0.hasPrefix(".") }, "no temporary files left")
+        XCTAssertEqual(names.filter { $0.hasPrefix(".") }, [".cairo-export.json"], "no temporaries")
     }
 
     func testPDFFormatWritesOnePagePDFPerFrame() throws {
@@ -273,14 +276,12 @@ final class CairoExportTests: XCTestCase {
         }
     }
 
-    func testTooLongATraceIsRefusedBeforeWriting() throws {
-        let long = root + "/long.json"
-        try """
-        { "viewport": { "width": 390, "height": 844 }, "events": [
-          { "t": 100000, "type": "key", "key": "Escape" } ] }
-        """.write(toFile: long, atomically: true, encoding: .utf8)
-        XCTAssertEqual(run(["--trace", long, "--out", root + "/o"]), 2)
-        XCTAssertTrue(errors.contains("--fps"), errors)
+    func testTooManyFramesAreRefusedBeforeWritingSuggestingFPSOrMaxFrames() throws {
+        // fast-flick at 60 fps dismisses within about 0.7 s: well over 10 frames.
+        XCTAssertEqual(
+            run(["--trace", trace("fast-flick"), "--out", root + "/o", "--max-frames", "10"]), 2)
+        XCTAssertTrue(errors.contains("more than 10 frames"), errors)
+        XCTAssertTrue(errors.contains("--fps") && errors.contains("--max-frames"), errors)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/o"))
     }
 
@@ -294,7 +295,8 @@ final class CairoExportTests: XCTestCase {
         XCTAssertLessThan(frames.count, long)
         XCTAssertEqual(frames.count, try rows(out).count)
         XCTAssertEqual(frames.sorted().last, String(format: "frame-%04d.png", frames.count - 1))
-        XCTAssertFalse(try files(out).contains { $0.hasPrefix(".") }, "no staging folder left")
+        XCTAssertEqual(try files(out).filter { $0.hasPrefix(".") }, [".cairo-export.json"])
+        XCTAssertEqual(try files(root), ["again"], "no staging folder or lock file left")
     }
 
     func testAViewportTooLargeForCairoIsRefusedByFieldBeforeWriting() throws {

@@ -1,0 +1,72 @@
+import Foundation
+
+/// `.cairo-export.json`: what made an export and which files are its own.
+///
+/// Written first into every staging folder (the frame count is planned before rendering),
+/// so a folder left by a killed run says which of its files may be removed. A later export
+/// deletes only files listed here whose names are ones an export writes.
+struct ExportManifest: Codable, Equatable {
+    static let fileName = ".cairo-export.json"
+    static let toolName = "cairo-export"
+    /// The tool's version; bump it when the outputs change meaning.
+    static let toolVersion = "0.2.0"
+
+    /// The command line's choices, as they shape the files.
+    struct Options: Codable, Equatable {
+        var preset: String
+        var fps: Double
+        var scale: Double
+        var format: String
+        var maxFrames: Int
+    }
+
+    var tool = ExportManifest.toolName
+    var version = ExportManifest.toolVersion
+    /// The trace path as given on the command line.
+    var trace: String
+    var options: Options
+    /// The export's files, in the order they are written (the manifest itself not included).
+    var files: [String]
+
+    init(trace: String, options: Options, files: [String]) {
+        self.trace = trace
+        self.options = options
+        self.files = files
+    }
+
+    /// The JSON bytes: keys sorted, so the same export writes the same manifest.
+    func encoded() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(self)) + Array("\n".utf8)
+    }
+
+    /// What `folder` says about its own contents.
+    enum Reading: Equatable {
+        /// No manifest there.
+        case missing
+        /// A manifest that is not ours or cannot be read; the reason says why.
+        case unreadable(String)
+        case valid(ExportManifest)
+    }
+
+    /// Reads the manifest in `folder`.
+    static func read(in folder: String) -> Reading {
+        let path = folder.hasSuffix("/") ? folder + fileName : folder + "/" + fileName
+        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .unreadable("cannot read \(fileName)")
+        }
+        guard let manifest = try? JSONDecoder().decode(ExportManifest.self, from: data),
+            manifest.tool == toolName
+        else {
+            return .unreadable("\(fileName) is not a cairo-export manifest")
+        }
+        return .valid(manifest)
+    }
+
+    /// The listed files an export may remove: names it writes, and the manifest itself.
+    var ownedFiles: Set<String> {
+        Set(files.filter(isExportOutputName)).union([Self.fileName])
+    }
+}
