@@ -46,11 +46,11 @@ final class X11DisplayScaleTests: XCTestCase {
     /// RESOURCE_MANAGER property, which Xlib reads when a connection opens. The server's
     /// own database is put back afterwards.
     func testXftDpi192InTheServersResourceDatabaseGivesScale2() throws {
-        let setter = try openDisplayOrSkip()
+        let setter = try openTestDisplay()
         let previous = setter.resourceManagerString
         setResourceDatabase(setter, "Xft.antialias:\t1\nXft.dpi:\t192\n")
         defer { setResourceDatabase(setter, previous) }
-        let reader = try openDisplayOrSkip()
+        let reader = try openTestDisplay()
         XCTAssertEqual(reader.resourceManagerString, "Xft.antialias:\t1\nXft.dpi:\t192\n")
         XCTAssertEqual(reader.preferredScale, 2)
     }

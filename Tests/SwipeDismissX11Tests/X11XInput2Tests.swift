@@ -64,7 +64,7 @@ final class X11XInput2Tests: XCTestCase {
     }
 
     func testTheServerSpeaksXInput22() throws {
-        let display = try openDisplayOrSkip()
+        let display = try openTestDisplay()
         guard case .available(let major, let minor) = X11XInput2.probe(display) else {
             return XCTFail("Xvfb should offer XInput 2.2: \(X11XInput2.probe(display).description)")
         }
@@ -92,7 +92,7 @@ final class X11XInput2Tests: XCTestCase {
     }
 
     func testSelectingPointerAndTouchEventsOnARealWindowSucceeds() throws {
-        let display = try openDisplayOrSkip()
+        let display = try openTestDisplay()
         let errors = X11Display.protocolErrorCount
         let harness = try Harness(display: display)
         XCTAssertTrue(harness.input.touchSelected)
@@ -106,8 +106,8 @@ final class X11XInput2Tests: XCTestCase {
     }
 
     func testXTestWheelButtonsArriveAsWheelClicksCountedOnce() throws {
-        let display = try openDisplayOrSkip()
-        try XCTSkipUnless(hasXdotool(), "xdotool is not installed")
+        let display = try openTestDisplay()
+        try requireXdotool()
         let harness = try Harness(display: display)
         // Not `click --window`: that sends synthetic core events, which XI2 never sees.
         try xdotool(["mousemove", "--window", harness.id, "150", "150", "click", "5", "click", "4"])
@@ -128,8 +128,8 @@ final class X11XInput2Tests: XCTestCase {
     /// 100), so the sub-pixel part of the path is `XInput2MappingTests`; here odd pixels at
     /// scale 2 show fractions of a point come through.
     func testAPointerDragArrivesThroughXI2InPoints() throws {
-        let display = try openDisplayOrSkip()
-        try XCTSkipUnless(hasXdotool(), "xdotool is not installed")
+        let display = try openTestDisplay()
+        try requireXdotool()
         let harness = try Harness(display: display, scale: 2)
         try xdotool([
             "mousemove", "--window", harness.id, "100", "100", "mousedown", "1",
