@@ -28,13 +28,3 @@ public protocol Presenter: AnyObject {
     /// Used as the dismiss distance, the rubber band's dimension and the progress scale.
     func dismissDistance(direction: DismissDirection, viewport: Size) -> Double
 }
-
-/// Draws scenes somewhere: a window, an image file, nothing at all.
-public protocol Renderer: AnyObject {
-    /// The viewport in points.
-    var viewport: Size { get }
-    /// Device pixels per point.
-    var scale: Double { get }
-    /// Draws one frame. `state` is the controller state the scene was laid out for.
-    func render(_ scene: Scene, state: DismissState) throws
-}
