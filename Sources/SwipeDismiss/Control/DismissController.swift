@@ -1,18 +1,10 @@
-/// Something the controller tells its observers.
-public enum DismissEvent: Hashable, Sendable {
-    /// The phase changed; `state` is the state at the change.
-    case phaseChanged(from: DismissPhase, to: DismissPhase, state: DismissState)
-    /// The content finished leaving. Sent exactly once per presentation.
-    case didDismiss(DismissState)
-    /// The content came to rest after (re)presentation.
-    case didPresent(DismissState)
-}
-
-/// Drives one modal: reads input, runs the gesture and the springs, and renders frames.
+/// Drives one modal: reads input, runs the state machine, tells observers, renders frames.
 ///
-/// It is built with its collaborators and names no plugin. Each `step()` reads the clock,
-/// applies every input event at its own timestamp, and renders only if the picture changed.
-/// The state at a given time depends only on the events, never on how often `step()` ran.
+/// It is built with its collaborators and names no plugin. The decisions live in a
+/// `DismissMachine` value; this class only owns the plugins and performs the machine's
+/// effects. Each `step()` reads the clock, applies every input event at its own timestamp,
+/// and renders only if the picture changed. The state at a given time depends only on the
+/// events, never on how often `step()` ran.
 public final class DismissController {
     public let configuration: DismissConfiguration
     public let input: InputSource
@@ -20,51 +12,43 @@ public final class DismissController {
     public let renderer: Renderer
     public let clock: Clock
 
-    /// The state as of the last `step()`.
+    /// The state as of the last `step()` (or input, `present()`, `dismiss()`).
     public private(set) var state: DismissState
     /// How many frames this controller has rendered.
     public private(set) var framesRendered = 0
     /// Counts presentations; 1 for the first.
-    public private(set) var presentationCount = 1
+    public var presentationCount: Int { machine.presentationCount }
 
-    private enum Motion {
-        case rest(Double)
-        case spring(SpringMotion)
-
-        func value(at time: Double) -> Double {
-            switch self {
-            case .rest(let offset): offset
-            case .spring(let motion): motion.value(at: time)
-            }
-        }
+    /// The dismissal policy as a closure; nil (and no delegate) allows every dismissal.
+    /// Asked for drags (once a drag passes the lowest detent), flicks, backdrop taps,
+    /// Escape and `dismiss()`. Calls it makes back into the controller run after it returns.
+    public var shouldDismiss: ((DismissReason) -> Bool)? {
+        get { environment.shouldDismiss }
+        set { environment.shouldDismiss = newValue }
+    }
+    /// The dismissal policy as a delegate; asked after `shouldDismiss`, if both are set.
+    public weak var delegate: DismissControllerDelegate? {
+        get { environment.delegate }
+        set { environment.delegate = newValue }
     }
 
-    private enum AlphaMode {
-        /// The configuration's curve of the offset.
-        case curve
-        /// From `alpha` at `offset` down to 0 at `target`, in step with the content.
-        case fade(offset: Double, alpha: Double, target: Double)
-        /// A fixed value (the seed's cleared backdrop).
-        case fixed(Double)
-        /// From 0 when off screen to the rest alpha when in place.
-        case presenting
-    }
-
-    private var phase: DismissPhase
-    private var motion: Motion
-    private var alphaMode = AlphaMode.curve
-    private var recognizer: PanRecognizer
-    /// The raw (un-banded) offset the drag started from: 0, or where a caught animation was.
-    private var dragBase = 0.0
-    private var time: Double
-    private var completionSent = false
+    private var machine: DismissMachine
+    private let environment: DriverEnvironment
     private var scene: Scene
-    private var viewport: Size
-    private var distance: Double
     private var needsDisplay = true
     private var lastRendered: DismissState?
     private var pending: [InputEvent] = []
     private var observers: [(DismissEvent) -> Void] = []
+    /// Set while the machine runs, so a policy or observer calling back is deferred.
+    private var isBusy = false
+    private var deferred: [DeferredCall] = []
+
+    private enum DeferredCall {
+        case present
+        case dismiss(force: Bool)
+        case decline
+        case event(InputEvent)
+    }
 
     /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
     public init(
@@ -76,25 +60,38 @@ public final class DismissController {
         self.renderer = renderer
         self.clock = clock
         self.configuration = configuration
-        recognizer = PanRecognizer(slop: configuration.touchSlop)
-        time = clock.now
-        viewport = renderer.viewport
+        let viewport = renderer.viewport
+        environment = DriverEnvironment(
+            presenter: presenter, direction: configuration.direction, viewport: viewport)
         scene = presenter.makeScene(viewport: viewport)
-        distance = presenter.dismissDistance(direction: configuration.direction, viewport: viewport)
-        phase = presented ? .presented : .dismissed
-        motion = .rest(presented ? 0 : distance)
-        if !presented {
-            alphaMode = .fixed(0)
-            completionSent = true
-        }
-        state = DismissState(time: time, offset: 0, alpha: 0, progress: 0, phase: phase)
+        machine = DismissMachine(
+            configuration: configuration,
+            layout: Self.layout(presenter, configuration, viewport), time: clock.now,
+            presented: presented)
+        state = machine.state
         pending.reserveCapacity(64)
-        state = evaluate(at: time)
+        environment.controller = self
+    }
+
+    private static func layout(
+        _ presenter: Presenter, _ configuration: DismissConfiguration, _ viewport: Size
+    ) -> DetentLayout {
+        let direction = configuration.direction
+        let extent: Double
+        switch direction {
+        case .down, .up: extent = viewport.height
+        case .left, .right: extent = viewport.width
+        }
+        return DetentLayout(
+            detents: configuration.detents, viewportExtent: extent,
+            contentExtent: presenter.contentExtent(direction: direction, viewport: viewport),
+            distance: presenter.dismissDistance(direction: direction, viewport: viewport))
     }
 
     // MARK: Observing
 
-    /// Calls `observer` for every phase change, dismissal and presentation.
+    /// Calls `observer` for every phase change, dismissal, presentation, vetoed attempt,
+    /// superseded presentation and pass-through press.
     public func addObserver(_ observer: @escaping (DismissEvent) -> Void) {
         observers.append(observer)
     }
@@ -102,21 +99,21 @@ public final class DismissController {
     // MARK: Driving
 
     /// Whether something is moving, so the owner should keep calling `step()` every frame.
-    public var isAnimating: Bool {
-        switch phase {
-        case .presenting, .settling, .dismissing: return true
-        case .dragging:
-            if case .spring = motion { return true }
-            return false
-        case .presented, .dismissed: return false
-        }
-    }
+    public var isAnimating: Bool { machine.isAnimating }
 
     /// When the owner should call `step()` next: now if animating, else the input's next
     /// known event (a replay), else nil (wait for input).
     public var nextWakeTime: Double? {
-        if isAnimating || needsDisplay { return time }
+        if isAnimating || needsDisplay { return machine.time }
         return input.nextEventTime
+    }
+
+    /// The detents as resolved for the current viewport.
+    public var layout: DetentLayout { machine.layout }
+
+    /// What `point` lands on now: content, backdrop, or a backdrop that lets it through.
+    public func hitTest(_ point: Point) -> HitRegion {
+        machine.hitTest(point, environment: environment)
     }
 
     /// Asks for the next `step()` to render even if nothing moved (after an expose, say).
@@ -127,343 +124,88 @@ public final class DismissController {
     /// Re-reads the renderer's viewport and lays the scene out again.
     public func viewportDidChange() {
         let size = renderer.viewport
-        guard size != viewport else { return }
-        let oldDistance = distance
-        viewport = size
+        guard size != environment.viewport else { return }
+        environment.viewport = size
         scene = presenter.makeScene(viewport: size)
-        distance = presenter.dismissDistance(direction: configuration.direction, viewport: size)
-        if phase == .dismissed, oldDistance != distance { motion = .rest(distance) }
-        needsDisplay = true
+        machine.relayout(Self.layout(presenter, configuration, size))
+        performEffects()
     }
 
     /// Advances to the clock's time: applies pending input, animates, and renders if the
     /// picture changed (or `forceRender`). Returns whether a frame was rendered.
     @discardableResult
     public func step(forceRender: Bool = false) throws -> Bool {
-        let now = max(clock.now, time)
+        let now = max(clock.now, machine.time)
         pending.removeAll(keepingCapacity: true)
         input.events(upTo: now, into: &pending)
         for event in pending {
             handle(event)
         }
-        advance(to: now)
+        run { $0.advance(to: now) }
         return try renderIfNeeded(force: forceRender)
     }
 
     /// Applies one event at its own time (clamped so time never runs backwards).
     public func handle(_ event: InputEvent) {
-        guard event.time.isFinite else { return }
-        if let location = event.location, !location.isFinite { return }
-        advance(to: max(event.time, time))
-        let at = time
-        switch event.kind {
-        case .key(let key):
-            handle(key: key)
-            return
-        case .down, .move, .up, .cancel:
-            break
-        }
-        var stamped = event
-        stamped.time = at
-        if case .down = event.kind, recognizer.isPressed {
-            // A press without a release of the one before (a trace can say so): the old
-            // gesture is cancelled first, so the new press is seen as a press.
-            if let gesture = recognizer.handle(InputEvent(time: at, kind: .cancel)) {
-                handle(gesture)
-            }
-        }
-        guard let gesture = recognizer.handle(stamped) else { return }
-        handle(gesture)
+        if isBusy { return deferred.append(.event(event)) }
+        run { [environment] in $0.handle(event, environment: environment) }
     }
 
-    /// Starts an animated presentation if the modal is dismissed (or on its way out).
+    /// Starts an animated presentation if the modal is dismissed (or on its way out). A
+    /// dismissal still under way is reported `superseded`.
     public func present() {
-        guard phase == .dismissed || phase == .dismissing else { return }
-        presentationCount += 1
-        completionSent = false
-        recognizer.reset()
-        motion = springFromHere(configuration.presentSpring, to: 0, velocity: 0)
-        alphaMode = .presenting
-        setPhase(.presenting)
+        if isBusy { return deferred.append(.present) }
+        run { $0.present() }
     }
 
-    /// Starts an animated dismissal with no velocity, from wherever the content is.
-    public func dismiss() {
-        guard phase != .dismissing, phase != .dismissed else { return }
-        recognizer.reset()
-        startDismissal(velocity: 0)
+    /// Starts an animated dismissal with no velocity, from wherever the content is, if the
+    /// policy allows; `force` skips the policy (and confirms a pending vetoed attempt).
+    public func dismiss(force: Bool = false) {
+        if isBusy { return deferred.append(.dismiss(force: force)) }
+        run { [environment] in $0.dismiss(force: force, environment: environment) }
     }
 
-    // MARK: Gestures
-
-    private func handle(key: Key) {
-        switch key {
-        case .escape:
-            if configuration.escapeDismisses { dismiss() }
-        case .space, .enter:
-            if phase == .dismissed { present() }
-        case .other:
-            break
-        }
+    /// Answers a pending vetoed dismissal with "keep it".
+    public func declineDismissal() {
+        if isBusy { return deferred.append(.decline) }
+        run { $0.declineDismissal() }
     }
 
-    private func handle(_ gesture: PanRecognizer.Gesture) {
-        switch gesture {
-        case .pressed(let point):
-            press(at: point)
-        case .began(let translation):
-            move(translation: translation, began: true)
-        case .changed(let translation):
-            move(translation: translation, began: false)
-        case .ended(let translation, let velocity):
-            release(
-                translation: translation, velocity: configuration.direction.component(of: velocity))
-        case .cancelled:
-            cancel()
-        case .tapped(let point):
-            tap(at: point)
-        }
+    /// Runs `body` on the machine, then performs its effects and any calls made meanwhile.
+    private func run(_ body: (inout DismissMachine) -> Void) {
+        isBusy = true
+        body(&machine)
+        isBusy = false
+        performEffects()
     }
 
-    private func press(at point: Point) {
-        switch phase {
-        case .presenting, .settling:
-            guard configuration.catchesAnimations, hit(point) == .content else { return }
-            // Catch the content where it is; the drag continues from there with no jump.
-            let offset = motion.value(at: time)
-            motion = .rest(offset)
-            dragBase = unband(offset)
-            alphaMode = .curve
-            setPhase(.dragging)
-        case .presented:
-            // 1:1 tracking picks up where the content is; the seed's spring tracking
-            // (like its `transform = translation`) always counts from zero.
-            if case .direct = configuration.tracking {
-                dragBase = unband(motion.value(at: time))
-            } else {
-                dragBase = 0
-            }
-        case .dragging, .dismissing, .dismissed:
-            break
-        }
-    }
-
-    private func move(translation: Point, began: Bool) {
-        switch phase {
-        case .presented, .settling, .presenting:
-            if phase != .presented && configuration.catchesAnimations { return }
-            // A drag that starts while an uncatchable animation runs takes over from it.
-            if phase != .presented { dragBase = 0 }
-            alphaMode = .curve
-        case .dragging:
-            break
-        case .dismissing, .dismissed:
-            return
-        }
-        // The seed's handler has no `.began` case: with spring tracking the content first
-        // moves on the next change. Move first, then announce the phase, so observers see
-        // where the drag has got to.
-        if !began || configuration.tracking == .direct {
-            follow(raw: dragBase + configuration.direction.component(of: translation))
-        }
-        setPhase(.dragging)
-    }
-
-    /// Sends the content toward a raw drag offset, through the reverse-drag policy.
-    private func follow(raw: Double) {
-        let target: Double
-        if raw >= 0 {
-            target = raw
-        } else {
-            switch configuration.reverseDrag {
-            case .ignore: return
-            case .rubberBand(let coefficient):
-                target = RubberBand(coefficient: coefficient, dimension: distance).banded(raw)
+    private func performEffects() {
+        guard !isBusy else { return }
+        isBusy = true
+        state = machine.state
+        var index = 0
+        while index < machine.effects.count {
+            let effect = machine.effects[index]
+            index += 1
+            switch effect {
+            case .needsDisplay: needsDisplay = true
+            case .notify(let event): for observer in observers { observer(event) }
             }
         }
-        switch configuration.tracking {
-        case .direct:
-            motion = .rest(target)
-        case .spring(let spring, let relativeVelocity):
-            let from = motion.value(at: time)
-            motion = springFromHere(
-                spring, to: target, velocity: relativeVelocity * (target - from))
-        }
-    }
-
-    private func release(translation: Point, velocity: Double) {
-        guard phase == .dragging else { return }
-        let decisionOffset: Double
-        switch configuration.tracking {
-        case .direct: decisionOffset = motion.value(at: time)
-        case .spring: decisionOffset = dragBase + configuration.direction.component(of: translation)
-        }
-        if configuration.release.dismisses(offset: decisionOffset, velocity: velocity) {
-            startDismissal(velocity: velocity)
-        } else {
-            snapBack(velocity: velocity)
-        }
-    }
-
-    private func cancel() {
-        guard phase == .dragging else { return }
-        switch configuration.cancelBehavior {
-        case .snapBack:
-            snapBack(velocity: 0)
-        case .strand:
-            setPhase(isAnimating ? .settling : .presented)
-        }
-    }
-
-    private func tap(at point: Point) {
-        switch phase {
-        case .dragging:
-            // A caught animation let go without moving: the press only held it, so it goes
-            // back to rest (a click on a card that is still coming in must not dismiss it).
-            snapBack(velocity: 0)
-        case .presented, .settling:
-            if configuration.backdropTapDismisses, hit(point) == .backdrop { dismiss() }
-        case .dismissed:
-            present()
-        case .presenting, .dismissing:
-            break
-        }
-    }
-
-    private func hit(_ point: Point) -> HitRegion {
-        presenter.hitTest(
-            point, offset: motion.value(at: time), direction: configuration.direction,
-            viewport: viewport)
-    }
-
-    // MARK: Animations
-
-    private func snapBack(velocity: Double) {
-        let from = motion.value(at: time)
-        // Without the release velocity, UIKit's relative initial velocity 1: `1 · (0 - from)`.
-        let initial = configuration.snapBackUsesReleaseVelocity ? velocity : -from
-        motion = springFromHere(configuration.snapBackSpring, to: 0, velocity: initial)
-        alphaMode = .curve
-        setPhase(.settling)
-    }
-
-    private func startDismissal(velocity: Double) {
-        let from = motion.value(at: time)
-        switch configuration.dismissStyle {
-        case .clearBackdropAtOnce(let spring):
-            motion = springFromHere(spring, to: distance, velocity: distance - from)
-            alphaMode = .fixed(0)
-        case .fadeWithContent(let spring):
-            alphaMode = .fade(offset: from, alpha: currentAlpha(offset: from), target: distance)
-            // Aimed past the edge so the content leaves at speed instead of creeping up to
-            // it; `advance(to:)` ends the dismissal the moment it is fully off screen.
-            motion = springFromHere(spring, to: distance * Self.exitOvershoot, velocity: velocity)
-        }
-        setPhase(.dismissing)
-    }
-
-    /// A spring motion from where the content is now, starting now.
-    private func springFromHere(_ spring: Spring, to target: Double, velocity: Double) -> Motion {
-        .spring(
-            SpringMotion(
-                spring: spring, from: motion.value(at: time), to: target, initialVelocity: velocity,
-                startTime: time, restDistance: configuration.restDistance,
-                restSpeed: configuration.restSpeed))
-    }
-
-    /// How far past the dismiss distance a fading exit aims, as a multiple of it.
-    static let exitOvershoot = 1.25
-
-    /// Moves the model to `newTime`, finishing any animation that has come to rest by then.
-    private func advance(to newTime: Double) {
-        guard newTime >= time else { return }
-        time = newTime
-        guard case .spring(let springMotion) = motion else { return }
-        if phase == .dismissing, hasLeft(springMotion) {
-            motion = .rest(distance)
-        } else if springMotion.isSettled(at: time) {
-            motion = .rest(springMotion.to)
-        } else {
-            return
-        }
-        switch phase {
-        case .presenting:
-            alphaMode = .curve
-            setPhase(.presented)
-            emit(.didPresent(evaluate(at: time)))
-        case .settling:
-            setPhase(.presented)
-        case .dismissing:
-            alphaMode = .fixed(0)
-            setPhase(.dismissed)
-            if !completionSent {
-                completionSent = true
-                emit(.didDismiss(evaluate(at: time)))
+        machine.removeEffects()
+        isBusy = false
+        while !deferred.isEmpty {
+            switch deferred.removeFirst() {
+            case .present: present()
+            case .dismiss(let force): dismiss(force: force)
+            case .decline: declineDismissal()
+            case .event(let event): handle(event)
             }
-        case .dragging, .presented, .dismissed:
-            break
         }
-    }
-
-    /// Whether a dismissal aimed past the edge has taken the content fully off screen.
-    ///
-    /// Only for springs that cannot swing back (ζ ≥ 1): once such a motion has crossed the
-    /// edge toward a target beyond it, it stays beyond, so the answer at a given time does
-    /// not depend on which frames were sampled before it.
-    private func hasLeft(_ springMotion: SpringMotion) -> Bool {
-        springMotion.to > distance && springMotion.spring.dampingRatio >= 1 - 1e-9
-            && springMotion.value(at: time) >= distance
-    }
-
-    private func setPhase(_ newPhase: DismissPhase) {
-        guard newPhase != phase else { return }
-        let old = phase
-        phase = newPhase
-        state = evaluate(at: time)
-        emit(.phaseChanged(from: old, to: newPhase, state: state))
-    }
-
-    private func emit(_ event: DismissEvent) {
-        for observer in observers { observer(event) }
-    }
-
-    // MARK: State
-
-    private func unband(_ offset: Double) -> Double {
-        guard offset < 0, case .rubberBand(let coefficient) = configuration.reverseDrag else {
-            return offset
-        }
-        return RubberBand(coefficient: coefficient, dimension: distance).raw(forBanded: offset)
-    }
-
-    private func currentAlpha(offset: Double) -> Double {
-        let alpha: Double
-        switch alphaMode {
-        case .curve:
-            alpha = configuration.alphaCurve.alpha(offset: offset, dismissDistance: distance)
-        case .fade(let start, let startAlpha, let target):
-            let span = target - start
-            let fraction = span > 0 ? min(1, max(0, (offset - start) / span)) : 1
-            alpha = startAlpha * (1 - fraction)
-        case .fixed(let value):
-            alpha = value
-        case .presenting:
-            let fraction = distance > 0 ? min(1, max(0, offset / distance)) : 0
-            alpha = configuration.alphaCurve.rest * (1 - fraction)
-        }
-        return min(1, max(0, alpha))
-    }
-
-    private func evaluate(at time: Double) -> DismissState {
-        let offset = motion.value(at: time)
-        let progress = distance > 0 ? min(1, max(0, offset / distance)) : 0
-        return DismissState(
-            time: time, offset: offset, alpha: currentAlpha(offset: offset), progress: progress,
-            phase: phase)
     }
 
     private func renderIfNeeded(force: Bool) throws -> Bool {
-        state = evaluate(at: time)
+        state = machine.state
         if !force, !needsDisplay, let last = lastRendered, !state.looksDifferent(from: last) {
             return false
         }
@@ -472,6 +214,34 @@ public final class DismissController {
         lastRendered = state
         needsDisplay = false
         framesRendered += 1
+        return true
+    }
+}
+
+/// The driver's side of `DismissEnvironment`: the presenter's hit test and the app's policy.
+private final class DriverEnvironment: DismissEnvironment {
+    let presenter: Presenter
+    let direction: DismissDirection
+    var viewport: Size
+    var shouldDismiss: ((DismissReason) -> Bool)?
+    weak var delegate: DismissControllerDelegate?
+    weak var controller: DismissController?
+
+    init(presenter: Presenter, direction: DismissDirection, viewport: Size) {
+        self.presenter = presenter
+        self.direction = direction
+        self.viewport = viewport
+    }
+
+    func hitTest(_ point: Point, offset: Double) -> HitRegion {
+        presenter.hitTest(point, offset: offset, direction: direction, viewport: viewport)
+    }
+
+    func shouldDismiss(_ reason: DismissReason) -> Bool {
+        if let shouldDismiss, !shouldDismiss(reason) { return false }
+        if let delegate, let controller {
+            return delegate.dismissController(controller, shouldDismissFor: reason)
+        }
         return true
     }
 }

@@ -4,6 +4,10 @@ public enum HitRegion: Hashable, Sendable {
     case content
     /// The dim backdrop around the content.
     case backdrop
+    /// The backdrop where it lets clicks through to the app behind (below the
+    /// pass-through detent, or where the dim is 0). Presenters never return it; the
+    /// controller does.
+    case passThrough
 }
 
 /// Turns controller state into a `Scene`: the layout of backdrop, card and button.
@@ -27,4 +31,14 @@ public protocol Presenter: AnyObject {
     ///
     /// Used as the dismiss distance, the rubber band's dimension and the progress scale.
     func dismissDistance(direction: DismissDirection, viewport: Size) -> Double
+
+    /// The content's own extent along `direction`, for `.fitsContent` detents.
+    func contentExtent(direction: DismissDirection, viewport: Size) -> Double
+}
+
+extension Presenter {
+    /// By default the content is as tall as the distance that takes it off screen.
+    public func contentExtent(direction: DismissDirection, viewport: Size) -> Double {
+        dismissDistance(direction: direction, viewport: viewport)
+    }
 }
