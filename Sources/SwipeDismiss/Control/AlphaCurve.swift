@@ -32,7 +32,8 @@ public enum AlphaCurve: Hashable, Sendable {
         }
         var lower: (offset: Double, alpha: Double)?
         var upper: (offset: Double, alpha: Double)?
-        for stop in stops {
+        for position in stops.indices {
+            let stop = stops[position]
             guard let index = layout.index(named: stop.detent) else { continue }
             let at = layout.offset(of: index)
             if at <= offset, at > (lower?.offset ?? -.infinity) { lower = (at, stop.alpha) }

@@ -83,9 +83,9 @@ public struct DetentLayout: Hashable, Sendable {
     /// The number of resting detents (`dismissed` not counted).
     public var count: Int { offsets.count }
     /// The top detent's offset.
-    public var top: Double { offsets.first ?? 0 }
+    public var top: Double { offsets.isEmpty ? 0 : offsets[0] }
     /// The lowest resting detent's offset: the last stop before `dismissed`.
-    public var lowest: Double { offsets.last ?? 0 }
+    public var lowest: Double { offsets.isEmpty ? 0 : offsets[offsets.count - 1] }
 
     /// The offset of detent `index`; `count` (or more) is `dismissed`.
     public func offset(of index: Int) -> Double {
@@ -99,7 +99,7 @@ public struct DetentLayout: Hashable, Sendable {
 
     /// The index of the detent called `name` (`dismissed` gives `count`), if any.
     public func index(named name: String) -> Int? {
-        if let index = names.firstIndex(of: name) { return index }
+        for index in names.indices where names[index] == name { return index }
         return name == Detent.dismissedName ? count : nil
     }
 
