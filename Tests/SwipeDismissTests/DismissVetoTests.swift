@@ -172,3 +172,29 @@ final class DismissVetoTests: XCTestCase {
         XCTAssertEqual(h.dismissCount, 1)
     }
 }
+
+final class ReentrancyTests: XCTestCase {
+    func testAPolicyMayReadTheControllerWhileItDecides() {
+        let h = SheetHarness()
+        var seen: [(Int, Bool, DismissPhase, HitRegion)] = []
+        h.controller.shouldDismiss = { [unowned h] _ in
+            let c = h.controller
+            seen.append(
+                (
+                    c.presentationCount, c.isAnimating, c.state.phase,
+                    c.hitTest(SheetHarness.aboveSheet)
+                ))
+            _ = try? c.step()
+            return true
+        }
+        h.controller.addObserver { [unowned h] _ in _ = try? h.controller.step() }
+        h.at(0.1, .key(.escape))
+        h.settle()
+        XCTAssertEqual(seen.count, 1)
+        XCTAssertEqual(seen.first?.0, 1)
+        XCTAssertEqual(seen.first?.2, .presented)
+        XCTAssertEqual(seen.first?.3, .backdrop)
+        XCTAssertEqual(h.state.phase, .dismissed)
+        XCTAssertEqual(h.dismissCount, 1)
+    }
+}

@@ -17,7 +17,11 @@ public final class DismissController {
     /// How many frames this controller has rendered.
     public private(set) var framesRendered = 0
     /// Counts presentations; 1 for the first.
-    public var presentationCount: Int { machine.presentationCount }
+    public private(set) var presentationCount = 1
+    /// Whether something is moving, so the owner should keep calling `step()` every frame.
+    public private(set) var isAnimating = false
+    /// The detents as resolved for the current viewport.
+    public private(set) var layout: DetentLayout
 
     /// The dismissal policy as a closure; nil (and no delegate) allows every dismissal.
     /// Asked for drags (once a drag passes the lowest detent), flicks, backdrop taps,
@@ -41,6 +45,8 @@ public final class DismissController {
     private var observers: [(DismissEvent) -> Void] = []
     /// Set while the machine runs, so a policy or observer calling back is deferred.
     private var isBusy = false
+    /// Whether the backdrop lets presses through, as of the last update of `state`.
+    private var backdropPassesThrough = false
     private var deferred: [DeferredCall] = []
 
     private enum DeferredCall {
@@ -48,6 +54,7 @@ public final class DismissController {
         case dismiss(force: Bool)
         case decline
         case event(InputEvent)
+        case viewportChange
     }
 
     /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
@@ -69,8 +76,10 @@ public final class DismissController {
             layout: Self.layout(presenter, configuration, viewport), time: clock.now,
             presented: presented)
         state = machine.state
+        layout = machine.layout
         pending.reserveCapacity(64)
         environment.controller = self
+        refresh()
     }
 
     private static func layout(
@@ -98,22 +107,17 @@ public final class DismissController {
 
     // MARK: Driving
 
-    /// Whether something is moving, so the owner should keep calling `step()` every frame.
-    public var isAnimating: Bool { machine.isAnimating }
-
     /// When the owner should call `step()` next: now if animating, else the input's next
     /// known event (a replay), else nil (wait for input).
     public var nextWakeTime: Double? {
-        if isAnimating || needsDisplay { return machine.time }
+        if isAnimating || needsDisplay { return state.time }
         return input.nextEventTime
     }
 
-    /// The detents as resolved for the current viewport.
-    public var layout: DetentLayout { machine.layout }
-
     /// What `point` lands on now: content, backdrop, or a backdrop that lets it through.
     public func hitTest(_ point: Point) -> HitRegion {
-        machine.hitTest(point, environment: environment)
+        let region = environment.hitTest(point, offset: state.offset)
+        return region == .backdrop && backdropPassesThrough ? .passThrough : region
     }
 
     /// Asks for the next `step()` to render even if nothing moved (after an expose, say).
@@ -123,19 +127,24 @@ public final class DismissController {
 
     /// Re-reads the renderer's viewport and lays the scene out again.
     public func viewportDidChange() {
+        if isBusy { return deferred.append(.viewportChange) }
         let size = renderer.viewport
         guard size != environment.viewport else { return }
         environment.viewport = size
         scene = presenter.makeScene(viewport: size)
         machine.relayout(Self.layout(presenter, configuration, size))
+        layout = machine.layout
         performEffects()
     }
 
     /// Advances to the clock's time: applies pending input, animates, and renders if the
     /// picture changed (or `forceRender`). Returns whether a frame was rendered.
+    ///
+    /// Called from an observer or the dismissal policy, it does nothing and returns false.
     @discardableResult
     public func step(forceRender: Bool = false) throws -> Bool {
-        let now = max(clock.now, machine.time)
+        guard !isBusy else { return false }
+        let now = max(clock.now, state.time)
         pending.removeAll(keepingCapacity: true)
         input.events(upTo: now, into: &pending)
         for event in pending {
@@ -182,7 +191,7 @@ public final class DismissController {
     private func performEffects() {
         guard !isBusy else { return }
         isBusy = true
-        state = machine.state
+        refresh()
         var index = 0
         while index < machine.effects.count {
             let effect = machine.effects[index]
@@ -200,12 +209,22 @@ public final class DismissController {
             case .dismiss(let force): dismiss(force: force)
             case .decline: declineDismissal()
             case .event(let event): handle(event)
+            case .viewportChange: viewportDidChange()
             }
         }
     }
 
-    private func renderIfNeeded(force: Bool) throws -> Bool {
+    /// Copies what readers need out of the machine, so an observer or policy can read the
+    /// controller without touching the machine while it runs.
+    private func refresh() {
         state = machine.state
+        isAnimating = machine.isAnimating
+        presentationCount = machine.presentationCount
+        backdropPassesThrough = machine.backdropPassesThrough
+    }
+
+    private func renderIfNeeded(force: Bool) throws -> Bool {
+        refresh()
         if !force, !needsDisplay, let last = lastRendered, !state.looksDifferent(from: last) {
             return false
         }
