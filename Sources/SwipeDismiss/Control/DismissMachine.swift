@@ -90,6 +90,7 @@ public struct DismissMachine: Sendable {
         self.time = time
         recognizer = PanRecognizer(slop: configuration.touchSlop)
         phase = presented ? .presented : .dismissed
+        // Every stored property needs a value before `presentedDetentIndex` can be read.
         track = .rest(0)
         effects.reserveCapacity(16)
         target = presented ? presentedDetentIndex : layout.count
