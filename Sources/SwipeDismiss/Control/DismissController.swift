@@ -101,6 +101,11 @@ public final class DismissController {
 
     /// Calls `observer` for every phase change, dismissal, presentation, vetoed attempt,
     /// superseded presentation and pass-through press.
+    ///
+    /// Events come in order, each with the state it happened in; the controller itself
+    /// reads as of the end of the input or step that caused them (a dismissal that ends in
+    /// the same step as a new presentation starts is reported before it, while
+    /// `presentationCount` already counts the new one).
     public func addObserver(_ observer: @escaping (DismissEvent) -> Void) {
         observers.append(observer)
     }
