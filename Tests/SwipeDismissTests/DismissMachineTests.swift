@@ -35,7 +35,7 @@ final class DismissMachineTests: XCTestCase {
         guard case .notify(.phaseChanged(.presented, .dragging, let state))? = m.effects.first
         else { return XCTFail("expected the drag to be announced, got \(m.effects)") }
         XCTAssertEqual(state.offset, 40)
-        m.removeEffects()
+        m.clearEffects()
         m.handle(event(0.1, .move(Point(x: 195, y: 560))), environment: world)
         XCTAssertEqual(m.effects, [], "a steady drag frame has nothing to announce")
     }

@@ -72,7 +72,7 @@ final class ReducedMotionTests: XCTestCase {
         h.drag(by: Point(x: 0, y: 150), duration: 1, samples: 50, release: false)
         h.at(1.1, .up(Harness.cardPoint + Point(x: 0, y: 150)))
         h.run(to: 1.1)
-        XCTAssertEqual(h.state.offset, 150, "drags still track 1:1")
+        XCTAssertEqual(h.state.offset, 150, "drags still motion 1:1")
         XCTAssertEqual(h.state.phase, .settling)
         let critical = DismissConfiguration.uikitSpring.criticallyDamped
         for t in [1.15, 1.2, 1.3, 1.5] {

@@ -206,7 +206,7 @@ public final class DismissController {
             case .notify(let event): for observer in observers { observer(event) }
             }
         }
-        machine.removeEffects()
+        machine.clearEffects()
         isBusy = false
         while !deferred.isEmpty {
             switch deferred.removeFirst() {

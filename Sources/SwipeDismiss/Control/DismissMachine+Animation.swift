@@ -5,9 +5,9 @@ extension DismissMachine {
     mutating func snapBack(velocity: Double, to index: Int) {
         target = index
         let to = layout.offset(of: index)
-        let from = track.value(at: time)
+        let from = motion.value(at: time)
         let initial = configuration.snapBackUsesReleaseVelocity ? velocity : to - from
-        track = springFromHere(configuration.snapBackSpring, to: to, velocity: initial)
+        motion = springFromHere(configuration.snapBackSpring, to: to, velocity: initial)
         alphaMode = .curve
         setPhase(.settling)
     }
@@ -16,7 +16,7 @@ extension DismissMachine {
     mutating func startDismissal(velocity: Double) {
         isDismissAttemptPending = false
         target = layout.count
-        let from = track.value(at: time)
+        let from = motion.value(at: time)
         let distance = layout.distance
         if configuration.reduceMotion {
             let base: Double
@@ -25,7 +25,7 @@ extension DismissMachine {
             } else {
                 base = currentAlpha(offset: from)
             }
-            track = .rest(from)
+            motion = .rest(from)
             startCrossFade(from: crossFade?.value(at: time) ?? 1, to: 0)
             alphaMode = .crossFade(base: base)
             return setPhase(.dismissing)
@@ -33,13 +33,13 @@ extension DismissMachine {
         crossFade = nil
         switch configuration.dismissStyle {
         case .clearBackdropAtOnce(let spring):
-            track = springFromHere(spring, to: distance, velocity: distance - from)
+            motion = springFromHere(spring, to: distance, velocity: distance - from)
             alphaMode = .fixed(0)
         case .fadeWithContent(let spring):
             alphaMode = .fade(offset: from, alpha: currentAlpha(offset: from), target: distance)
             // Aimed past the edge so the content leaves at speed instead of creeping up to
             // it; `finishAnimationIfDone` ends the dismissal once it is fully off screen.
-            track = springFromHere(
+            motion = springFromHere(
                 spring, to: distance * configuration.exitOvershoot, velocity: velocity)
         }
         setPhase(.dismissing)
@@ -57,10 +57,10 @@ extension DismissMachine {
     }
 
     /// A spring motion from where the content is now, starting now.
-    func springFromHere(_ spring: Spring, to target: Double, velocity: Double) -> Track {
+    func springFromHere(_ spring: Spring, to target: Double, velocity: Double) -> Motion {
         .spring(
             SpringMotion(
-                spring: effective(spring), from: track.value(at: time), to: target,
+                spring: effective(spring), from: motion.value(at: time), to: target,
                 initialVelocity: velocity, startTime: time,
                 restDistance: configuration.restDistance, restSpeed: configuration.restSpeed))
     }
@@ -75,16 +75,16 @@ extension DismissMachine {
                 setPhase(.presented)
                 effects.append(.notify(.didPresent(state)))
             } else {
-                track = .rest(layout.distance)
+                motion = .rest(layout.distance)
                 finishDismissal()
             }
             return
         }
-        guard case .spring(let springMotion) = track else { return }
+        guard case .spring(let springMotion) = motion else { return }
         if phase == .dismissing, hasLeft(springMotion) {
-            track = .rest(layout.distance)
+            motion = .rest(layout.distance)
         } else if springMotion.isSettled(at: time) {
-            track = .rest(springMotion.to)
+            motion = .rest(springMotion.to)
         } else {
             return
         }

@@ -54,8 +54,8 @@ extension DismissMachine {
                 return
             }
             // Catch the content where it is; the drag continues from there with no jump.
-            let offset = track.value(at: time)
-            track = .rest(offset)
+            let offset = motion.value(at: time)
+            motion = .rest(offset)
             startDetent = target
             dragBase = unband(offset)
             alphaMode = .curve
@@ -69,7 +69,7 @@ extension DismissMachine {
             // 1:1 tracking picks up where the content is; the seed's spring tracking
             // (like its `transform = translation`) always counts from its detent.
             if case .direct = configuration.tracking {
-                dragBase = unband(track.value(at: time))
+                dragBase = unband(motion.value(at: time))
             } else {
                 dragBase = layout.offset(of: target)
             }
@@ -139,10 +139,10 @@ extension DismissMachine {
         }
         switch configuration.tracking {
         case .direct:
-            track = .rest(target)
+            motion = .rest(target)
         case .spring(let spring, let relativeVelocity):
-            let from = track.value(at: time)
-            track = springFromHere(
+            let from = motion.value(at: time)
+            motion = springFromHere(
                 spring, to: target, velocity: relativeVelocity * (target - from))
         }
     }
@@ -156,7 +156,7 @@ extension DismissMachine {
         case .direct:
             // Past a vetoed lowest detent the intent is the raw drag, not the band.
             let banded = dragVerdict == false && lastRaw > layout.lowest
-            decisionOffset = banded ? lastRaw : track.value(at: time)
+            decisionOffset = banded ? lastRaw : motion.value(at: time)
         case .spring:
             decisionOffset = dragBase + configuration.direction.component(of: translation)
         }

@@ -20,7 +20,7 @@ public enum DismissEffect: Hashable, Sendable {
 /// It owns no plugin and reads no clock: `handle(_:environment:)` applies one input at its
 /// own time, `advance(to:)` moves time on, and `state` is the picture at `time`. Effects
 /// queue up in `effects` until the driver (`DismissController`) performs them and calls
-/// `removeEffects()`. Because it is a `Sendable` value, a test can copy it, fork it and
+/// `clearEffects()`. Because it is a `Sendable` value, a test can copy it, fork it and
 /// replay it at any frame rate.
 public struct DismissMachine: Sendable {
     public let configuration: DismissConfiguration
@@ -37,7 +37,7 @@ public struct DismissMachine: Sendable {
     public internal(set) var effects: [DismissEffect] = []
 
     /// Where the content is along the dismiss direction.
-    enum Track: Sendable {
+    enum Motion: Sendable {
         case rest(Double)
         case spring(SpringMotion)
 
@@ -62,7 +62,7 @@ public struct DismissMachine: Sendable {
         case crossFade(base: Double)
     }
 
-    var track: Track
+    var motion: Motion
     var alphaMode = AlphaMode.curve
     /// The content's opacity during a reduced-motion cross-fade.
     var crossFade: Tween?
@@ -91,10 +91,10 @@ public struct DismissMachine: Sendable {
         recognizer = PanRecognizer(slop: configuration.touchSlop)
         phase = presented ? .presented : .dismissed
         // Every stored property needs a value before `presentedDetentIndex` can be read.
-        track = .rest(0)
+        motion = .rest(0)
         effects.reserveCapacity(16)
         target = presented ? presentedDetentIndex : layout.count
-        track = .rest(layout.offset(of: target))
+        motion = .rest(layout.offset(of: target))
         if !presented {
             alphaMode = .fixed(0)
             completionSent = true
@@ -108,18 +108,18 @@ public struct DismissMachine: Sendable {
         switch phase {
         case .presenting, .settling, .dismissing: return true
         case .dragging:
-            if case .spring = track { return true }
+            if case .spring = motion { return true }
             return false
         case .presented, .dismissed: return false
         }
     }
 
     /// The content's offset at `time`.
-    public var offset: Double { track.value(at: time) }
+    public var offset: Double { motion.value(at: time) }
 
     /// The state at `time`.
     public var state: DismissState {
-        let offset = track.value(at: time)
+        let offset = motion.value(at: time)
         let span = layout.distance - layout.top
         let progress = span > 0 ? min(1, max(0, (offset - layout.top) / span)) : 0
         let opacity = phase == .dismissed ? 0 : (crossFade?.value(at: time) ?? 1)
@@ -133,7 +133,7 @@ public struct DismissMachine: Sendable {
     /// below the pass-through detent, or where the dim curve is 0.
     public var backdropPassesThrough: Bool {
         guard phase != .dismissed, phase != .dismissing else { return false }
-        let offset = track.value(at: time)
+        let offset = motion.value(at: time)
         if let name = configuration.passThroughDetent, let index = layout.index(named: name),
             offset >= layout.offset(of: index) - configuration.restDistance
         {
@@ -144,14 +144,14 @@ public struct DismissMachine: Sendable {
 
     /// The region `point` lands on, with the backdrop's pass-through applied.
     public func hitTest(_ point: Point, environment: some DismissEnvironment) -> HitRegion {
-        let region = environment.hitTest(point, offset: track.value(at: time))
+        let region = environment.hitTest(point, offset: motion.value(at: time))
         return region == .backdrop && backdropPassesThrough ? .passThrough : region
     }
 
     // MARK: Driving
 
     /// Forgets the effects the driver has performed.
-    public mutating func removeEffects() {
+    public mutating func clearEffects() {
         effects.removeAll(keepingCapacity: true)
     }
 
@@ -165,10 +165,10 @@ public struct DismissMachine: Sendable {
         let old = layout
         layout = newLayout
         if target > newLayout.count { target = newLayout.count }
-        if case .rest(let offset) = track, abs(offset - old.offset(of: target)) < 1e-9,
+        if case .rest(let offset) = motion, abs(offset - old.offset(of: target)) < 1e-9,
             phase == .presented || phase == .dismissed
         {
-            track = .rest(newLayout.offset(of: target))
+            motion = .rest(newLayout.offset(of: target))
         }
         effects.append(.needsDisplay)
     }
@@ -216,13 +216,13 @@ public struct DismissMachine: Sendable {
         let restOffset = layout.offset(of: target)
         if configuration.reduceMotion {
             let opacity = phase == .dismissed ? 0 : (crossFade?.value(at: time) ?? 1)
-            track = .rest(restOffset)
+            motion = .rest(restOffset)
             startCrossFade(from: opacity, to: 1)
             alphaMode = .crossFade(
                 base: configuration.alphaCurve.alpha(offset: restOffset, layout: layout))
         } else {
             crossFade = nil
-            track = springFromHere(configuration.presentSpring, to: restOffset, velocity: 0)
+            motion = springFromHere(configuration.presentSpring, to: restOffset, velocity: 0)
             alphaMode = .presenting(target: restOffset)
         }
         setPhase(.presenting)
