@@ -43,7 +43,7 @@ public struct Detent: Hashable, Sendable {
         case .pointsFromBottom(let points): visible = points
         case .fitsContent: visible = contentExtent
         }
-        return visible.isFinite ? min(extent, max(0, visible)) : 0
+        return visible.isNaN ? 0 : min(extent, max(0, visible))
     }
 }
 
