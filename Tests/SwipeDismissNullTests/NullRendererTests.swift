@@ -44,3 +44,35 @@ final class NullRendererTests: XCTestCase {
         XCTAssertEqual(renderer.frameCount, controller.framesRendered)
     }
 }
+
+final class NullRendererSheetTests: XCTestCase {
+    func testDrivesTheSheetSceneAndReportsAPassThroughClick() throws {
+        let clock = ManualClock()
+        let renderer = NullRenderer()
+        let input = QueuedInputSource([
+            InputEvent(time: 0.1, kind: .down(Point(x: 195, y: 200))),
+            InputEvent(time: 0.15, kind: .up(Point(x: 195, y: 200))),
+        ])
+        var configuration = DismissConfiguration.sheet()
+        configuration.passThroughDetent = "medium"
+        let controller = DismissController(
+            input: input, presenter: SheetPresenter(), renderer: renderer, clock: clock,
+            configuration: configuration)
+        var passed: [Point] = []
+        controller.addObserver {
+            if case .passedThrough(let point) = $0 { passed.append(point) }
+        }
+        while clock.now < 0.5 {
+            clock.advance(by: 1.0 / 60)
+            try controller.step()
+        }
+        XCTAssertEqual(passed, [Point(x: 195, y: 200)])
+        let frame = try XCTUnwrap(renderer.lastFrame)
+        XCTAssertEqual(frame.phase, .presented)
+        XCTAssertEqual(frame.state.detent, "medium")
+        XCTAssertEqual(frame.layerCount, 5)
+        XCTAssertEqual(frame.contentTranslation.y, 337.6, accuracy: 1e-9)
+        XCTAssertEqual(frame.backdropOpacity, 0.3, accuracy: 1e-12)
+        XCTAssertEqual(controller.hitTest(Point(x: 195, y: 200)), .passThrough)
+    }
+}

@@ -1,34 +1,3 @@
-/// How the backdrop's alpha follows the content.
-public enum AlphaCurve: Hashable, Sendable {
-    /// `max(floor, rest - offset · perPoint)`, never above `rest`: the seed's fixed-pixel fade.
-    case linear(rest: Double, perPoint: Double, floor: Double)
-    /// `rest · (1 - progress)`: the fraction of the content still on screen, so a small
-    /// sheet fades as visibly as a tall one.
-    case progress(rest: Double)
-
-    /// The seed's curve: `max(0.1, 0.3 - y/1000)`.
-    public static let seed = AlphaCurve.linear(rest: 0.3, perPoint: 0.001, floor: 0.1)
-
-    /// The alpha at rest.
-    public var rest: Double {
-        switch self {
-        case .linear(let rest, _, _), .progress(let rest): rest
-        }
-    }
-
-    /// The alpha for a content offset, given the distance that takes the content off screen.
-    public func alpha(offset: Double, dismissDistance: Double) -> Double {
-        switch self {
-        case .linear(let rest, let perPoint, let floor):
-            return min(rest, max(floor, rest - offset * perPoint))
-        case .progress(let rest):
-            guard dismissDistance > 0 else { return rest }
-            let progress = min(1, max(0, offset / dismissDistance))
-            return rest * (1 - progress)
-        }
-    }
-}
-
 /// How content follows the pointer during a drag.
 public enum DragTracking: Hashable, Sendable {
     /// Content sits exactly under the pointer.
@@ -46,16 +15,21 @@ public enum ReverseDrag: Hashable, Sendable {
     case rubberBand(coefficient: Double)
 }
 
-/// How a release decides between dismissing and springing back.
+/// How a release picks where the content goes: a resting detent or off screen.
 public enum ReleaseDecision: Hashable, Sendable {
-    /// Dismiss iff the release translation is at least `threshold` (seed).
+    /// Dismiss iff the release translation is at least `threshold`, else back to the detent
+    /// the drag started from (seed; for a sheet, measured from the starting detent).
     case translation(threshold: Double)
-    /// Dismiss iff the position a flick would coast to is at least `threshold`.
+    /// Dismiss iff the position a flick would coast to (`VelocityProjection`) is at least
+    /// `threshold` below the lowest resting detent; else the resting detent nearest to it.
     case projected(threshold: Double, decelerationRate: Double)
+    /// Whichever detent, `dismissed` included, is nearest to the position a flick would
+    /// coast to (the sheet scene; FloatingPanel, libadwaita).
+    case nearestDetent(decelerationRate: Double)
 
     /// Whether a release at `offset` with `velocity` (points per second along the dismiss
-    /// direction) dismisses.
-    public func dismisses(offset: Double, velocity: Double) -> Bool {
+    /// direction) dismisses a content with one detent at 0 that leaves at `distance`.
+    public func dismisses(offset: Double, velocity: Double, distance: Double = .infinity) -> Bool {
         switch self {
         case .translation(let threshold):
             return offset >= threshold
@@ -63,6 +37,10 @@ public enum ReleaseDecision: Hashable, Sendable {
             let projected = VelocityProjection(decelerationRate: rate)
                 .project(position: offset, velocity: velocity)
             return projected >= threshold
+        case .nearestDetent(let rate):
+            let projected = VelocityProjection(decelerationRate: rate)
+                .project(position: offset, velocity: velocity)
+            return projected > distance / 2
         }
     }
 }
@@ -118,6 +96,31 @@ public struct DismissConfiguration: Hashable, Sendable {
     /// Distance and speed below which an animation counts as settled (points, points/s).
     public var restDistance: Double = 0.5
     public var restSpeed: Double = 5
+    /// How far past the dismiss distance a fading exit aims, as a multiple of it, so the
+    /// content leaves at speed instead of creeping up to the edge.
+    public var exitOvershoot = 1.25
+
+    /// The resting positions, top first; `dismissed` (off screen) always follows the last.
+    /// The card has one, `.open`.
+    public var detents: [Detent] = [.open]
+    /// The detent a presentation comes to rest at; nil (or an unknown name) means the top.
+    public var presentedDetent: String?
+    /// At this detent and below it, a press on the backdrop is not taken: it passes through
+    /// to the app behind (`HitRegion.passThrough`). Nil: only where the dim is 0.
+    public var passThroughDetent: String?
+    /// The rubber band's coefficient past the lowest detent while dismissal is vetoed.
+    public var vetoResistance = 0.55
+    /// Keys that confirm a pending (vetoed) dismissal, and keys that keep the content.
+    /// Only read while `isDismissAttemptPending`; Escape there keeps the content.
+    public var confirmKeys: [Key] = [.other("y")]
+    public var declineKeys: [Key] = [.other("n"), .escape]
+
+    /// Reduced motion: every spring becomes critically damped (ζ = 1, same natural
+    /// frequency) and presenting or dismissing is a cross-fade of content and backdrop
+    /// instead of a slide. Drags still track the pointer.
+    public var reduceMotion = false
+    /// How long reduced motion's cross-fade takes, in seconds.
+    public var crossFadeDuration = 0.2
 
     public init(
         name: String, direction: DismissDirection = .down, touchSlop: Double,
@@ -168,6 +171,21 @@ public struct DismissConfiguration: Hashable, Sendable {
         dismissStyle: .fadeWithContent(Spring(response: 0.45, dampingRatio: 1)),
         cancelBehavior: .snapBack, catchesAnimations: true, escapeDismisses: true,
         backdropTapDismisses: true, presentSpring: Spring(response: 0.45, dampingRatio: 0.9))
+
+    /// `base` for the sheet scene (`SheetPresenter`): detents `large` (top at 10 %) and
+    /// `medium` (50 %), presented at `medium`, alpha 0.3 at or above `medium` falling to 0 off
+    /// screen. A projected release picks the nearest detent; the seed keeps its rule
+    /// (dismiss iff dragged 200 pt below where it started).
+    public static func sheet(_ base: DismissConfiguration = .fluid) -> DismissConfiguration {
+        var configuration = base
+        configuration.detents = [SheetPresenter.large, SheetPresenter.medium]
+        configuration.presentedDetent = SheetPresenter.medium.name
+        configuration.alphaCurve = .sheet
+        if case .projected(_, let rate) = base.release {
+            configuration.release = .nearestDetent(decelerationRate: rate)
+        }
+        return configuration
+    }
 
     /// The presets by name, as the command-line tools spell them.
     public static let presets: [String: DismissConfiguration] = ["seed": .seed, "fluid": .fluid]

@@ -4,6 +4,10 @@ public enum HitRegion: Hashable, Sendable {
     case content
     /// The dim backdrop around the content.
     case backdrop
+    /// The backdrop where it lets clicks through to the app behind (below the
+    /// pass-through detent, or where the dim is 0). Presenters never return it; the
+    /// controller does.
+    case passThrough
 }
 
 /// Turns controller state into a `Scene`: the layout of backdrop, card and button.
@@ -27,14 +31,14 @@ public protocol Presenter: AnyObject {
     ///
     /// Used as the dismiss distance, the rubber band's dimension and the progress scale.
     func dismissDistance(direction: DismissDirection, viewport: Size) -> Double
+
+    /// The content's own extent along `direction`, for `.fitsContent` detents.
+    func contentExtent(direction: DismissDirection, viewport: Size) -> Double
 }
 
-/// Draws scenes somewhere: a window, an image file, nothing at all.
-public protocol Renderer: AnyObject {
-    /// The viewport in points.
-    var viewport: Size { get }
-    /// Device pixels per point.
-    var scale: Double { get }
-    /// Draws one frame. `state` is the controller state the scene was laid out for.
-    func render(_ scene: Scene, state: DismissState) throws
+extension Presenter {
+    /// By default the content is as tall as the distance that takes it off screen.
+    public func contentExtent(direction: DismissDirection, viewport: Size) -> Double {
+        dismissDistance(direction: direction, viewport: viewport)
+    }
 }

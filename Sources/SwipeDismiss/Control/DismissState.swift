@@ -18,26 +18,45 @@ public enum DismissPhase: String, Hashable, Sendable, CaseIterable {
 public struct DismissState: Hashable, Sendable {
     /// The controller's clock when this state was computed, in seconds.
     public var time: Double
-    /// The content's translation along the dismiss direction, in points (negative: the wrong way).
+    /// The content's translation along the dismiss direction from where the presenter lays
+    /// it out (the top detent), in points (negative: the wrong way).
     public var offset: Double
     /// The backdrop's alpha, 0...1.
     public var alpha: Double
-    /// How far along the dismissal is: offset over the dismiss distance, clamped to 0...1.
+    /// How far along the dismissal is: 0 at the top detent, 1 off screen (the offset over
+    /// the dismiss distance when the top detent is at offset 0), clamped to 0...1.
     public var progress: Double
     public var phase: DismissPhase
+    /// The detent the content rests at or heads to (`Detent.dismissedName` when leaving or
+    /// gone; while dragging, the detent nearest to the content).
+    public var detent: String
+    /// The content's opacity: 1 except during reduced motion's cross-fades (and 0 once
+    /// dismissed).
+    public var contentOpacity: Double
+    /// Whether a vetoed dismissal waits for the app's answer (a presenter may show a
+    /// confirmation prompt).
+    public var isDismissAttemptPending: Bool
 
-    public init(time: Double, offset: Double, alpha: Double, progress: Double, phase: DismissPhase)
-    {
+    public init(
+        time: Double, offset: Double, alpha: Double, progress: Double, phase: DismissPhase,
+        detent: String = Detent.open.name, contentOpacity: Double = 1,
+        isDismissAttemptPending: Bool = false
+    ) {
         self.time = time
         self.offset = offset
         self.alpha = alpha
         self.progress = progress
         self.phase = phase
+        self.detent = detent
+        self.contentOpacity = contentOpacity
+        self.isDismissAttemptPending = isDismissAttemptPending
     }
 
     /// Whether a renderer would draw something different for `other` (time aside).
     public func looksDifferent(from other: DismissState) -> Bool {
         offset != other.offset || alpha != other.alpha || phase != other.phase
+            || contentOpacity != other.contentOpacity
+            || isDismissAttemptPending != other.isDismissAttemptPending
     }
 }
 

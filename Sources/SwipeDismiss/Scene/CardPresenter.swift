@@ -115,7 +115,7 @@ public final class CardPresenter: Presenter {
                 scene.layers[index].opacity = state.alpha
             case .content:
                 scene.layers[index].transform = .translation(direction.unit * state.offset)
-                scene.layers[index].opacity = state.phase == .dismissed ? 0 : 1
+                scene.layers[index].opacity = state.phase == .dismissed ? 0 : state.contentOpacity
             case .decoration:
                 scene.layers[index].opacity = state.phase == .dismissed ? 1 : 0
             case .presenting:

@@ -1,0 +1,120 @@
+/// A named resting position of the content.
+///
+/// Positions are written for `.down` (the content rises from the bottom edge and leaves by
+/// it); for other directions read "top" as the edge the content moves away from when it
+/// leaves. Each position resolves to a *visible extent*: how far the content's leading edge
+/// sits from the edge it leaves by.
+public struct Detent: Hashable, Sendable {
+    /// How a detent's position is given.
+    public enum Position: Hashable, Sendable {
+        /// The content's top edge at this fraction of the viewport from the top
+        /// (0.1: the top edge 10 % down, 90 % of the viewport covered).
+        case fraction(Double)
+        /// The content's top edge this many points below the viewport's top edge.
+        case pointsFromTop(Double)
+        /// The content's top edge this many points above the viewport's bottom edge.
+        case pointsFromBottom(Double)
+        /// Just tall enough for the content, as the presenter reports it
+        /// (`Presenter.contentExtent`).
+        case fitsContent
+    }
+
+    /// The name observers and `DismissState.detent` use.
+    public var name: String
+    public var position: Position
+
+    public init(name: String, position: Position) {
+        self.name = name
+        self.position = position
+    }
+
+    /// The name of the off-screen position, always the last detent.
+    public static let dismissedName = "dismissed"
+
+    /// The card's one detent: the content where the presenter lays it out.
+    public static let open = Detent(name: "open", position: .fitsContent)
+
+    /// How much of the viewport's `extent` the content covers at this detent.
+    public func visibleExtent(viewportExtent extent: Double, contentExtent: Double) -> Double {
+        let visible: Double
+        switch position {
+        case .fraction(let fraction): visible = extent * (1 - fraction)
+        case .pointsFromTop(let points): visible = extent - points
+        case .pointsFromBottom(let points): visible = points
+        case .fitsContent: visible = contentExtent
+        }
+        return visible.isNaN ? 0 : min(extent, max(0, visible))
+    }
+}
+
+/// Detents resolved for one viewport: offsets along the dismiss direction, top first.
+///
+/// Offset 0 is where the presenter lays the content out; `distance` (the presenter's
+/// dismiss distance) takes it off screen. A detent covering the viewport by `e` points sits
+/// at offset `distance - e`. Index `count` stands for `dismissed`.
+public struct DetentLayout: Hashable, Sendable {
+    /// Names of the resting detents, in offset order (top first).
+    public private(set) var names: [String]
+    /// Offsets of the resting detents, ascending.
+    public private(set) var offsets: [Double]
+    /// The offset at which the content is fully off screen.
+    public let distance: Double
+
+    /// Resolves `detents` (an empty list means `[.open]`).
+    public init(
+        detents: [Detent], viewportExtent: Double, contentExtent: Double, distance: Double
+    ) {
+        let list = detents.isEmpty ? [Detent.open] : detents
+        let safeDistance = distance.isFinite ? max(0, distance) : 0
+        let resolved = list.map { detent -> (String, Double) in
+            let visible = detent.visibleExtent(
+                viewportExtent: viewportExtent, contentExtent: contentExtent)
+            return (detent.name, min(safeDistance, max(0, safeDistance - visible)))
+        }
+        // Stable: detents at the same offset keep the configured order.
+        let sorted = resolved.enumerated().sorted {
+            $0.element.1 != $1.element.1 ? $0.element.1 < $1.element.1 : $0.offset < $1.offset
+        }
+        names = sorted.map(\.element.0)
+        offsets = sorted.map(\.element.1)
+        self.distance = safeDistance
+    }
+
+    /// The number of resting detents (`dismissed` not counted).
+    public var count: Int { offsets.count }
+    /// The top detent's offset.
+    public var top: Double { offsets.isEmpty ? 0 : offsets[0] }
+    /// The lowest resting detent's offset: the last stop before `dismissed`.
+    public var lowest: Double { offsets.isEmpty ? 0 : offsets[offsets.count - 1] }
+
+    /// The offset of detent `index`; `count` (or more) is `dismissed`.
+    public func offset(of index: Int) -> Double {
+        index >= 0 && index < offsets.count ? offsets[index] : distance
+    }
+
+    /// The name of detent `index`; `count` (or more) is `dismissed`.
+    public func name(of index: Int) -> String {
+        index >= 0 && index < names.count ? names[index] : Detent.dismissedName
+    }
+
+    /// The index of the detent called `name` (`dismissed` gives `count`), if any.
+    public func index(named name: String) -> Int? {
+        for index in names.indices where names[index] == name { return index }
+        return name == Detent.dismissedName ? count : nil
+    }
+
+    /// The detent nearest to `position`; ties go to the one nearer the top.
+    public func nearest(to position: Double, includingDismissed: Bool) -> Int {
+        var best = 0
+        var bestDistance = Double.infinity
+        let last = includingDismissed ? count : count - 1
+        for index in 0...max(0, last) {
+            let gap = abs(offset(of: index) - position)
+            if gap < bestDistance {
+                best = index
+                bestDistance = gap
+            }
+        }
+        return best
+    }
+}

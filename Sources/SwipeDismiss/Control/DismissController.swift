@@ -1,0 +1,271 @@
+/// Drives one modal: reads input, runs the state machine, tells observers, renders frames.
+///
+/// It is built with its collaborators and names no plugin. The decisions live in a
+/// `DismissMachine` value; this class only owns the plugins and performs the machine's
+/// effects. Each `step()` reads the clock, applies every input event at its own timestamp,
+/// and renders only if the picture changed. The state at a given time depends only on the
+/// events, never on how often `step()` ran.
+public final class DismissController {
+    public let configuration: DismissConfiguration
+    public let input: InputSource
+    public let presenter: Presenter
+    public let renderer: Renderer
+    public let clock: Clock
+
+    /// The state as of the last `step()` (or input, `present()`, `dismiss()`).
+    public private(set) var state: DismissState
+    /// How many frames this controller has rendered.
+    public private(set) var framesRendered = 0
+    /// Counts presentations; 1 for the first.
+    public private(set) var presentationCount = 1
+    /// Whether something is moving, so the owner should keep calling `step()` every frame.
+    public private(set) var isAnimating = false
+    /// The detents as resolved for the current viewport.
+    public private(set) var layout: DetentLayout
+
+    /// The dismissal policy as a closure; nil (and no delegate) allows every dismissal.
+    /// Asked for drags (once a drag passes the lowest detent), flicks, backdrop taps,
+    /// Escape and `dismiss()`. Calls it makes back into the controller run after it returns.
+    public var shouldDismiss: ((DismissReason) -> Bool)? {
+        get { environment.shouldDismiss }
+        set { environment.shouldDismiss = newValue }
+    }
+    /// The dismissal policy as a delegate; asked after `shouldDismiss`, if both are set.
+    public weak var delegate: DismissControllerDelegate? {
+        get { environment.delegate }
+        set { environment.delegate = newValue }
+    }
+
+    private var machine: DismissMachine
+    private let environment: DriverEnvironment
+    private var scene: Scene
+    private var needsDisplay = true
+    private var lastRendered: DismissState?
+    private var pending: [InputEvent] = []
+    private var observers: [(DismissEvent) -> Void] = []
+    /// Set while the machine runs, so a policy or observer calling back is deferred.
+    private var isBusy = false
+    /// Whether the backdrop lets presses through, as of the last update of `state`.
+    private var backdropPassesThrough = false
+    private var deferred: [DeferredCall] = []
+
+    private enum DeferredCall {
+        case present
+        case dismiss(force: Bool)
+        case decline
+        case event(InputEvent)
+        case viewportChange
+    }
+
+    /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
+    public init(
+        input: InputSource, presenter: Presenter, renderer: Renderer, clock: Clock,
+        configuration: DismissConfiguration = .fluid, presented: Bool = true
+    ) {
+        self.input = input
+        self.presenter = presenter
+        self.renderer = renderer
+        self.clock = clock
+        self.configuration = configuration
+        let viewport = renderer.viewport
+        environment = DriverEnvironment(
+            presenter: presenter, direction: configuration.direction, viewport: viewport)
+        scene = presenter.makeScene(viewport: viewport)
+        machine = DismissMachine(
+            configuration: configuration,
+            layout: Self.layout(presenter, configuration, viewport), time: clock.now,
+            presented: presented)
+        state = machine.state
+        layout = machine.layout
+        pending.reserveCapacity(64)
+        environment.controller = self
+        refresh()
+    }
+
+    private static func layout(
+        _ presenter: Presenter, _ configuration: DismissConfiguration, _ viewport: Size
+    ) -> DetentLayout {
+        let direction = configuration.direction
+        let extent: Double
+        switch direction {
+        case .down, .up: extent = viewport.height
+        case .left, .right: extent = viewport.width
+        }
+        return DetentLayout(
+            detents: configuration.detents, viewportExtent: extent,
+            contentExtent: presenter.contentExtent(direction: direction, viewport: viewport),
+            distance: presenter.dismissDistance(direction: direction, viewport: viewport))
+    }
+
+    // MARK: Observing
+
+    /// Calls `observer` for every phase change, dismissal, presentation, vetoed attempt,
+    /// superseded presentation and pass-through press.
+    ///
+    /// Events come in order, each with the state it happened in; the controller itself
+    /// reads as of the end of the input or step that caused them (a dismissal that ends in
+    /// the same step as a new presentation starts is reported before it, while
+    /// `presentationCount` already counts the new one).
+    public func addObserver(_ observer: @escaping (DismissEvent) -> Void) {
+        observers.append(observer)
+    }
+
+    // MARK: Driving
+
+    /// When the owner should call `step()` next: now if animating, else the input's next
+    /// known event (a replay), else nil (wait for input).
+    public var nextWakeTime: Double? {
+        if isAnimating || needsDisplay { return state.time }
+        return input.nextEventTime
+    }
+
+    /// What `point` lands on now: content, backdrop, or a backdrop that lets it through.
+    public func hitTest(_ point: Point) -> HitRegion {
+        let region = environment.hitTest(point, offset: state.offset)
+        return region == .backdrop && backdropPassesThrough ? .passThrough : region
+    }
+
+    /// Asks for the next `step()` to render even if nothing moved (after an expose, say).
+    public func setNeedsDisplay() {
+        needsDisplay = true
+    }
+
+    /// Re-reads the renderer's viewport and lays the scene out again.
+    public func viewportDidChange() {
+        if isBusy { return deferred.append(.viewportChange) }
+        let size = renderer.viewport
+        guard size != environment.viewport else { return }
+        environment.viewport = size
+        scene = presenter.makeScene(viewport: size)
+        machine.relayout(Self.layout(presenter, configuration, size))
+        layout = machine.layout
+        performEffects()
+    }
+
+    /// Advances to the clock's time: applies pending input, animates, and renders if the
+    /// picture changed (or `forceRender`). Returns whether a frame was rendered.
+    ///
+    /// Called from an observer or the dismissal policy, it does nothing and returns false.
+    @discardableResult
+    public func step(forceRender: Bool = false) throws -> Bool {
+        guard !isBusy else { return false }
+        let now = max(clock.now, state.time)
+        pending.removeAll(keepingCapacity: true)
+        input.events(upTo: now, into: &pending)
+        for event in pending {
+            handle(event)
+        }
+        run { $0.advance(to: now) }
+        return try renderIfNeeded(force: forceRender)
+    }
+
+    /// Applies one event at its own time (clamped so time never runs backwards).
+    public func handle(_ event: InputEvent) {
+        if isBusy { return deferred.append(.event(event)) }
+        run { [environment] in $0.handle(event, environment: environment) }
+    }
+
+    /// Starts an animated presentation if the modal is dismissed (or on its way out). A
+    /// dismissal still under way is reported `superseded`.
+    public func present() {
+        if isBusy { return deferred.append(.present) }
+        run { $0.present() }
+    }
+
+    /// Starts an animated dismissal with no velocity, from wherever the content is, if the
+    /// policy allows; `force` skips the policy (and confirms a pending vetoed attempt).
+    public func dismiss(force: Bool = false) {
+        if isBusy { return deferred.append(.dismiss(force: force)) }
+        run { [environment] in $0.dismiss(force: force, environment: environment) }
+    }
+
+    /// Answers a pending vetoed dismissal with "keep it".
+    public func declineDismissal() {
+        if isBusy { return deferred.append(.decline) }
+        run { $0.declineDismissal() }
+    }
+
+    /// Runs `body` on the machine, then performs its effects and any calls made meanwhile.
+    private func run(_ body: (inout DismissMachine) -> Void) {
+        isBusy = true
+        body(&machine)
+        isBusy = false
+        performEffects()
+    }
+
+    private func performEffects() {
+        guard !isBusy else { return }
+        isBusy = true
+        refresh()
+        var index = 0
+        while index < machine.effects.count {
+            let effect = machine.effects[index]
+            index += 1
+            switch effect {
+            case .needsDisplay: needsDisplay = true
+            case .notify(let event): for observer in observers { observer(event) }
+            }
+        }
+        machine.clearEffects()
+        isBusy = false
+        while !deferred.isEmpty {
+            switch deferred.removeFirst() {
+            case .present: present()
+            case .dismiss(let force): dismiss(force: force)
+            case .decline: declineDismissal()
+            case .event(let event): handle(event)
+            case .viewportChange: viewportDidChange()
+            }
+        }
+    }
+
+    /// Copies what readers need out of the machine, so an observer or policy can read the
+    /// controller without touching the machine while it runs.
+    private func refresh() {
+        state = machine.state
+        isAnimating = machine.isAnimating
+        presentationCount = machine.presentationCount
+        backdropPassesThrough = machine.backdropPassesThrough
+    }
+
+    private func renderIfNeeded(force: Bool) throws -> Bool {
+        refresh()
+        if !force, !needsDisplay, let last = lastRendered, !state.looksDifferent(from: last) {
+            return false
+        }
+        presenter.update(&scene, for: state, direction: configuration.direction)
+        try renderer.render(scene, state: state)
+        lastRendered = state
+        needsDisplay = false
+        framesRendered += 1
+        return true
+    }
+}
+
+/// The driver's side of `DismissEnvironment`: the presenter's hit test and the app's policy.
+private final class DriverEnvironment: DismissEnvironment {
+    let presenter: Presenter
+    let direction: DismissDirection
+    var viewport: Size
+    var shouldDismiss: ((DismissReason) -> Bool)?
+    weak var delegate: DismissControllerDelegate?
+    weak var controller: DismissController?
+
+    init(presenter: Presenter, direction: DismissDirection, viewport: Size) {
+        self.presenter = presenter
+        self.direction = direction
+        self.viewport = viewport
+    }
+
+    func hitTest(_ point: Point, offset: Double) -> HitRegion {
+        presenter.hitTest(point, offset: offset, direction: direction, viewport: viewport)
+    }
+
+    func shouldDismiss(_ reason: DismissReason) -> Bool {
+        if let shouldDismiss, !shouldDismiss(reason) { return false }
+        if let delegate, let controller {
+            return delegate.dismissController(controller, shouldDismissFor: reason)
+        }
+        return true
+    }
+}

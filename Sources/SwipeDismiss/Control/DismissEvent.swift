@@ -1,0 +1,43 @@
+/// Something the controller tells its observers.
+public enum DismissEvent: Hashable, Sendable {
+    /// The phase changed; `state` is the state at the change.
+    case phaseChanged(from: DismissPhase, to: DismissPhase, state: DismissState)
+    /// The content finished leaving. Sent at most once per presentation; a presentation
+    /// that does not end this way ends with `superseded`.
+    case didDismiss(DismissState)
+    /// The content came to rest after (re)presentation.
+    case didPresent(DismissState)
+    /// A dismissal was asked for and the `shouldDismiss` policy said no: the content stays
+    /// (or springs back to the lowest detent) and a confirmation is pending until
+    /// `dismiss(force: true)` or `declineDismissal()`.
+    case dismissAttempted(DismissReason)
+    /// Presentation number `presentation` was cut short by a new presentation before its
+    /// dismissal finished: it will never get `didDismiss`.
+    case superseded(presentation: Int, state: DismissState)
+    /// A press landed on the backdrop where it lets clicks through (below the pass-through
+    /// detent, or where the dim is 0): the app behind should get it.
+    case passedThrough(Point)
+}
+
+/// Why a dismissal was attempted.
+public enum DismissReason: String, Hashable, Sendable, CaseIterable {
+    /// A release whose position alone dismisses.
+    case drag
+    /// A release that dismisses only because of its velocity.
+    case flick
+    /// A tap on the backdrop.
+    case tap
+    /// The Escape key.
+    case escape
+    /// `dismiss()` from code.
+    case programmatic
+}
+
+/// Decides whether a dismissal may go ahead: UIKit's `presentationControllerShouldDismiss`,
+/// asked for every input.
+public protocol DismissControllerDelegate: AnyObject {
+    /// Whether `controller` may dismiss for `reason`. Say no to keep the content and get
+    /// `.dismissAttempted(reason)`; confirm later with `dismiss(force: true)`.
+    func dismissController(_ controller: DismissController, shouldDismissFor reason: DismissReason)
+        -> Bool
+}

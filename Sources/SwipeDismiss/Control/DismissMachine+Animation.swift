@@ -1,0 +1,144 @@
+/// Springs, cross-fades and the backdrop's alpha.
+extension DismissMachine {
+    /// Springs the content to detent `index` (UIKit's relative velocity 1 unless the
+    /// configuration hands over the release velocity).
+    mutating func snapBack(velocity: Double, to index: Int) {
+        target = index
+        let to = layout.offset(of: index)
+        let from = motion.value(at: time)
+        let initial = configuration.snapBackUsesReleaseVelocity ? velocity : to - from
+        motion = springFromHere(configuration.snapBackSpring, to: to, velocity: initial)
+        alphaMode = .curve
+        setPhase(.settling)
+    }
+
+    /// Sends the content off screen (reduced motion: fades it out where it is).
+    mutating func startDismissal(velocity: Double) {
+        isDismissAttemptPending = false
+        target = layout.count
+        let from = motion.value(at: time)
+        let distance = layout.distance
+        if configuration.reduceMotion {
+            let base: Double
+            if case .crossFade(let current) = alphaMode {
+                base = current
+            } else {
+                base = currentAlpha(offset: from)
+            }
+            motion = .rest(from)
+            startCrossFade(from: crossFade?.value(at: time) ?? 1, to: 0)
+            alphaMode = .crossFade(base: base)
+            return setPhase(.dismissing)
+        }
+        crossFade = nil
+        switch configuration.dismissStyle {
+        case .clearBackdropAtOnce(let spring):
+            motion = springFromHere(spring, to: distance, velocity: distance - from)
+            alphaMode = .fixed(0)
+        case .fadeWithContent(let spring):
+            alphaMode = .fade(offset: from, alpha: currentAlpha(offset: from), target: distance)
+            // Aimed past the edge so the content leaves at speed instead of creeping up to
+            // it; `finishAnimationIfDone` ends the dismissal once it is fully off screen.
+            motion = springFromHere(
+                spring, to: distance * configuration.exitOvershoot, velocity: velocity)
+        }
+        setPhase(.dismissing)
+    }
+
+    /// A cross-fade of the content's opacity, as long as its share of the full fade.
+    mutating func startCrossFade(from: Double, to: Double) {
+        let duration = configuration.crossFadeDuration * min(1, abs(to - from))
+        crossFade = Tween(from: from, to: to, startTime: time, duration: duration)
+    }
+
+    /// `spring` as the configuration wants it: critically damped under reduced motion.
+    func effective(_ spring: Spring) -> Spring {
+        configuration.reduceMotion ? spring.criticallyDamped : spring
+    }
+
+    /// A spring motion from where the content is now, starting now.
+    func springFromHere(_ spring: Spring, to target: Double, velocity: Double) -> Motion {
+        .spring(
+            SpringMotion(
+                spring: effective(spring), from: motion.value(at: time), to: target,
+                initialVelocity: velocity, startTime: time,
+                restDistance: configuration.restDistance, restSpeed: configuration.restSpeed))
+    }
+
+    /// Ends an animation that has come to rest by `time`.
+    mutating func finishAnimationIfDone() {
+        if let fade = crossFade, phase == .presenting || phase == .dismissing {
+            guard fade.isFinished(at: time) else { return }
+            crossFade = nil
+            if phase == .presenting {
+                alphaMode = .curve
+                setPhase(.presented)
+                effects.append(.notify(.didPresent(state)))
+            } else {
+                motion = .rest(layout.distance)
+                finishDismissal()
+            }
+            return
+        }
+        guard case .spring(let springMotion) = motion else { return }
+        if phase == .dismissing, hasLeft(springMotion) {
+            motion = .rest(layout.distance)
+        } else if springMotion.isSettled(at: time) {
+            motion = .rest(springMotion.to)
+        } else {
+            return
+        }
+        switch phase {
+        case .presenting:
+            alphaMode = .curve
+            setPhase(.presented)
+            effects.append(.notify(.didPresent(state)))
+        case .settling:
+            setPhase(.presented)
+        case .dismissing:
+            finishDismissal()
+        case .dragging, .presented, .dismissed:
+            break
+        }
+    }
+
+    mutating func finishDismissal() {
+        alphaMode = .fixed(0)
+        setPhase(.dismissed)
+        if !completionSent {
+            completionSent = true
+            effects.append(.notify(.didDismiss(state)))
+        }
+    }
+
+    /// Whether a dismissal aimed past the edge has taken the content fully off screen.
+    ///
+    /// Only for springs that cannot swing back (ζ ≥ 1): once such a motion has crossed the
+    /// edge toward a target beyond it, it stays beyond, so the answer at a given time does
+    /// not depend on which frames were sampled before it.
+    func hasLeft(_ springMotion: SpringMotion) -> Bool {
+        springMotion.to > layout.distance && springMotion.spring.dampingRatio >= 1 - 1e-9
+            && springMotion.value(at: time) >= layout.distance
+    }
+
+    func currentAlpha(offset: Double) -> Double {
+        let alpha: Double
+        switch alphaMode {
+        case .curve:
+            alpha = configuration.alphaCurve.alpha(offset: offset, layout: layout)
+        case .fade(let start, let startAlpha, let target):
+            let span = target - start
+            let fraction = span > 0 ? min(1, max(0, (offset - start) / span)) : 1
+            alpha = startAlpha * (1 - fraction)
+        case .fixed(let value):
+            alpha = value
+        case .presenting(let target):
+            let span = layout.distance - target
+            let fraction = span > 0 ? min(1, max(0, (offset - target) / span)) : 0
+            alpha = configuration.alphaCurve.alpha(offset: target, layout: layout) * (1 - fraction)
+        case .crossFade(let base):
+            alpha = base * (crossFade?.value(at: time) ?? 1)
+        }
+        return min(1, max(0, alpha))
+    }
+}

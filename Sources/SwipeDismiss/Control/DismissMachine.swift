@@ -1,0 +1,292 @@
+/// What the state machine asks of the world it does not own: the presenter's hit test and
+/// the app's dismissal policy.
+public protocol DismissEnvironment {
+    /// What `point` lands on with the content at `offset`: `.content` or `.backdrop`.
+    func hitTest(_ point: Point, offset: Double) -> HitRegion
+    /// Whether a dismissal for `reason` may go ahead.
+    func shouldDismiss(_ reason: DismissReason) -> Bool
+}
+
+/// What a step of the state machine asks its driver to do.
+public enum DismissEffect: Hashable, Sendable {
+    /// Tell the observers.
+    case notify(DismissEvent)
+    /// Draw the next frame even if the state looks the same.
+    case needsDisplay
+}
+
+/// The interaction as a pure value: inputs and time in, a new state and effects out.
+///
+/// It owns no plugin and reads no clock: `handle(_:environment:)` applies one input at its
+/// own time, `advance(to:)` moves time on, and `state` is the picture at `time`. Effects
+/// queue up in `effects` until the driver (`DismissController`) performs them and calls
+/// `clearEffects()`. Because it is a `Sendable` value, a test can copy it, fork it and
+/// replay it at any frame rate.
+public struct DismissMachine: Sendable {
+    public let configuration: DismissConfiguration
+    /// The time of the last input or `advance(to:)`; never runs backwards.
+    public internal(set) var time: Double
+    public internal(set) var phase: DismissPhase
+    /// Counts presentations; 1 for the first.
+    public internal(set) var presentationCount = 1
+    /// The detents resolved for the current viewport.
+    public internal(set) var layout: DetentLayout
+    /// Whether a vetoed dismissal waits for `dismiss(force: true)` or `declineDismissal()`.
+    public internal(set) var isDismissAttemptPending = false
+    /// Effects not yet performed, oldest first.
+    public internal(set) var effects: [DismissEffect] = []
+
+    /// Where the content is along the dismiss direction.
+    enum Motion: Sendable {
+        case rest(Double)
+        case spring(SpringMotion)
+
+        func value(at time: Double) -> Double {
+            switch self {
+            case .rest(let offset): offset
+            case .spring(let motion): motion.value(at: time)
+            }
+        }
+    }
+
+    enum AlphaMode: Sendable {
+        /// The configuration's curve of the offset.
+        case curve
+        /// From `alpha` at `offset` down to 0 at `target`, in step with the content.
+        case fade(offset: Double, alpha: Double, target: Double)
+        /// A fixed value (the seed's cleared backdrop).
+        case fixed(Double)
+        /// From 0 off screen to the curve's alpha at `target`, the detent it comes to.
+        case presenting(target: Double)
+        /// `base` times the content's cross-fade opacity (reduced motion).
+        case crossFade(base: Double)
+    }
+
+    var motion: Motion
+    var alphaMode = AlphaMode.curve
+    /// The content's opacity during a reduced-motion cross-fade.
+    var crossFade: Tween?
+    var recognizer: PanRecognizer
+    /// The raw (un-banded) offset the drag started from: a detent, or where a caught
+    /// animation was.
+    var dragBase = 0.0
+    /// The resting detent the current gesture started from.
+    var startDetent = 0
+    /// The detent the content rests at or heads to; `layout.count` is `dismissed`.
+    var target = 0
+    /// The policy's answer for the current drag, asked once it passes the lowest detent.
+    var dragVerdict: Bool?
+    /// The last raw drag offset, before any band.
+    var lastRaw = 0.0
+    var completionSent = false
+
+    /// A machine at `time` with the content presented and at rest (or dismissed).
+    public init(
+        configuration: DismissConfiguration, layout: DetentLayout, time: Double,
+        presented: Bool = true
+    ) {
+        self.configuration = configuration
+        self.layout = layout
+        self.time = time
+        recognizer = PanRecognizer(slop: configuration.touchSlop)
+        phase = presented ? .presented : .dismissed
+        // Every stored property needs a value before `presentedDetentIndex` can be read.
+        motion = .rest(0)
+        effects.reserveCapacity(16)
+        target = presented ? presentedDetentIndex : layout.count
+        motion = .rest(layout.offset(of: target))
+        if !presented {
+            alphaMode = .fixed(0)
+            completionSent = true
+        }
+    }
+
+    // MARK: Reading
+
+    /// Whether something moves on its own, so the driver should keep stepping every frame.
+    public var isAnimating: Bool {
+        switch phase {
+        case .presenting, .settling, .dismissing: return true
+        case .dragging:
+            if case .spring = motion { return true }
+            return false
+        case .presented, .dismissed: return false
+        }
+    }
+
+    /// The content's offset at `time`.
+    public var offset: Double { motion.value(at: time) }
+
+    /// The state at `time`.
+    public var state: DismissState {
+        let offset = motion.value(at: time)
+        let span = layout.distance - layout.top
+        let progress = span > 0 ? min(1, max(0, (offset - layout.top) / span)) : 0
+        let opacity = phase == .dismissed ? 0 : (crossFade?.value(at: time) ?? 1)
+        return DismissState(
+            time: time, offset: offset, alpha: currentAlpha(offset: offset), progress: progress,
+            phase: phase, detent: layout.name(of: detentShown(offset: offset)),
+            contentOpacity: opacity, isDismissAttemptPending: isDismissAttemptPending)
+    }
+
+    /// Whether a press on the backdrop passes through to the app behind right now: at or
+    /// below the pass-through detent, or where the dim curve is 0.
+    public var backdropPassesThrough: Bool {
+        guard phase != .dismissed, phase != .dismissing else { return false }
+        let offset = motion.value(at: time)
+        if let name = configuration.passThroughDetent, let index = layout.index(named: name),
+            offset >= layout.offset(of: index) - configuration.restDistance
+        {
+            return true
+        }
+        return configuration.alphaCurve.alpha(offset: offset, layout: layout) <= 0
+    }
+
+    /// The region `point` lands on, with the backdrop's pass-through applied.
+    public func hitTest(_ point: Point, environment: some DismissEnvironment) -> HitRegion {
+        let region = environment.hitTest(point, offset: motion.value(at: time))
+        return region == .backdrop && backdropPassesThrough ? .passThrough : region
+    }
+
+    // MARK: Driving
+
+    /// Forgets the effects the driver has performed.
+    public mutating func clearEffects() {
+        effects.removeAll(keepingCapacity: true)
+    }
+
+    /// Asks the driver to draw the next frame.
+    public mutating func setNeedsDisplay() {
+        effects.append(.needsDisplay)
+    }
+
+    /// Takes a new layout (the viewport changed); content at rest stays at its detent.
+    public mutating func relayout(_ newLayout: DetentLayout) {
+        let old = layout
+        layout = newLayout
+        if target > newLayout.count { target = newLayout.count }
+        if case .rest(let offset) = motion, abs(offset - old.offset(of: target)) < 1e-9,
+            phase == .presented || phase == .dismissed
+        {
+            motion = .rest(newLayout.offset(of: target))
+        }
+        effects.append(.needsDisplay)
+    }
+
+    /// Applies one input at its own time (clamped so time never runs backwards).
+    public mutating func handle(_ event: InputEvent, environment: some DismissEnvironment) {
+        guard event.time.isFinite else { return }
+        if let location = event.location, !location.isFinite { return }
+        advance(to: max(event.time, time))
+        let at = time
+        switch event.kind {
+        case .key(let key):
+            handle(key: key, environment: environment)
+            return
+        case .down, .move, .up, .cancel:
+            break
+        }
+        var stamped = event
+        stamped.time = at
+        if case .down = event.kind, recognizer.isPressed {
+            // A press without a release of the one before (a trace can say so): the old
+            // gesture is cancelled first, so the new press is seen as a press.
+            if let gesture = recognizer.handle(InputEvent(time: at, kind: .cancel)) {
+                handle(gesture, environment: environment)
+            }
+        }
+        guard let gesture = recognizer.handle(stamped) else { return }
+        handle(gesture, environment: environment)
+    }
+
+    /// Starts an animated presentation if the content is dismissed (or on its way out).
+    ///
+    /// A presentation whose dismissal had not finished is reported `superseded`.
+    public mutating func present() {
+        guard phase == .dismissed || phase == .dismissing else { return }
+        if !completionSent {
+            completionSent = true
+            effects.append(.notify(.superseded(presentation: presentationCount, state: state)))
+        }
+        presentationCount += 1
+        completionSent = false
+        isDismissAttemptPending = false
+        recognizer.reset()
+        target = presentedDetentIndex
+        let restOffset = layout.offset(of: target)
+        if configuration.reduceMotion {
+            let opacity = phase == .dismissed ? 0 : (crossFade?.value(at: time) ?? 1)
+            motion = .rest(restOffset)
+            startCrossFade(from: opacity, to: 1)
+            alphaMode = .crossFade(
+                base: configuration.alphaCurve.alpha(offset: restOffset, layout: layout))
+        } else {
+            crossFade = nil
+            motion = springFromHere(configuration.presentSpring, to: restOffset, velocity: 0)
+            alphaMode = .presenting(target: restOffset)
+        }
+        setPhase(.presenting)
+    }
+
+    /// Starts an animated dismissal with no velocity, from wherever the content is, if the
+    /// policy allows it (or `force`). `force` also confirms a pending vetoed dismissal.
+    public mutating func dismiss(force: Bool = false, environment: some DismissEnvironment) {
+        guard phase != .dismissing, phase != .dismissed else { return }
+        guard force || allows(.programmatic, environment: environment) else { return }
+        recognizer.reset()
+        startDismissal(velocity: 0)
+    }
+
+    /// Answers a pending vetoed dismissal with "keep it": the prompt goes away.
+    public mutating func declineDismissal() {
+        guard isDismissAttemptPending else { return }
+        isDismissAttemptPending = false
+        effects.append(.needsDisplay)
+    }
+
+    /// Moves the model to `newTime`, finishing any animation that has come to rest by then.
+    public mutating func advance(to newTime: Double) {
+        guard newTime >= time else { return }
+        time = newTime
+        finishAnimationIfDone()
+    }
+
+    // MARK: Helpers shared by the extensions
+
+    /// The index of the detent presentations come to rest at.
+    var presentedDetentIndex: Int {
+        guard let name = configuration.presentedDetent, let index = layout.index(named: name),
+            index < layout.count
+        else { return 0 }
+        return index
+    }
+
+    /// The detent `DismissState.detent` names for `offset`.
+    func detentShown(offset: Double) -> Int {
+        switch phase {
+        case .dismissing, .dismissed: return layout.count
+        case .dragging: return layout.nearest(to: offset, includingDismissed: true)
+        case .presenting, .presented, .settling: return target
+        }
+    }
+
+    /// Asks the policy; on "no" reports the attempt and leaves a confirmation pending.
+    mutating func allows(_ reason: DismissReason, environment: some DismissEnvironment) -> Bool {
+        if environment.shouldDismiss(reason) { return true }
+        reportVeto(reason)
+        return false
+    }
+
+    mutating func reportVeto(_ reason: DismissReason) {
+        isDismissAttemptPending = true
+        effects.append(.notify(.dismissAttempted(reason)))
+        effects.append(.needsDisplay)
+    }
+
+    mutating func setPhase(_ newPhase: DismissPhase) {
+        guard newPhase != phase else { return }
+        let old = phase
+        phase = newPhase
+        effects.append(.notify(.phaseChanged(from: old, to: newPhase, state: state)))
+    }
+}

@@ -1,0 +1,38 @@
+/// A value moving linearly from `from` to `to` over `duration` seconds from `startTime`.
+///
+/// Used for reduced motion's cross-fades; like a spring, it is a value of time alone.
+public struct Tween: Hashable, Sendable {
+    public var from: Double
+    public var to: Double
+    public var startTime: Double
+    public var duration: Double
+
+    public init(from: Double, to: Double, startTime: Double, duration: Double) {
+        self.from = from
+        self.to = to
+        self.startTime = startTime
+        self.duration = duration
+    }
+
+    /// How far along the tween is at `time`, 0...1.
+    public func fraction(at time: Double) -> Double {
+        guard duration > 0 else { return 1 }
+        return min(1, max(0, (time - startTime) / duration))
+    }
+
+    /// The value at `time`.
+    public func value(at time: Double) -> Double {
+        from + (to - from) * fraction(at: time)
+    }
+
+    /// The rate of change at `time`, in units per second (0 before and after).
+    public func velocity(at time: Double) -> Double {
+        guard duration > 0, time >= startTime, time < startTime + duration else { return 0 }
+        return (to - from) / duration
+    }
+
+    /// Whether the tween has reached `to` by `time`.
+    public func isFinished(at time: Double) -> Bool {
+        time >= startTime + duration
+    }
+}

@@ -1,0 +1,148 @@
+/// The `sheet` scene: a bottom sheet with a grabber, a 56 pt header and 60 rows of 44 pt,
+/// over the presenting screen and the dim backdrop.
+///
+/// The sheet is laid out at its top detent, `large` (top edge 10 % down); `medium` (50 %)
+/// is where it presents (`DismissConfiguration.sheet`). The presenting screen keeps the
+/// plain white 24 pt band at its top. Only rows that can show are built: those above the
+/// viewport's bottom edge plus `overdrawFraction` of it (the most an upward rubber band
+/// reveals in practice), so a frame draws about 20 rows, not 60. A "Discard changes?"
+/// prompt shows in the sheet while a vetoed dismissal is pending.
+public final class SheetPresenter: Presenter {
+    /// The top detent: the sheet's top edge 10 % of the viewport down.
+    public static let large = Detent(name: "large", position: .fraction(0.1))
+    /// The resting detent: the sheet's top edge halfway down.
+    public static let medium = Detent(name: "medium", position: .fraction(0.5))
+    /// Height of the white band at the top of the presenting screen, in points.
+    public static let bandHeight = CardPresenter.bandHeight
+    public static let headerHeight = 56.0
+    public static let rowHeight = 44.0
+    public static let rowCount = 60
+    /// How far below the bottom edge the sheet (and its rows) are drawn, as a fraction of
+    /// the viewport height, so an upward rubber band does not open a gap.
+    public static let overdrawFraction = 0.25
+
+    public let title: String
+
+    public init(title: String = "Sheet") {
+        self.title = title
+    }
+
+    /// The sheet's frame at rest at `large` for `viewport`.
+    public func sheetFrame(viewport: Size) -> Rect {
+        let visible = Self.large.visibleExtent(
+            viewportExtent: viewport.height, contentExtent: contentHeight)
+        let top = viewport.height - visible
+        return Rect(
+            x: 0, y: top, width: viewport.width,
+            height: visible + viewport.height * Self.overdrawFraction)
+    }
+
+    /// The sheet's natural height: header and every row.
+    public var contentHeight: Double {
+        Self.headerHeight + Double(Self.rowCount) * Self.rowHeight
+    }
+
+    /// How many rows `makeScene` builds for `viewport` (the rest can never show).
+    public func visibleRowCount(viewport: Size) -> Int {
+        let sheet = sheetFrame(viewport: viewport)
+        let space = sheet.maxY - (sheet.minY + Self.headerHeight)
+        guard space > 0, space.isFinite else { return 0 }
+        let rows = (space / Self.rowHeight).rounded(.up)
+        return rows < Double(Self.rowCount) ? Int(rows) : Self.rowCount
+    }
+
+    public func makeScene(viewport: Size) -> Scene {
+        var scene = CardPresenter().makeScene(viewport: viewport)
+        let sheet = sheetFrame(viewport: viewport)
+        let width = viewport.width
+        let middle = width / 2
+        let ink = Color(hex: 0x1C1C1E)
+        let line = Color(hex: 0xE5E5EA)
+        var content: [Item] = [
+            .roundedRect(sheet, radius: 12, fill: .white),
+            .roundedRect(
+                Rect(x: middle - 18, y: sheet.minY + 6, width: 36, height: 5), radius: 2.5,
+                fill: Color(hex: 0xC7C7CC)),
+            .text(
+                title, origin: Point(x: middle, y: sheet.minY + 38), fontSize: 17, color: ink,
+                alignment: .center),
+            .rect(
+                Rect(x: 0, y: sheet.minY + Self.headerHeight - 1, width: width, height: 1),
+                fill: line),
+        ]
+        let firstRow = sheet.minY + Self.headerHeight
+        for row in 0..<visibleRowCount(viewport: viewport) {
+            let y = firstRow + Double(row) * Self.rowHeight
+            content.append(
+                .text(
+                    "Row \(row + 1)", origin: Point(x: 20, y: y + 27), fontSize: 16, color: ink,
+                    alignment: .leading))
+            content.append(
+                .rect(
+                    Rect(x: 20, y: y + Self.rowHeight - 1, width: width - 20, height: 1), fill: line
+                ))
+        }
+        let box = Rect(x: 16, y: sheet.minY + Self.headerHeight + 12, width: width - 32, height: 96)
+        let prompt: [Item] = [
+            .roundedRect(box, radius: 14, fill: Color(hex: 0x2C2C2E)),
+            .text(
+                "Discard changes?", origin: Point(x: middle, y: box.minY + 40), fontSize: 18,
+                color: .white, alignment: .center),
+            .text(
+                "y: discard    n or Esc: keep editing",
+                origin: Point(x: middle, y: box.minY + 70), fontSize: 14,
+                color: Color(hex: 0xAEAEB2), alignment: .center),
+        ]
+        if let index = scene.index(of: .content) {
+            scene.layers[index].items = content
+            scene.layers.insert(
+                Layer(role: .decoration, opacity: 0, items: prompt), at: index + 1)
+        }
+        return scene
+    }
+
+    public func update(_ scene: inout Scene, for state: DismissState, direction: DismissDirection) {
+        let translation = Transform.translation(direction.unit * state.offset)
+        let shown = state.phase == .dismissed ? 0 : state.contentOpacity
+        var afterContent = false
+        for index in scene.layers.indices {
+            switch scene.layers[index].role {
+            case .backdrop:
+                scene.layers[index].opacity = state.alpha
+            case .content:
+                scene.layers[index].transform = translation
+                scene.layers[index].opacity = shown
+                afterContent = true
+            case .decoration where afterContent:
+                // The prompt, right above the content, moves with it.
+                scene.layers[index].transform = translation
+                scene.layers[index].opacity = state.isDismissAttemptPending ? shown : 0
+                afterContent = false
+            case .decoration:
+                scene.layers[index].opacity = state.phase == .dismissed ? 1 : 0
+            case .presenting:
+                break
+            }
+        }
+    }
+
+    public func hitTest(
+        _ point: Point, offset: Double, direction: DismissDirection, viewport: Size
+    ) -> HitRegion {
+        sheetFrame(viewport: viewport).offsetBy(direction.unit * offset).contains(point)
+            ? .content : .backdrop
+    }
+
+    public func dismissDistance(direction: DismissDirection, viewport: Size) -> Double {
+        let sheet = sheetFrame(viewport: viewport)
+        switch direction {
+        case .down: return viewport.height - sheet.minY
+        case .up: return min(sheet.maxY, viewport.height)
+        case .left, .right: return viewport.width
+        }
+    }
+
+    public func contentExtent(direction: DismissDirection, viewport: Size) -> Double {
+        contentHeight
+    }
+}

@@ -1,0 +1,108 @@
+import SwipeDismiss
+import SwipeDismissNull
+
+/// A controller on the sheet scene (or any presenter) with a manual clock, queued input,
+/// the null renderer and a scripted dismissal policy.
+final class SheetHarness {
+    let clock = ManualClock()
+    let input = QueuedInputSource()
+    let renderer = NullRenderer()
+    let presenter: Presenter
+    let controller: DismissController
+    private(set) var events: [DismissEvent] = []
+    /// Every reason the policy was asked about, in order.
+    private(set) var asked: [DismissReason] = []
+    /// The policy's answer; true allows every dismissal.
+    var allowsDismissal = true
+
+    /// A point on the sheet at `medium` in the default 390 x 844 viewport.
+    static let onSheet = Point(x: 195, y: 600)
+    /// A point on the backdrop above the sheet at `medium`.
+    static let aboveSheet = Point(x: 195, y: 200)
+
+    init(
+        _ configuration: DismissConfiguration = .sheet(), presenter: Presenter = SheetPresenter(),
+        presented: Bool = true
+    ) {
+        self.presenter = presenter
+        controller = DismissController(
+            input: input, presenter: presenter, renderer: renderer, clock: clock,
+            configuration: configuration, presented: presented)
+        controller.addObserver { [unowned self] event in self.events.append(event) }
+        controller.shouldDismiss = { [unowned self] reason in
+            self.asked.append(reason)
+            return self.allowsDismissal
+        }
+    }
+
+    var state: DismissState { controller.state }
+    var layout: DetentLayout { controller.layout }
+
+    /// The offset of the detent called `name`.
+    func offset(_ name: String) -> Double {
+        layout.offset(of: layout.index(named: name) ?? -1)
+    }
+
+    func at(_ time: Double, _ kind: InputEvent.Kind) {
+        input.enqueue(InputEvent(time: time, kind: kind))
+    }
+
+    /// Steps the controller at `fps` until `time` (inclusive).
+    func run(to time: Double, fps: Double = 240) {
+        while clock.now < time {
+            clock.set(to: min(time, clock.now + 1 / fps))
+            try! controller.step()
+        }
+    }
+
+    /// Steps until nothing animates and no input is pending (at most `limit` seconds more).
+    func settle(limit: Double = 10) {
+        let end = clock.now + limit
+        repeat {
+            run(to: clock.now + 1 / 60.0)
+        } while (controller.isAnimating || input.nextEventTime != nil) && clock.now < end
+    }
+
+    /// Queues a straight drag by `delta` over `duration` with `samples` even moves; with
+    /// `holdBeforeRelease`, the pointer rests that long before the release (no velocity).
+    @discardableResult
+    func drag(
+        from start: Point = SheetHarness.onSheet, by delta: Point, at time: Double = 0,
+        duration: Double, samples: Int, holdBeforeRelease: Double? = nil, release: Bool = true
+    ) -> Double {
+        at(time, .down(start))
+        for i in 1...samples {
+            let f = Double(i) / Double(samples)
+            at(time + duration * f, .move(start + delta * f))
+        }
+        let end = time + duration + (holdBeforeRelease ?? 0)
+        if release { at(end, .up(start + delta)) }
+        return end
+    }
+
+    func tap(_ point: Point, at time: Double) {
+        at(time, .down(point))
+        at(time + 0.05, .up(point))
+    }
+
+    var phases: [DismissPhase] {
+        events.compactMap {
+            if case .phaseChanged(_, let to, _) = $0 { return to }
+            return nil
+        }
+    }
+
+    var attempts: [DismissReason] {
+        events.compactMap {
+            if case .dismissAttempted(let reason) = $0 { return reason }
+            return nil
+        }
+    }
+
+    var dismissCount: Int {
+        events.filter {
+            if case .didDismiss = $0 { return true }
+            return false
+        }.count
+    }
+}
