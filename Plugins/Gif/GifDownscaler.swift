@@ -1,0 +1,98 @@
+/// Shrinks `0x00RRGGBB` frames with a box filter: each output pixel is the area-weighted
+/// mean of the source pixels it covers, so a 2:1 shrink averages 2 × 2 blocks exactly.
+public struct GifDownscaler: Sendable {
+    /// One output column (or row): the source pixels it covers and the share of each.
+    private struct Span: Sendable {
+        var first: Int
+        var weights: [Double]
+    }
+
+    /// Source size in pixels.
+    public let sourceWidth: Int
+    public let sourceHeight: Int
+    /// Output size in pixels.
+    public let width: Int
+    public let height: Int
+    private let columns: [Span]
+    private let rows: [Span]
+
+    /// The size `width` × `height` takes when shrunk to at most `maximumWidth` pixels wide,
+    /// keeping its aspect ratio (height rounded, at least 1); unchanged when it fits.
+    public static func size(width: Int, height: Int, maximumWidth: Int) -> (Int, Int) {
+        guard width > maximumWidth, maximumWidth > 0, width > 0 else { return (width, height) }
+        let scaled = (Double(height) * Double(maximumWidth) / Double(width)).rounded()
+        return (maximumWidth, max(1, Int(min(scaled, Double(height)))))
+    }
+
+    /// A filter from `sourceWidth` × `sourceHeight` to `width` × `height` (each no larger
+    /// than the source, all at least 1).
+    public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
+        self.sourceWidth = max(sourceWidth, 1)
+        self.sourceHeight = max(sourceHeight, 1)
+        self.width = min(max(width, 1), self.sourceWidth)
+        self.height = min(max(height, 1), self.sourceHeight)
+        columns = Self.spans(source: self.sourceWidth, target: self.width)
+        rows = Self.spans(source: self.sourceHeight, target: self.height)
+    }
+
+    /// Output pixel `i` covers source `[i * source, (i + 1) * source)` in units of
+    /// 1 / `target` pixel; integer overlaps make the weights exact.
+    private static func spans(source: Int, target: Int) -> [Span] {
+        (0..<target).map { index in
+            let low = index * source
+            let high = low + source
+            let first = low / target
+            let last = (high - 1) / target
+            let weights = (first...last).map { pixel in
+                let overlap = min(high, (pixel + 1) * target) - max(low, pixel * target)
+                return Double(overlap) / Double(source)
+            }
+            return Span(first: first, weights: weights)
+        }
+    }
+
+    /// Shrinks `source` (`sourceWidth` × `sourceHeight`, row after row) into `output`
+    /// (`width` × `height`); `scratch` is reused between calls.
+    public func scale(_ source: [UInt32], into output: inout [UInt32], scratch: inout [Double]) {
+        let needed = sourceHeight * width * 3
+        if scratch.count < needed { scratch = [Double](repeating: 0, count: needed) }
+        if output.count < width * height {
+            output = [UInt32](repeating: 0, count: width * height)
+        }
+        for y in 0..<sourceHeight {
+            let sourceRow = y * sourceWidth
+            for (x, span) in columns.enumerated() {
+                var sum = (0.0, 0.0, 0.0)
+                for (offset, weight) in span.weights.enumerated() {
+                    let pixel = source[sourceRow + span.first + offset]
+                    sum.0 += Double(pixel >> 16 & 0xFF) * weight
+                    sum.1 += Double(pixel >> 8 & 0xFF) * weight
+                    sum.2 += Double(pixel & 0xFF) * weight
+                }
+                let at = (y * width + x) * 3
+                scratch[at] = sum.0
+                scratch[at + 1] = sum.1
+                scratch[at + 2] = sum.2
+            }
+        }
+        for (y, span) in rows.enumerated() {
+            for x in 0..<width {
+                var sum = (0.0, 0.0, 0.0)
+                for (offset, weight) in span.weights.enumerated() {
+                    let at = ((span.first + offset) * width + x) * 3
+                    sum.0 += scratch[at] * weight
+                    sum.1 += scratch[at + 1] * weight
+                    sum.2 += scratch[at + 2] * weight
+                }
+                output[y * width + x] =
+                    Self.channel(sum.0) << 16 | Self.channel(sum.1) << 8
+                    | Self.channel(sum.2)
+            }
+        }
+    }
+
+    /// A channel sum rounded to 0...255 (a tiny epsilon keeps exact halves rounding up).
+    private static func channel(_ value: Double) -> UInt32 {
+        UInt32(min(max((value + 1e-9).rounded(), 0), 255))
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import SwipeDismissGif
+import XCTest
+
+final class GifAnimationWriterTests: XCTestCase {
+    private var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    override func tearDown() {
+        folder = nil
+    }
+
+    /// A grey `0xGGGGGG` for a level 0...255.
+    private func grey(_ level: Int) -> UInt32 { UInt32(level) * 0x01_0101 }
+
+    func testFlatGreyFramesDecodeToTheirGreyWithExactDelays() throws {
+        // A backdrop fading from alpha 0.3 to 0.1 over white, 25 frames at 25 fps.
+        let levels = (0..<25).map { (index: Int) -> Int in
+            let alpha = 0.3 - 0.2 * Double(index) / 24
+            return Int(((1 - alpha) * 255).rounded())
+        }
+        let path = folder.file("grey.gif")
+        let writer = try GifAnimationWriter(path: path, width: 390, height: 844)
+        for level in levels {
+            try writer.append(
+                TestImage(width: 390, height: 844, color: grey(level)), duration: 0.04)
+        }
+        try writer.finish()
+
+        let gif = try DecodedGif(path: path)
+        XCTAssertEqual(gif.version, "GIF89a")
+        XCTAssertEqual(gif.width, 390)
+        XCTAssertEqual(gif.height, 844)
+        XCTAssertEqual(gif.frames.count, 25)
+        XCTAssertEqual(gif.delays, Array(repeating: 4, count: 25))
+        XCTAssertEqual(writer.delays, gif.delays)
+        XCTAssertTrue(gif.loopsForever)
+        for (index, level) in levels.enumerated() {
+            for (x, y) in [(0, 0), (195, 12), (389, 843)] {
+                let decoded = gif.frames[index].canvas[y * 390 + x]
+                XCTAssertLessThanOrEqual(
+                    abs(Int(decoded & 0xFF) - level), 2, "frame \(index) at \(x),\(y)")
+                XCTAssertEqual(decoded >> 16, decoded & 0xFF, "frame \(index) stays grey")
+            }
+        }
+        XCTAssertEqual(Set(gif.frames.map(\.disposal)), [1], "do not dispose")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+        XCTAssertEqual(folder.contents, ["grey.gif"], "no temporary file is left")
+    }
+
+    func testAFewColoursDecodeExactlyAndOnlyTheChangedRectangleIsStored() throws {
+        var first = TestImage(width: 120, height: 80, color: 0xFF_FFFF)
+        first.fill(x: 0, y: 0, width: 120, height: 10, color: 0xB3_B3B3)
+        first.fill(x: 20, y: 30, width: 30, height: 20, color: 0xFF_3B30)
+        first.fill(x: 70, y: 30, width: 10, height: 40, color: 0x34_C759)
+        first.set(119, 79, 0xFF01_02FE)
+        var second = first
+        second.fill(x: 20, y: 30, width: 30, height: 20, color: 0xFF_FFFF)
+        second.fill(x: 25, y: 40, width: 30, height: 20, color: 0xFF_3B30)
+        second.set(60, 35, 0xFF12_3456)
+
+        let path = folder.file("colours.gif")
+        let writer = try GifAnimationWriter(path: path, width: 120, height: 80)
+        try writer.append(first, duration: 0.1)
+        try writer.append(second, duration: 0.1)
+        try writer.finish()
+
+        let gif = try DecodedGif(path: path)
+        XCTAssertEqual(gif.frames.count, 2)
+        XCTAssertEqual(gif.frames[0].canvas, first.pixels)
+        XCTAssertEqual(gif.frames[1].canvas, second.pixels)
+        // Frame 2 holds only the box from (20, 30) to (60, 59); its colour 0x123456 is not
+        // in the global palette, so it carries a local one.
+        let rect = gif.frames[1]
+        XCTAssertEqual([rect.left, rect.top, rect.width, rect.height], [20, 30, 41, 30])
+        XCTAssertTrue(rect.hasLocalPalette)
+        XCTAssertFalse(gif.frames[0].hasLocalPalette)
+        XCTAssertEqual(gif.delays, [10, 10])
+    }
+
+    func testAFrameWithOnlyKnownColoursUsesTheGlobalPalette() throws {
+        var first = TestImage(width: 40, height: 40, color: 0x00_0000)
+        first.fill(x: 0, y: 0, width: 20, height: 40, color: 0xFF_FFFF)
+        var second = TestImage(width: 40, height: 40, color: 0x00_0000)
+        second.fill(x: 20, y: 0, width: 20, height: 40, color: 0xFF_FFFF)
+        let path = folder.file("swap.gif")
+        let writer = try GifAnimationWriter(path: path, width: 40, height: 40)
+        try writer.append(first, duration: 0.05)
+        try writer.append(second, duration: 0.05)
+        try writer.finish()
+
+        let gif = try DecodedGif(path: path)
+        XCTAssertEqual(gif.frames.map(\.hasLocalPalette), [false, false])
+        XCTAssertEqual(gif.globalPaletteSize, 4, "two colours and a transparent slot")
+        XCTAssertEqual(gif.frames[1].canvas, second.pixels)
+    }
+
+    func testManyColoursAreQuantisedCloseToTheSource() throws {
+        var image = TestImage(width: 256, height: 256, color: 0)
+        for y in 0..<256 {
+            for x in 0..<256 {
+                image.set(x, y, 0xFF00_0000 | UInt32(x) << 16 | UInt32(y) << 8 | 128)
+            }
+        }
+        let path = folder.file("gradient.gif")
+        let writer = try GifAnimationWriter(path: path, width: 256, height: 256)
+        try writer.append(image, duration: 0.1)
+        try writer.finish()
+
+        let gif = try DecodedGif(path: path)
+        let decoded = gif.frames[0].canvas
+        XCTAssertLessThanOrEqual(Set(decoded).count, 256)
+        XCTAssertGreaterThan(Set(decoded).count, 200, "the palette is used, not collapsed")
+        var total = 0
+        var worst = 0
+        for (source, result) in zip(image.pixels, decoded) {
+            for shift: UInt32 in [16, 8, 0] {
+                let error = abs(Int(source >> shift & 0xFF) - Int(result >> shift & 0xFF))
+                total += error
+                worst = max(worst, error)
+            }
+        }
+        let mean = Double(total) / Double(256 * 256 * 3)
+        XCTAssertLessThan(mean, 4, "mean error per channel")
+        XCTAssertLessThanOrEqual(worst, 16, "worst error per channel")
+    }
+
+    func testIdenticalFramesBecomeOneLongerFrame() throws {
+        let path = folder.file("merge.gif")
+        let writer = try GifAnimationWriter(path: path, width: 8, height: 8)
+        let still = TestImage(width: 8, height: 8, color: 0x80_8080)
+        for _ in 0..<3 { try writer.append(still, duration: 0.04) }
+        try writer.append(TestImage(width: 8, height: 8, color: 0x40_4040), duration: 0.04)
+        try writer.finish()
+        XCTAssertEqual(try DecodedGif(path: path).delays, [12, 4])
+    }
+
+    func testSixtyFpsFramesKeepTheirTotalDurationExactly() throws {
+        let path = folder.file("sixty.gif")
+        let writer = try GifAnimationWriter(path: path, width: 16, height: 16)
+        for index in 0..<120 {
+            try writer.append(
+                TestImage(width: 16, height: 16, color: grey(index * 2)), duration: 1 / 60)
+        }
+        try writer.finish()
+        let gif = try DecodedGif(path: path)
+        XCTAssertEqual(gif.frames.count, 80)
+        XCTAssertEqual(gif.delays.reduce(0, +), 200)
+        XCTAssertEqual(gif.frames.last?.canvas.first, grey(238), "the last frame is shown")
+    }
+
+    func testWithoutLoopTheExtensionIsLeftOut() throws {
+        let path = folder.file("once.gif")
+        let writer = try GifAnimationWriter(path: path, width: 4, height: 4, loop: false)
+        try writer.append(TestImage(width: 4, height: 4, color: 0), duration: 1)
+        try writer.finish()
+        let gif = try DecodedGif(path: path)
+        XCTAssertFalse(gif.loopsForever)
+        XCTAssertEqual(gif.delays, [100])
+    }
+
+    func testAHoldLongerThanGifsLongestDelayIsSplit() throws {
+        let path = folder.file("hold.gif")
+        let writer = try GifAnimationWriter(path: path, width: 4, height: 4)
+        try writer.append(TestImage(width: 4, height: 4, color: 0x11_2233), duration: 700)
+        try writer.finish()
+        let gif = try DecodedGif(path: path)
+        XCTAssertEqual(gif.delays, [65535, 4465])
+        XCTAssertEqual(gif.frames[1].canvas, gif.frames[0].canvas)
+    }
+
+    func testPremultipliedTranslucentPixelsAreCompositedOverTheMatte() throws {
+        var image = TestImage(width: 3, height: 1, color: 0)
+        image.set(0, 0, 0x0000_0000)  // transparent: the white matte
+        image.set(1, 0, 0x8000_0000)  // half-transparent black: mid grey
+        image.set(2, 0, 0x8080_0000)  // half-transparent red, premultiplied
+        let path = folder.file("matte.gif")
+        let writer = try GifAnimationWriter(path: path, width: 3, height: 1)
+        try writer.append(image, duration: 0.1, format: .argb32Premultiplied)
+        try writer.finish()
+        XCTAssertEqual(
+            try DecodedGif(path: path).frames[0].canvas, [0xFF_FFFF, 0x7F_7F7F, 0xFF_7F7F])
+    }
+
+    func testMaximumWidthShrinksWithABoxFilter() throws {
+        var image = TestImage(width: 4, height: 2, color: 0)
+        image.fill(x: 0, y: 0, width: 1, height: 1, color: 0x0A_0A0A)
+        image.fill(x: 1, y: 0, width: 1, height: 1, color: 0x14_1414)
+        image.fill(x: 0, y: 1, width: 1, height: 1, color: 0x1E_1E1E)
+        image.fill(x: 1, y: 1, width: 1, height: 1, color: 0x28_2828)
+        image.fill(x: 2, y: 0, width: 2, height: 2, color: 0xC8_6432)
+        var options = GifAnimationWriter.Options()
+        options.maximumWidth = 2
+        let path = folder.file("small.gif")
+        let writer = try GifAnimationWriter(path: path, width: 4, height: 2, options: options)
+        XCTAssertEqual([writer.width, writer.height], [2, 1])
+        try writer.append(image, duration: 0.1)
+        try writer.finish()
+        let gif = try DecodedGif(path: path)
+        XCTAssertEqual([gif.width, gif.height], [2, 1])
+        XCTAssertEqual(gif.frames[0].canvas, [0x19_1919, 0xC8_6432])
+    }
+}
