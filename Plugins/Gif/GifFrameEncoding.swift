@@ -18,7 +18,7 @@ extension GifAnimationWriter {
         guard let global else {
             var palette = quantiser.palette(
                 for: frame, previous: nil, width: width, rect: whole, indices: &indices)
-            if quantiser.lastPaletteIsExact { globalLookup = quantiser.lookup }
+            if quantiser.lastPaletteHasLookup { globalLookup = quantiser.lookup }
             if palette.colors.count < 256 { palette.transparentIndex = UInt8(palette.colors.count) }
             try encoder.putScreen(width: width, height: height, palette: palette)
             if options.loops { try encoder.putLoopForever() }
@@ -35,7 +35,12 @@ extension GifAnimationWriter {
                 Self.changedRect(frame, previous, width: width, height: height)
                 ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         }
-        let reference = options.usesTransparency ? previous : nil
+        var reference: [UInt32]? = nil
+        if options.usesTransparency, let previous,
+            Self.transparencyShortensRuns(frame, previous, width: width, rect: rect)
+        {
+            reference = previous
+        }
         let transparent = reference == nil ? nil : global.transparentIndex
         if !globalLookup.isEmpty,
             quantiser.fill(
@@ -53,6 +58,34 @@ extension GifAnimationWriter {
                 local: palette, indices: &indices)
         }
         delays.append(delay)
+    }
+
+    /// Whether marking unchanged pixels transparent leaves fewer runs of equal indices along
+    /// the rows of `rect` than the colours themselves do. LZW codes runs, so this predicts
+    /// which choice compresses better: transparency wins where a still card sits over a
+    /// still background, and loses where it scatters holes through a fading backdrop.
+    static func transparencyShortensRuns(
+        _ frame: [UInt32], _ previous: [UInt32], width: Int, rect: PixelRect
+    ) -> Bool {
+        var plainRuns = 0
+        var transparentRuns = 0
+        frame.withUnsafeBufferPointer { frame in
+            previous.withUnsafeBufferPointer { previous in
+                for y in rect.y..<rect.y + rect.height {
+                    var lastColor: UInt32 = 0xFFFF_FFFF
+                    var lastKey: UInt32 = 0xFFFF_FFFF
+                    for at in y * width + rect.x..<y * width + rect.x + rect.width {
+                        let color = frame[at]
+                        let key = color == previous[at] ? 0xFF00_0000 : color
+                        if color != lastColor { plainRuns += 1 }
+                        if key != lastKey { transparentRuns += 1 }
+                        lastColor = color
+                        lastKey = key
+                    }
+                }
+            }
+        }
+        return transparentRuns < plainRuns
     }
 
     /// The smallest rectangle holding every pixel where `a` and `b` differ, or nil if none.

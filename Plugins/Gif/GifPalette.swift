@@ -24,19 +24,25 @@ struct PixelRect: Equatable {
 
 /// Chooses a palette for the changed pixels of a frame and maps those pixels to indices.
 ///
-/// Exact first: a frame region with at most 256 distinct colours (255 when it also needs a
-/// transparent index) keeps every colour as it is, so flat UI greys come out unchanged.
-/// Beyond that, a deterministic median cut over a 5-5-5-bit histogram picks 255 or 256
-/// colours. Scratch storage is kept between frames.
+/// Three tiers, all deterministic. A region with at most 256 distinct colours (255 when it
+/// also needs a transparent index) keeps every colour exactly, so flat UI greys come out
+/// unchanged. Up to `exactLimit` colours (antialiased UI: a few hundred), colours covering
+/// at least 1/1024 of the region keep their exact value, a median cut over the rest fills
+/// the other slots, and every colour maps to its nearest entry. Beyond that (photographs),
+/// a median cut over a 5-5-5-bit histogram. Scratch storage is kept between frames.
 final class GifQuantiser {
-    /// Exact colour → index, for the frame being indexed.
+    /// Most distinct colours counted exactly before falling back to 5-5-5-bit buckets.
+    static let exactLimit = 4096
+    /// Colour → index, for the frame being indexed (empty after a bucket median cut).
     private(set) var lookup: [UInt32: UInt8] = [:]
-    /// Whether the last `palette(for:…)` kept every colour exactly (`lookup` is then full).
-    private(set) var lastPaletteIsExact = true
-    /// Pixel counts and channel sums per 5-5-5-bit bucket, for the median cut.
+    /// Whether `lookup` holds every colour of the last `palette(for:…)`.
+    private(set) var lastPaletteHasLookup = true
+    /// Pixels of each exact colour in the region.
+    private var histogram: [UInt32: Int] = [:]
+    /// Pixel counts and channel sums per 5-5-5-bit bucket, for the bucket median cut.
     var counts = [Int](repeating: 0, count: 32768)
     var sums = [Int](repeating: 0, count: 32768 * 3)
-    /// Bucket → palette index after a median cut.
+    /// Bucket → palette index after a bucket median cut.
     var bucketIndex = [UInt8](repeating: 0, count: 32768)
 
     /// The 5-5-5-bit bucket of a `0x00RRGGBB` colour.
@@ -54,44 +60,101 @@ final class GifQuantiser {
         for frame: [UInt32], previous: [UInt32]?, width: Int, rect: PixelRect,
         indices: inout [UInt8]
     ) -> GifPalette {
+        let (unchanged, total) = countColors(frame, previous: previous, width: width, rect: rect)
+        let capacity = unchanged ? 255 : 256
         lookup.removeAll(keepingCapacity: true)
-        var colors: [UInt32] = []
+        var palette = GifPalette()
+        if histogram.count > Self.exactLimit {
+            palette = medianCut(
+                frame: frame, previous: previous, width: width, rect: rect, capacity: capacity)
+            lastPaletteHasLookup = false
+        } else {
+            let colors = histogram.keys.sorted()
+            if colors.count <= capacity {
+                palette.colors = colors
+                for (index, color) in colors.enumerated() { lookup[color] = UInt8(index) }
+            } else {
+                palette = reducedPalette(colors, total: total, capacity: capacity)
+            }
+            lastPaletteHasLookup = true
+        }
+        if unchanged { palette.transparentIndex = UInt8(palette.colors.count) }
+        if lastPaletteHasLookup {
+            _ = fill(
+                &indices, frame: frame, previous: previous, width: width, rect: rect,
+                lookup: lookup, transparent: palette.transparentIndex)
+        } else {
+            fillFromBuckets(
+                frame, previous: previous, width: width, rect: rect,
+                transparent: palette.transparentIndex, indices: &indices)
+        }
+        return palette
+    }
+
+    /// Counts the changed pixels of each colour into `histogram`, stopping at more than
+    /// `exactLimit` colours. Returns whether any pixel was unchanged, and how many changed.
+    private func countColors(
+        _ frame: [UInt32], previous: [UInt32]?, width: Int, rect: PixelRect
+    ) -> (unchanged: Bool, total: Int) {
+        histogram.removeAll(keepingCapacity: true)
         var unchanged = false
-        var overflow = false
+        var total = 0
+        var run: (color: UInt32, count: Int) = (0, 0)
         forEachPixel(of: frame, previous: previous, width: width, rect: rect) { color, same in
             if same {
                 unchanged = true
                 return
             }
-            if overflow || lookup[color] != nil { return }
-            if colors.count == 256 {
-                overflow = true
+            total += 1
+            if color == run.color {
+                run.count += 1
                 return
             }
-            lookup[color] = UInt8(colors.count)
-            colors.append(color)
+            if run.count > 0, histogram.count <= Self.exactLimit {
+                histogram[run.color, default: 0] += run.count
+            }
+            run = (color, 1)
         }
-        let capacity = unchanged ? 255 : 256
-        lastPaletteIsExact = !overflow && colors.count <= capacity
-        var palette: GifPalette
-        if !overflow && colors.count <= capacity {
-            palette = GifPalette(colors: colors)
-        } else {
-            palette = medianCut(
-                frame: frame, previous: previous, width: width, rect: rect,
-                capacity: capacity)
+        if run.count > 0 { histogram[run.color, default: 0] += run.count }
+        return (unchanged, total)
+    }
+
+    /// At most `capacity` colours for more than `capacity` exact ones: colours covering at
+    /// least 1/1024 of the `total` pixels (up to half the slots) as they are, a median cut
+    /// of the rest in the other slots. Fills `lookup` with each colour's nearest entry.
+    private func reducedPalette(_ colors: [UInt32], total: Int, capacity: Int) -> GifPalette {
+        var kept = colors.filter { histogram[$0, default: 0] * 1024 >= total }
+        kept.sort { (histogram[$0, default: 0], $1) > (histogram[$1, default: 0], $0) }
+        kept = Array(kept.prefix(capacity / 2))
+        let keptSet = Set(kept)
+        var rest = colors.filter { !keptSet.contains($0) }.map { color in
+            WeightedColor(color: color, count: histogram[color, default: 0])
         }
-        if unchanged { palette.transparentIndex = UInt8(palette.colors.count) }
-        if overflow || colors.count > capacity {
-            fillFromBuckets(
-                frame, previous: previous, width: width, rect: rect,
-                transparent: palette.transparentIndex, indices: &indices)
-        } else {
-            _ = fill(
-                &indices, frame: frame, previous: previous, width: width, rect: rect,
-                lookup: lookup, transparent: palette.transparentIndex)
+        var palette = GifPalette(colors: kept)
+        palette.colors += Self.medianCut(&rest, boxes: capacity - kept.count).map(\.color)
+        for color in colors {
+            lookup[color] = Self.nearest(color, in: palette.colors)
         }
         return palette
+    }
+
+    /// The index of the entry of `colors` closest to `color` (squared RGB distance; the
+    /// lowest index wins a tie).
+    private static func nearest(_ color: UInt32, in colors: [UInt32]) -> UInt8 {
+        var best = 0
+        var bestDistance = Int.max
+        for (index, candidate) in colors.enumerated() {
+            let red = Int(color >> 16 & 0xFF) - Int(candidate >> 16 & 0xFF)
+            let green = Int(color >> 8 & 0xFF) - Int(candidate >> 8 & 0xFF)
+            let blue = Int(color & 0xFF) - Int(candidate & 0xFF)
+            let distance = red * red + green * green + blue * blue
+            if distance < bestDistance {
+                best = index
+                bestDistance = distance
+                if distance == 0 { break }
+            }
+        }
+        return UInt8(best)
     }
 
     /// Maps the pixels of `rect` through `lookup`; pixels equal in `previous` become

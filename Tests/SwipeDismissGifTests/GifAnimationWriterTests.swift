@@ -128,6 +128,35 @@ final class GifAnimationWriterTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 16, "worst error per channel")
     }
 
+    func testAFlatBandKeepsItsExactGreyAmongHundredsOfColours() throws {
+        // Like an exported frame: a dimmed white band over 24 rows, then antialiased detail
+        // with 1000 colours of a few pixels each (more than a palette holds, fewer than 4096).
+        var image = TestImage(width: 200, height: 44, color: 0xB3_B3B3)
+        for index in 0..<1000 {
+            let color =
+                UInt32(index % 10 * 25) << 16 | UInt32(index / 10 % 10 * 25) << 8
+                | UInt32(index / 100 * 25)
+            image.fill(
+                x: index % 100 * 2, y: 24 + index / 100 * 2, width: 2, height: 2, color: color)
+        }
+        let path = folder.file("band.gif")
+        let writer = try GifAnimationWriter(path: path, width: 200, height: 44)
+        try writer.append(image, duration: 0.1)
+        try writer.finish()
+
+        let decoded = try DecodedGif(path: path).frames[0].canvas
+        XCTAssertEqual(Array(decoded[0..<200 * 24]), Array(repeating: 0xB3_B3B3, count: 200 * 24))
+        var total = 0
+        for (source, result) in zip(image.pixels, decoded) {
+            for shift: UInt32 in [16, 8, 0] {
+                total += abs(Int(source >> shift & 0xFF) - Int(result >> shift & 0xFF))
+            }
+        }
+        // About four lattice colours 25 levels apart share each of the other 254 entries, so
+        // the 20 detail rows err by about 8 a channel and the 24 band rows by 0: about 4.
+        XCTAssertLessThan(Double(total) / Double(200 * 44 * 3), 5, "mean error per channel")
+    }
+
     func testIdenticalFramesBecomeOneLongerFrame() throws {
         let path = folder.file("merge.gif")
         let writer = try GifAnimationWriter(path: path, width: 8, height: 8)
