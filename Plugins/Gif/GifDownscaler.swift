@@ -13,7 +13,11 @@ public struct GifDownscaler: Sendable {
     /// Output size in pixels.
     public let width: Int
     public let height: Int
-    private let columns: [Span]
+    /// Per output column: its first source column and where its weights start in
+    /// `columnWeights` (one more entry than columns, so column `x` ends at `x + 1`'s start).
+    private let columnFirst: [Int]
+    private let columnStart: [Int]
+    private let columnWeights: [Double]
     private let rows: [Span]
 
     /// The size `width` × `height` takes when shrunk to at most `maximumWidth` pixels wide,
@@ -31,7 +35,10 @@ public struct GifDownscaler: Sendable {
         self.sourceHeight = max(sourceHeight, 1)
         self.width = min(max(width, 1), self.sourceWidth)
         self.height = min(max(height, 1), self.sourceHeight)
-        columns = Self.spans(source: self.sourceWidth, target: self.width)
+        let columns = Self.spans(source: self.sourceWidth, target: self.width)
+        columnFirst = columns.map(\.first)
+        columnStart = columns.reduce(into: [0]) { $0.append($0.last! + $1.weights.count) }
+        columnWeights = columns.flatMap(\.weights)
         rows = Self.spans(source: self.sourceHeight, target: self.height)
     }
 
@@ -59,40 +66,66 @@ public struct GifDownscaler: Sendable {
         if output.count < width * height {
             output = [UInt32](repeating: 0, count: width * height)
         }
-        for y in 0..<sourceHeight {
-            let sourceRow = y * sourceWidth
-            for (x, span) in columns.enumerated() {
-                var sum = (0.0, 0.0, 0.0)
-                for (offset, weight) in span.weights.enumerated() {
-                    let pixel = source[sourceRow + span.first + offset]
-                    sum.0 += Double(pixel >> 16 & 0xFF) * weight
-                    sum.1 += Double(pixel >> 8 & 0xFF) * weight
-                    sum.2 += Double(pixel & 0xFF) * weight
+        let width = self.width
+        let sourceWidth = self.sourceWidth
+        let sourceHeight = self.sourceHeight
+        let (firsts, starts, weights) = (columnFirst, columnStart, columnWeights)
+        firsts.withUnsafeBufferPointer { firsts in
+            starts.withUnsafeBufferPointer { starts in
+                weights.withUnsafeBufferPointer { weights in
+                    source.withUnsafeBufferPointer { source in
+                        scratch.withUnsafeMutableBufferPointer { scratch in
+                            var out = 0
+                            for y in 0..<sourceHeight {
+                                let row = y * sourceWidth
+                                for x in 0..<width {
+                                    var sum = (0.0, 0.0, 0.0)
+                                    var at = row + firsts[x]
+                                    for index in starts[x]..<starts[x + 1] {
+                                        let weight = weights[index]
+                                        let pixel = source[at]
+                                        sum.0 += Double(pixel >> 16 & 0xFF) * weight
+                                        sum.1 += Double(pixel >> 8 & 0xFF) * weight
+                                        sum.2 += Double(pixel & 0xFF) * weight
+                                        at += 1
+                                    }
+                                    scratch[out] = sum.0
+                                    scratch[out + 1] = sum.1
+                                    scratch[out + 2] = sum.2
+                                    out += 3
+                                }
+                            }
+                        }
+                    }
                 }
-                let at = (y * width + x) * 3
-                scratch[at] = sum.0
-                scratch[at + 1] = sum.1
-                scratch[at + 2] = sum.2
             }
         }
-        for (y, span) in rows.enumerated() {
-            for x in 0..<width {
-                var sum = (0.0, 0.0, 0.0)
-                for (offset, weight) in span.weights.enumerated() {
-                    let at = ((span.first + offset) * width + x) * 3
-                    sum.0 += scratch[at] * weight
-                    sum.1 += scratch[at + 1] * weight
-                    sum.2 += scratch[at + 2] * weight
+        scratch.withUnsafeBufferPointer { scratch in
+            output.withUnsafeMutableBufferPointer { output in
+                for (y, span) in rows.enumerated() {
+                    span.weights.withUnsafeBufferPointer { weights in
+                        for x in 0..<width {
+                            var sum = (0.0, 0.0, 0.0)
+                            var at = (span.first * width + x) * 3
+                            for weight in weights {
+                                sum.0 += scratch[at] * weight
+                                sum.1 += scratch[at + 1] * weight
+                                sum.2 += scratch[at + 2] * weight
+                                at += width * 3
+                            }
+                            output[y * width + x] =
+                                Self.channel(sum.0) << 16 | Self.channel(sum.1) << 8
+                                | Self.channel(sum.2)
+                        }
+                    }
                 }
-                output[y * width + x] =
-                    Self.channel(sum.0) << 16 | Self.channel(sum.1) << 8
-                    | Self.channel(sum.2)
             }
         }
     }
 
-    /// A channel sum rounded to 0...255 (a tiny epsilon keeps exact halves rounding up).
+    /// A channel sum rounded half up to 0...255 (the epsilon keeps exact halves, such as
+    /// 127.4999999 from summed weights, rounding up).
     private static func channel(_ value: Double) -> UInt32 {
-        UInt32(min(max((value + 1e-9).rounded(), 0), 255))
+        UInt32(min(max(value + 0.5 + 1e-9, 0), 255))
     }
 }
