@@ -49,6 +49,8 @@ public final class GifAnimationWriter {
     public let options: Options
     /// The delay of each GIF frame written so far, in 1/100 s.
     public internal(set) var delays: [Int] = []
+    /// Frames passed to `append` so far (merged and replaced ones included).
+    public private(set) var frameCount = 0
 
     let temporaryPath: String
     var encoder: GifEncoder?
@@ -61,6 +63,8 @@ public final class GifAnimationWriter {
     private var pending: [UInt32]
     private var shown: [UInt32]
     private var hasShown = false
+    /// The time of the first frame added with `append(frame:at:)`.
+    private var origin: Double?
     private var source: [UInt32] = []
     private var scratch: [Double] = []
     var indices: [UInt8]
@@ -124,20 +128,76 @@ public final class GifAnimationWriter {
     /// Adds a frame shown for `duration` seconds; throws (and removes the temporary file)
     /// naming `path` if the frame does not match the animation's size or cannot be written.
     public func append(frame: GifPixels, duration: Double) throws(GifError) {
+        try check(frame)
+        guard duration.isFinite, duration >= 0, schedule.elapsed + duration <= 1e7 else {
+            throw abandon(
+                GifError(
+                    operation: "append",
+                    reason: "frame \(frameCount) duration \(duration) s is not a time from 0 "
+                        + "to 1e7 s in total",
+                    path: path))
+        }
+        try add(frame) { $0.add(duration: duration, sameAsPending: $1) }
+    }
+
+    /// Adds a frame shown from `time` seconds (on any clock; times never decrease) until
+    /// the next frame's time, or the time given to `finish(at:)`. Repeated frames that were
+    /// never rendered thus keep their real duration.
+    public func append(frame: GifPixels, at time: Double) throws(GifError) {
+        try check(frame)
+        let offset = try offset(of: time, "append")
+        try add(frame) { $0.add(startingAt: offset, sameAsPending: $1) }
+    }
+
+    /// Writes the last frame and renames the finished GIF to `path`; throws naming `path`
+    /// (and leaves nothing behind) if there were no frames or the file cannot be completed.
+    public func finish() throws(GifError) {
+        try finish(endingAt: schedule.elapsed)
+    }
+
+    /// Like `finish()`, for frames added with `append(frame:at:)`: the animation ends at
+    /// `time` on the same clock.
+    public func finish(at time: Double) throws(GifError) {
+        let offset = try offset(of: time, "finish")
+        try finish(endingAt: offset)
+    }
+
+    /// Throws (removing the temporary file) unless the writer is open and `frame` fits.
+    private func check(_ frame: GifPixels) throws(GifError) {
         guard encoder != nil else {
             throw GifError(operation: "append", reason: "the GIF is already finished", path: path)
         }
         if let problem = frame.problem(expectedWidth: sourceWidth, expectedHeight: sourceHeight) {
             throw abandon(GifError(operation: "append", reason: problem, path: path))
         }
-        guard duration.isFinite, duration >= 0, schedule.elapsed + duration <= 1e7 else {
+    }
+
+    /// `time` less the first frame's time (which becomes the origin on the first call);
+    /// throws unless it is finite, not earlier than the last time, and within 1e7 s.
+    private func offset(of time: Double, _ operation: String) throws(GifError) -> Double {
+        guard encoder != nil else {
+            throw GifError(
+                operation: operation, reason: "the GIF is already finished", path: path)
+        }
+        let origin = self.origin ?? time
+        let offset = time - origin
+        guard time.isFinite, offset >= schedule.elapsed, offset <= 1e7 else {
             throw abandon(
                 GifError(
-                    operation: "append",
-                    reason: "frame \(delays.count) duration \(duration) s is not a time from 0 "
-                        + "to 1e7 s in total",
+                    operation: operation,
+                    reason: "time \(time) s is not finite, or before the last frame's "
+                        + "(\(origin + schedule.elapsed) s), or over 1e7 s after the first",
                     path: path))
         }
+        self.origin = origin
+        return offset
+    }
+
+    /// Reads `frame`, then lets `step` place it in the schedule (given whether it equals
+    /// the pending frame) and writes the frame that finishes, if any.
+    private func add(
+        _ frame: GifPixels, step: (inout GifFrameSchedule, Bool) -> GifFrameSchedule.Step
+    ) throws(GifError) {
         if let downscaler {
             if source.count != sourceWidth * sourceHeight {
                 source = [UInt32](repeating: 0, count: sourceWidth * sourceHeight)
@@ -149,7 +209,8 @@ public final class GifAnimationWriter {
         }
         let same =
             options.mergesIdenticalFrames && schedule.pendingStart != nil && incoming == pending
-        switch schedule.add(duration: duration, sameAsPending: same) {
+        frameCount += 1
+        switch step(&schedule, same) {
         case .extend:
             break
         case .replace:
@@ -168,22 +229,21 @@ public final class GifAnimationWriter {
         }
     }
 
-    /// Writes the last frame and renames the finished GIF to `path`; throws naming `path`
-    /// (and leaves nothing behind) if there were no frames or the file cannot be completed.
-    public func finish() throws(GifError) {
+    /// Writes the pending frame until `end` s and renames the finished file into place.
+    private func finish(endingAt end: Double) throws(GifError) {
         guard let encoder else {
             throw GifError(operation: "finish", reason: "the GIF is already finished", path: path)
         }
-        guard let delay = schedule.finish() else {
+        guard let delay = schedule.finish(endingAt: end) else {
             throw abandon(GifError(operation: "finish", reason: "no frames were added", path: path))
         }
         do {
             try write(pending, delay: delay)
-            self.encoder = nil
             try encoder.finish()
         } catch {
             throw abandon(error)
         }
+        self.encoder = nil
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)

@@ -40,8 +40,17 @@ public struct GifFrameSchedule: Sendable {
     /// Adds a frame lasting `duration` seconds; `sameAsPending` says whether its pixels
     /// equal the pending frame's (pass false to keep every distinct frame).
     public mutating func add(duration: Double, sameAsPending: Bool) -> Step {
-        let start = Self.centiseconds(elapsed)
+        let step = add(startingAt: elapsed, sameAsPending: sameAsPending)
         elapsed += duration.isFinite ? max(duration, 0) : 0
+        return step
+    }
+
+    /// Adds a frame that starts `time` seconds after the first one (times never decrease;
+    /// an earlier time counts as `elapsed`). Its length is known when the next frame, or
+    /// `finish(endingAt:)`, comes.
+    public mutating func add(startingAt time: Double, sameAsPending: Bool) -> Step {
+        elapsed = max(elapsed, time.isFinite ? time : 0)
+        let start = Self.centiseconds(elapsed)
         guard let pending = pendingStart else {
             pendingStart = start
             return .begin(previousDelay: nil)
@@ -52,9 +61,16 @@ public struct GifFrameSchedule: Sendable {
         return .begin(previousDelay: start - pending)
     }
 
-    /// The last pending frame's delay (it ends at the total duration, rounded), or nil if
-    /// no frame was added. The schedule is then empty again, its time kept.
+    /// The last pending frame's delay (it ends at `elapsed`, rounded), or nil if no frame
+    /// was added. The schedule is then empty again, its time kept.
     public mutating func finish() -> Int? {
+        finish(endingAt: elapsed)
+    }
+
+    /// The last pending frame's delay when the animation ends `time` seconds after the
+    /// first frame started (at least `elapsed`), or nil if no frame was added.
+    public mutating func finish(endingAt time: Double) -> Int? {
+        elapsed = max(elapsed, time.isFinite ? time : 0)
         guard let pending = pendingStart else { return nil }
         pendingStart = nil
         return Self.centiseconds(elapsed) - pending

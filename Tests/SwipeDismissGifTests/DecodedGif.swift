@@ -151,6 +151,17 @@ struct TestImage {
 }
 
 extension GifAnimationWriter {
+    /// Appends a test frame shown from `time` s.
+    func append(_ image: TestImage, at time: Double) throws {
+        try image.bytes.withUnsafeBytes { bytes in
+            try append(
+                frame: GifPixels(
+                    width: image.width, height: image.height, bytesPerRow: image.bytesPerRow,
+                    format: .rgb24, bytes: bytes),
+                at: time)
+        }
+    }
+
     /// Appends a test frame read as `format`.
     func append(_ image: TestImage, duration: Double, format: GifPixelFormat = .rgb24) throws {
         try image.bytes.withUnsafeBytes { bytes in

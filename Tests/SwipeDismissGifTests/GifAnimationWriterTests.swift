@@ -181,6 +181,18 @@ final class GifAnimationWriterTests: XCTestCase {
         XCTAssertEqual(gif.frames.last?.canvas.first, grey(238), "the last frame is shown")
     }
 
+    func testTimestampedFramesLastUntilTheNextOne() throws {
+        // As an export whose idle frames were never rendered: a gap is one long frame.
+        let path = folder.file("times.gif")
+        let writer = try GifAnimationWriter(path: path, width: 8, height: 8)
+        for (index, time) in [10.0, 10.04, 10.08, 10.5].enumerated() {
+            try writer.append(TestImage(width: 8, height: 8, color: grey(index * 40)), at: time)
+        }
+        try writer.finish(at: 10.54)
+        XCTAssertEqual(try DecodedGif(path: path).delays, [4, 4, 42, 4])
+        XCTAssertEqual(writer.frameCount, 4)
+    }
+
     func testWithoutLoopTheExtensionIsLeftOut() throws {
         let path = folder.file("once.gif")
         let writer = try GifAnimationWriter(path: path, width: 4, height: 4, loop: false)

@@ -23,7 +23,8 @@ final class GifDownscalerTests: XCTestCase {
         let scaler = GifDownscaler(sourceWidth: 2, sourceHeight: 2, width: 1, height: 1)
         var output: [UInt32] = []
         var scratch: [Double] = []
-        scaler.scale([0xFF_0000, 0x00_FF00, 0x00_00FF, 0xFF_FFFF], into: &output, scratch: &scratch)
+        scaler.scale(
+            [0xFF_0000, 0x00_FF00, 0x00_00FF, 0xFF_FFFF], into: &output, scratch: &scratch)
         // Each channel: (255 + 0 + 0 + 255) / 4 = 127.5, rounded half up.
         XCTAssertEqual(output, [0x80_8080])
     }

@@ -118,6 +118,24 @@ final class GifWriteFailureTests: XCTestCase {
         }
     }
 
+    func testATimeGoingBackThrowsAndLeavesNothing() throws {
+        let path = folder.file("animation.gif")
+        let writer = try GifAnimationWriter(path: path, width: 10, height: 10)
+        try writer.append(frame, at: 5)
+        try writer.append(TestImage(width: 10, height: 10, color: 0), at: 5.5)
+        assertFails(naming: path) { try writer.append(frame, at: 5.25) }
+        XCTAssertEqual(folder.contents, [])
+    }
+
+    func testFinishingBeforeTheLastFrameThrowsAndLeavesNothing() throws {
+        let path = folder.file("animation.gif")
+        let writer = try GifAnimationWriter(path: path, width: 10, height: 10)
+        try writer.append(frame, at: 1)
+        try writer.append(TestImage(width: 10, height: 10, color: 0), at: 2)
+        assertFails(naming: path) { try writer.finish(at: 1.5) }
+        XCTAssertEqual(folder.contents, [])
+    }
+
     func testFinishingWithoutFramesThrowsAndLeavesNothing() throws {
         let path = folder.file("animation.gif")
         let writer = try GifAnimationWriter(path: path, width: 10, height: 10)
