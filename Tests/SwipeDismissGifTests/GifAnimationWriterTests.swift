@@ -30,7 +30,7 @@ final class GifAnimationWriterTests: XCTestCase {
         }
         try writer.finish()
 
-        let gif = try DecodedGif(path: path)
+        let gif = try GifAnimation(path: path)
         XCTAssertEqual(gif.version, "GIF89a")
         XCTAssertEqual(gif.width, 390)
         XCTAssertEqual(gif.height, 844)
@@ -68,7 +68,7 @@ final class GifAnimationWriterTests: XCTestCase {
         try writer.append(second, duration: 0.1)
         try writer.finish()
 
-        let gif = try DecodedGif(path: path)
+        let gif = try GifAnimation(path: path)
         XCTAssertEqual(gif.frames.count, 2)
         XCTAssertEqual(gif.frames[0].canvas, first.pixels)
         XCTAssertEqual(gif.frames[1].canvas, second.pixels)
@@ -92,7 +92,7 @@ final class GifAnimationWriterTests: XCTestCase {
         try writer.append(second, duration: 0.05)
         try writer.finish()
 
-        let gif = try DecodedGif(path: path)
+        let gif = try GifAnimation(path: path)
         XCTAssertEqual(gif.frames.map(\.hasLocalPalette), [false, false])
         XCTAssertEqual(gif.globalPaletteSize, 4, "two colours and a transparent slot")
         XCTAssertEqual(gif.frames[1].canvas, second.pixels)
@@ -110,7 +110,7 @@ final class GifAnimationWriterTests: XCTestCase {
         try writer.append(image, duration: 0.1)
         try writer.finish()
 
-        let gif = try DecodedGif(path: path)
+        let gif = try GifAnimation(path: path)
         let decoded = gif.frames[0].canvas
         XCTAssertLessThanOrEqual(Set(decoded).count, 256)
         XCTAssertGreaterThan(Set(decoded).count, 200, "the palette is used, not collapsed")
@@ -144,7 +144,7 @@ final class GifAnimationWriterTests: XCTestCase {
         try writer.append(image, duration: 0.1)
         try writer.finish()
 
-        let decoded = try DecodedGif(path: path).frames[0].canvas
+        let decoded = try GifAnimation(path: path).frames[0].canvas
         XCTAssertEqual(Array(decoded[0..<200 * 24]), Array(repeating: 0xB3_B3B3, count: 200 * 24))
         var total = 0
         for (source, result) in zip(image.pixels, decoded) {
@@ -164,7 +164,7 @@ final class GifAnimationWriterTests: XCTestCase {
         for _ in 0..<3 { try writer.append(still, duration: 0.04) }
         try writer.append(TestImage(width: 8, height: 8, color: 0x40_4040), duration: 0.04)
         try writer.finish()
-        XCTAssertEqual(try DecodedGif(path: path).delays, [12, 4])
+        XCTAssertEqual(try GifAnimation(path: path).delays, [12, 4])
     }
 
     func testSixtyFpsFramesKeepTheirTotalDurationExactly() throws {
@@ -175,7 +175,7 @@ final class GifAnimationWriterTests: XCTestCase {
                 TestImage(width: 16, height: 16, color: grey(index * 2)), duration: 1 / 60)
         }
         try writer.finish()
-        let gif = try DecodedGif(path: path)
+        let gif = try GifAnimation(path: path)
         XCTAssertEqual(gif.frames.count, 80)
         XCTAssertEqual(gif.delays.reduce(0, +), 200)
         XCTAssertEqual(gif.frames.last?.canvas.first, grey(238), "the last frame is shown")
@@ -189,7 +189,7 @@ final class GifAnimationWriterTests: XCTestCase {
             try writer.append(TestImage(width: 8, height: 8, color: grey(index * 40)), at: time)
         }
         try writer.finish(at: 10.54)
-        XCTAssertEqual(try DecodedGif(path: path).delays, [4, 4, 42, 4])
+        XCTAssertEqual(try GifAnimation(path: path).delays, [4, 4, 42, 4])
         XCTAssertEqual(writer.frameCount, 4)
     }
 
@@ -198,7 +198,7 @@ final class GifAnimationWriterTests: XCTestCase {
         let writer = try GifAnimationWriter(path: path, width: 4, height: 4, loop: false)
         try writer.append(TestImage(width: 4, height: 4, color: 0), duration: 1)
         try writer.finish()
-        let gif = try DecodedGif(path: path)
+        let gif = try GifAnimation(path: path)
         XCTAssertFalse(gif.loopsForever)
         XCTAssertEqual(gif.delays, [100])
     }
@@ -208,7 +208,7 @@ final class GifAnimationWriterTests: XCTestCase {
         let writer = try GifAnimationWriter(path: path, width: 4, height: 4)
         try writer.append(TestImage(width: 4, height: 4, color: 0x11_2233), duration: 700)
         try writer.finish()
-        let gif = try DecodedGif(path: path)
+        let gif = try GifAnimation(path: path)
         XCTAssertEqual(gif.delays, [65535, 4465])
         XCTAssertEqual(gif.frames[1].canvas, gif.frames[0].canvas)
     }
@@ -223,7 +223,7 @@ final class GifAnimationWriterTests: XCTestCase {
         try writer.append(image, duration: 0.1, format: .argb32Premultiplied)
         try writer.finish()
         XCTAssertEqual(
-            try DecodedGif(path: path).frames[0].canvas, [0xFF_FFFF, 0x7F_7F7F, 0xFF_7F7F])
+            try GifAnimation(path: path).frames[0].canvas, [0xFF_FFFF, 0x7F_7F7F, 0xFF_7F7F])
     }
 
     func testMaximumWidthShrinksWithABoxFilter() throws {
@@ -240,7 +240,7 @@ final class GifAnimationWriterTests: XCTestCase {
         XCTAssertEqual([writer.width, writer.height], [2, 1])
         try writer.append(image, duration: 0.1)
         try writer.finish()
-        let gif = try DecodedGif(path: path)
+        let gif = try GifAnimation(path: path)
         XCTAssertEqual([gif.width, gif.height], [2, 1])
         XCTAssertEqual(gif.frames[0].canvas, [0x19_1919, 0xC8_6432])
     }

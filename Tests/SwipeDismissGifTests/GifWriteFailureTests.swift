@@ -165,7 +165,7 @@ final class GifWriteFailureTests: XCTestCase {
         try writer.append(frame, duration: 0.1)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
         try writer.finish()
-        XCTAssertEqual(try DecodedGif(path: path).frames[0].canvas, frame.pixels)
+        XCTAssertEqual(try GifAnimation(path: path).frames[0].canvas, frame.pixels)
         XCTAssertEqual(folder.contents, ["animation.gif"])
     }
 }
