@@ -15,10 +15,13 @@ internal import CGif
 public struct GifAnimation: Sendable {
     /// One stored image and the picture on screen while it is shown.
     public struct Frame: Sendable {
-        /// The image's rectangle on the canvas.
+        /// The image's left edge on the canvas, in pixels.
         public var left: Int
+        /// The image's top edge on the canvas, in pixels.
         public var top: Int
+        /// The image's width in pixels.
         public var width: Int
+        /// The image's height in pixels.
         public var height: Int
         /// How long it is shown, in 1/100 s.
         public var delay: Int
@@ -32,8 +35,9 @@ public struct GifAnimation: Sendable {
         public var canvas: [UInt32]
     }
 
-    /// Canvas size in pixels.
+    /// Canvas width in pixels.
     public var width: Int
+    /// Canvas height in pixels.
     public var height: Int
     /// The file's first six bytes: `GIF89a` or `GIF87a`.
     public var version: String
@@ -41,6 +45,7 @@ public struct GifAnimation: Sendable {
     public var globalPaletteSize: Int
     /// Whether a NETSCAPE2.0 extension asks for endless looping (loop count 0).
     public var loopsForever: Bool
+    /// The images in order, each with the canvas as shown.
     public var frames: [Frame]
 
     /// Every frame's delay in 1/100 s.

@@ -40,12 +40,15 @@ public final class GifAnimationWriter {
 
     /// The GIF file written by `finish()`.
     public let path: String
-    /// Size of the frames passed to `append`, in pixels.
+    /// Width of the frames passed to `append`, in pixels.
     public let sourceWidth: Int
+    /// Height of the frames passed to `append`, in pixels.
     public let sourceHeight: Int
-    /// Size of the GIF, in pixels (smaller than the source with `maximumWidth`).
+    /// Width of the GIF in pixels (smaller than the source with `maximumWidth`).
     public let width: Int
+    /// Height of the GIF in pixels.
     public let height: Int
+    /// How the animation is written.
     public let options: Options
     /// The delay of each GIF frame written so far, in 1/100 s.
     public internal(set) var delays: [Int] = []

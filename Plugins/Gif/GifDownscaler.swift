@@ -7,11 +7,13 @@ public struct GifDownscaler: Sendable {
         var weights: [Double]
     }
 
-    /// Source size in pixels.
+    /// Source width in pixels.
     public let sourceWidth: Int
+    /// Source height in pixels.
     public let sourceHeight: Int
-    /// Output size in pixels.
+    /// Output width in pixels.
     public let width: Int
+    /// Output height in pixels.
     public let height: Int
     /// Per output column: its first source column and where its weights start in
     /// `columnWeights` (one more entry than columns, so column `x` ends at `x + 1`'s start).

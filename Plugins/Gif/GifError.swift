@@ -19,6 +19,7 @@ public struct GifError: Error, CustomStringConvertible, Equatable, Sendable {
         self.path = path
     }
 
+    /// `PATH: reason (operation)`: the file first, as the project's other errors put it.
     public var description: String { "\(path): \(reason) (\(operation))" }
 
     /// An error for a giflib error code, with giflib's own text (`GifErrorString`).
