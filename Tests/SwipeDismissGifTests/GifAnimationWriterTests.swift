@@ -98,6 +98,37 @@ final class GifAnimationWriterTests: XCTestCase {
         XCTAssertEqual(gif.frames[1].canvas, second.pixels)
     }
 
+    func testUnchangedDetailInsideTheChangedRectangleIsLeftTransparent() throws {
+        // A busy, still texture with two changes at opposite corners: the changed rectangle
+        // spans the texture, which compresses better as one transparent run than as itself.
+        var first = TestImage(width: 64, height: 64, color: 0)
+        for y in 0..<64 {
+            for x in 0..<64 { first.set(x, y, 0xFF00_0000 | UInt32((x * 7 + y * 13) % 50) * 5) }
+        }
+        var second = first
+        second.fill(x: 0, y: 0, width: 2, height: 2, color: 0x00_00F5)
+        second.fill(x: 62, y: 62, width: 2, height: 2, color: 0x00_0005)
+        var sizes: [Bool: Int] = [:]
+        for transparency in [true, false] {
+            var options = GifAnimationWriter.Options()
+            options.usesTransparency = transparency
+            let path = folder.file("texture-\(transparency).gif")
+            let writer = try GifAnimationWriter(path: path, width: 64, height: 64, options: options)
+            try writer.append(first, duration: 0.1)
+            try writer.append(second, duration: 0.1)
+            try writer.finish()
+            let gif = try GifAnimation(path: path)
+            XCTAssertEqual(gif.frames[1].canvas, second.pixels)
+            XCTAssertEqual([gif.frames[1].width, gif.frames[1].height], [64, 64])
+            XCTAssertFalse(gif.frames[1].hasLocalPalette, "its colours are all in frame 1")
+            XCTAssertEqual(gif.frames[1].transparentIndex, transparency ? 50 : nil)
+            sizes[transparency] =
+                try FileManager.default.attributesOfItem(atPath: path)[.size]
+                as? Int
+        }
+        XCTAssertLessThan(try XCTUnwrap(sizes[true]), try XCTUnwrap(sizes[false]))
+    }
+
     func testManyColoursAreQuantisedCloseToTheSource() throws {
         var image = TestImage(width: 256, height: 256, color: 0)
         for y in 0..<256 {
