@@ -8,12 +8,16 @@ import SwipeDismiss
 
 /// Writes an animated GIF frame by frame through giflib, whole or not at all.
 ///
-/// Frames arrive as cairo image-surface pixels with their durations. Each GIF frame holds
-/// only the rectangle that changed since the one before (disposal "do not dispose"), with
-/// unchanged pixels inside it transparent. Colours: the first frame's palette is the global
-/// table, and a later frame uses it when it has all that frame's colours; otherwise the
-/// frame carries its own local table, exact when its changed pixels have at most 255 colours
-/// and a median cut otherwise. Identical consecutive frames become one longer frame.
+/// Frames arrive as cairo image-surface pixels, with durations or start times. Each GIF
+/// frame holds only the rectangle that changed since the one before (disposal "do not
+/// dispose"); unchanged pixels inside it are made transparent when that leaves fewer runs
+/// for LZW. Colours: the first frame's palette is the global table, and a later frame uses
+/// it when it has all that frame's colours; otherwise the frame carries its own local table
+/// (see `GifQuantiser`: exact up to 256 colours; beyond, large flat areas stay exact).
+/// Local tables win here because exported frames each have a few hundred colours but the
+/// whole animation over a thousand (every backdrop alpha tints everything again), so one
+/// 256-colour table would blur the flat greys that carry the alpha. Identical consecutive
+/// frames become one longer frame.
 ///
 /// The file is written to a hidden temporary name in the same folder and renamed over
 /// `path` by `finish()`; if anything fails, or the writer goes away unfinished, the
