@@ -224,6 +224,39 @@ final class GifAnimationWriterTests: XCTestCase {
         XCTAssertEqual(writer.frameCount, 4)
     }
 
+    func testWithAMinimumDelayOfOneEveryDistinctFrameIsKept() throws {
+        var options = GifAnimationWriter.Options()
+        options.minimumDelay = 1
+        let path = folder.file("every.gif")
+        let writer = try GifAnimationWriter(path: path, width: 16, height: 16, options: options)
+        for index in 0..<120 {
+            try writer.append(
+                TestImage(width: 16, height: 16, color: grey(index * 2)), duration: 1 / 60)
+        }
+        try writer.finish()
+        let gif = try GifAnimation(path: path)
+        XCTAssertEqual(gif.frames.count, 120)
+        XCTAssertEqual(Array(gif.delays.prefix(6)), [2, 1, 2, 2, 1, 2])
+        XCTAssertEqual(gif.delays.reduce(0, +), 200)
+        for index in [0, 59, 119] {
+            XCTAssertEqual(gif.color(x: 8, y: 8, frame: index), grey(index * 2))
+        }
+    }
+
+    func testWithoutMergingARepeatedFrameIsAOnePixelHold() throws {
+        var options = GifAnimationWriter.Options()
+        options.mergesIdenticalFrames = false
+        let path = folder.file("repeat.gif")
+        let writer = try GifAnimationWriter(path: path, width: 8, height: 8, options: options)
+        let still = TestImage(width: 8, height: 8, color: 0x20_4060)
+        for _ in 0..<3 { try writer.append(still, duration: 0.05) }
+        try writer.finish()
+        let gif = try GifAnimation(path: path)
+        XCTAssertEqual(gif.delays, [5, 5, 5])
+        XCTAssertEqual(gif.frames.map { [$0.width, $0.height] }, [[8, 8], [1, 1], [1, 1]])
+        XCTAssertEqual(gif.frames[2].canvas, still.pixels)
+    }
+
     func testWithoutLoopTheExtensionIsLeftOut() throws {
         let path = folder.file("once.gif")
         let writer = try GifAnimationWriter(path: path, width: 4, height: 4, loop: false)
