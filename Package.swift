@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "SwipeDismissNull", targets: ["SwipeDismissNull"]),
         .library(name: "SwipeDismissCairo", targets: ["SwipeDismissCairo"]),
         .library(name: "SwipeDismissX11", targets: ["SwipeDismissX11"]),
+        .library(name: "SwipeDismissGif", targets: ["SwipeDismissGif"]),
         .executable(name: "cairo-export", targets: ["CairoExport"]),
         .executable(name: "x11-demo", targets: ["X11Demo"]),
         .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
@@ -31,8 +32,10 @@ let package = Package(
             name: "CX11",
             path: "Sources/CX11",
             pkgConfig: "cairo-xlib",
-            providers: [.apt(["libx11-dev", "libcairo2-dev"])]
+            providers: [.apt(["libx11-dev", "libxi-dev", "libcairo2-dev"])]
         ),
+        // giflib has no pkg-config file on Debian: the module map links "gif" by name.
+        .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
 
         // Plugins.
         .target(name: "SwipeDismissNull", dependencies: ["SwipeDismiss"], path: "Plugins/Null"),
@@ -46,6 +49,8 @@ let package = Package(
             dependencies: ["SwipeDismiss", "SwipeDismissCairo", "CX11"],
             path: "Plugins/X11"
         ),
+        .target(
+            name: "SwipeDismissGif", dependencies: ["SwipeDismiss", "CGif"], path: "Plugins/Gif"),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
         .target(name: "ToolSupport", path: "Sources/ToolSupport"),
@@ -87,6 +92,7 @@ let package = Package(
         ),
         .testTarget(name: "SwipeDismissX11Tests", dependencies: ["SwipeDismissX11"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
+        .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport"]),
         .testTarget(name: "X11DemoTests", dependencies: ["X11Demo"]),
     ],
