@@ -67,6 +67,11 @@ sanitize: deps
 # core with its catalog (Sources/SwipeDismiss/SwipeDismiss.docc) and each plugin module, in
 # out/docs/<Module>, with out/docs/index.html linking them. Fails on a docc error or a broken
 # link in the catalog; DOCS_STRICT=1 also fails on warnings about source doc comments.
-.PHONY: docs
+.PHONY: docs docs-lint
 docs:
 	SWIFT="$(SWIFT)" scripts/build-docs.sh
+
+# Lists every public symbol of the core and plugin modules without a /// doc comment and
+# fails if there is one.
+docs-lint:
+	SWIFT="$(SWIFT)" scripts/check-docs.sh
