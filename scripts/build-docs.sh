@@ -34,6 +34,7 @@ esac
 
 SWIFT=${SWIFT:-swift}
 OUT=${OUT:-out/docs}
+OUT=${OUT%/}  # out/docs/ would put the staging folder inside the output
 SCRATCH=${SCRATCH:-.build/docs}
 DOCS_STRICT=${DOCS_STRICT:-0}
 modules=(SwipeDismiss SwipeDismissNull SwipeDismissCairo SwipeDismissX11)
