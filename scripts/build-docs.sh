@@ -16,8 +16,8 @@
 # With --symbol-graphs-only it stops after step 1 and prints the folder of symbol graphs on
 # stdout (scripts/check-docs.sh uses it).
 #
-# Environment: SWIFT (swift), DOCC (the docc beside swift), OUT (out/docs),
-# SCRATCH (.build/docs), DOCS_STRICT (0).
+# Environment: SWIFT (swift), DOCC (the docc beside swift), DOCS_OUT (out/docs),
+# DOCS_SCRATCH (.build/docs), DOCS_STRICT (0).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -33,9 +33,10 @@ case "${1:-}" in
 esac
 
 SWIFT=${SWIFT:-swift}
-OUT=${OUT:-out/docs}
+# Not OUT: the Makefile's OUT is the export folder, and this one is replaced wholesale.
+OUT=${DOCS_OUT:-out/docs}
 OUT=${OUT%/}  # out/docs/ would put the staging folder inside the output
-SCRATCH=${SCRATCH:-.build/docs}
+SCRATCH=${DOCS_SCRATCH:-.build/docs}
 DOCS_STRICT=${DOCS_STRICT:-0}
 modules=(SwipeDismiss SwipeDismissNull SwipeDismissCairo SwipeDismissX11)
 catalog=Sources/SwipeDismiss/SwipeDismiss.docc
