@@ -65,8 +65,8 @@ sanitize: deps
 
 # Static HTML documentation with the toolchain's own docc (no SwiftPM plugin needed): the
 # core with its catalog (Sources/SwipeDismiss/SwipeDismiss.docc) and each plugin module, in
-# out/docs/<Module> (DOCS_OUT=…), with an index.html linking them. Fails on a docc error or a broken
-# link in the catalog; DOCS_STRICT=1 also fails on warnings about source doc comments.
+# out/docs/<Module> (or DOCS_OUT), with an index.html linking them. Fails on a docc error or
+# a broken link in the catalog; DOCS_STRICT=1 also fails on warnings about doc comments.
 .PHONY: docs docs-lint
 docs:
 	SWIFT="$(SWIFT)" scripts/build-docs.sh
