@@ -62,3 +62,16 @@ sanitize: deps
 	ASAN_OPTIONS="$${ASAN_OPTIONS:-detect_leaks=0}" SWIPEDISMISS_REQUIRE_DISPLAY=1 \
 		scripts/with-xvfb.sh $(SWIFT) test --skip-build --sanitize=address \
 		--scratch-path $(ASAN_BUILD) --disable-swift-testing
+
+# Static HTML documentation with the toolchain's own docc (no SwiftPM plugin needed): the
+# core with its catalog (Sources/SwipeDismiss/SwipeDismiss.docc) and each plugin module, in
+# out/docs/<Module> (or DOCS_OUT), with an index.html linking them. Fails on a docc error or
+# a broken link in the catalog; DOCS_STRICT=1 also fails on warnings about doc comments.
+.PHONY: docs docs-lint
+docs:
+	SWIFT="$(SWIFT)" scripts/build-docs.sh
+
+# Lists every public symbol of the core and plugin modules without a /// doc comment and
+# fails if there is one.
+docs-lint:
+	SWIFT="$(SWIFT)" scripts/check-docs.sh
