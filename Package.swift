@@ -31,7 +31,7 @@ let package = Package(
             name: "CX11",
             path: "Sources/CX11",
             pkgConfig: "cairo-xlib",
-            providers: [.apt(["libx11-dev", "libcairo2-dev"])]
+            providers: [.apt(["libx11-dev", "libxext-dev", "libcairo2-dev"])]
         ),
 
         // Plugins.

@@ -3,7 +3,7 @@
 # Runs apt-get update first; uses sudo only when not already root.
 set -euo pipefail
 
-packages=(pkg-config libcairo2-dev libx11-dev xvfb xdotool fonts-dejavu-core)
+packages=(pkg-config libcairo2-dev libx11-dev libxext-dev xvfb xdotool fonts-dejavu-core)
 
 missing=()
 for package in "${packages[@]}"; do
