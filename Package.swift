@@ -80,7 +80,8 @@ let package = Package(
         .testTarget(name: "SwipeDismissNullTests", dependencies: ["SwipeDismissNull"]),
         .testTarget(
             name: "SwipeDismissCairoTests",
-            dependencies: ["SwipeDismissCairo", "SwipeDismissNull"]
+            // RawCairoBaseline: the benchmark's plain-C scene, checked pixel for pixel.
+            dependencies: ["SwipeDismissCairo", "SwipeDismissNull", "RawCairoBaseline"]
         ),
         .testTarget(name: "SwipeDismissX11Tests", dependencies: ["SwipeDismissX11"]),
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport"]),

@@ -29,6 +29,9 @@ public final class CairoCompositor {
         var bounds: Rect?
         var measured = false
         var cache: CairoLayerCache?
+        /// Whether the layer was drawn since its items last changed: a raster is made only
+        /// for a layer drawn a second time, so a first frame costs what direct drawing does.
+        var drawnOnce = false
         /// The device box the layer covered in the last frame (empty when hidden).
         var drawn = PixelRect(x: 0, y: 0, width: 0, height: 0)
     }
@@ -77,6 +80,7 @@ public final class CairoCompositor {
                 damage = damage.union(entries[index].drawn)
                 entries[index].items = layer.items
                 entries[index].cache = nil
+                entries[index].drawnOnce = false
                 entries[index].measured = false
                 entries[index].drawn = PixelRect(x: 0, y: 0, width: 0, height: 0)
             }
@@ -117,8 +121,11 @@ public final class CairoCompositor {
             guard layer.opacity > 0, entries[index].drawn.intersection(damage).area > 0 else {
                 continue
             }
+            defer { entries[index].drawnOnce = true }
             if let shift = wholePixelShift(layer.transform), worthCaching(layer) {
-                if entries[index].cache == nil, let bounds = entries[index].bounds {
+                if entries[index].cache == nil, entries[index].drawnOnce,
+                    let bounds = entries[index].bounds
+                {
                     entries[index].cache = try CairoLayerCache(
                         layer: layer,
                         box: PixelRect(covering: bounds, transform: .identity, scale: scale),

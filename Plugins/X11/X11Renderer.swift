@@ -195,7 +195,7 @@ public final class X11Renderer: Renderer {
 
     /// Why MIT-SHM counts as unavailable before asking the server: the environment switch,
     /// or a display on another host (`host:0`), whose server cannot map our memory.
-    static func sharedMemoryUnavailableReason(displayName: String) -> String? {
+    public static func sharedMemoryUnavailableReason(displayName: String) -> String? {
         if let value = getenv(X11Presentation.disableSharedMemoryVariable),
             value.pointee != 0, String(cString: value) != "0"
         {
