@@ -34,6 +34,13 @@ public final class CairoCompositor {
         var drawnOnce = false
         /// The device box the layer covered in the last frame (empty when hidden).
         var drawn = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        /// The largest opaque part of the items, in points before the transform.
+        var opaque: Rect?
+        /// Whether every item lies inside a pixel-aligned `opaque`: the raster is then an
+        /// opaque RGB24 image exactly that big, copied rather than blended.
+        var opaqueCoversAll = false
+        /// The device pixels this frame's layer paints fully opaque (empty if none).
+        var hides = PixelRect(x: 0, y: 0, width: 0, height: 0)
     }
 
     private var entries: [Entry] = []
@@ -84,11 +91,7 @@ public final class CairoCompositor {
                 entries[index].measured = false
                 entries[index].drawn = PixelRect(x: 0, y: 0, width: 0, height: 0)
             }
-            if !entries[index].measured {
-                entries[index].bounds = painter.bounds(
-                    of: layer, scale: scale, measuringWith: context)
-                entries[index].measured = true
-            }
+            if !entries[index].measured { measure(index, layer, context) }
             var covered = PixelRect(x: 0, y: 0, width: 0, height: 0)
             if layer.opacity > 0, let bounds = entries[index].bounds {
                 covered = PixelRect(covering: bounds, transform: layer.transform, scale: scale)
@@ -102,50 +105,99 @@ public final class CairoCompositor {
             entries[index].drawn = covered
             entries[index].opacity = layer.opacity
             entries[index].transform = layer.transform
+            entries[index].hides = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            if layer.opacity >= 1, let opaque = entries[index].opaque {
+                entries[index].hides = CairoOcclusion.pixelsInside(
+                    opaque, transform: layer.transform, scale: scale)
+            }
         }
         if needsFullRedraw { damage = box }
         damage = damage.intersection(box)
         guard damage.area > 0 else { return nil }
 
-        context.save()
-        if damage != box {
-            context.addRect(
-                Rect(
-                    x: Double(damage.x), y: Double(damage.y), width: Double(damage.width),
-                    height: Double(damage.height)))
-            context.clip()
-        }
         cachedLayersLastFrame = 0
         for index in scene.layers.indices {
             let layer = scene.layers[index]
             guard layer.opacity > 0, entries[index].drawn.intersection(damage).area > 0 else {
                 continue
             }
-            defer { entries[index].drawnOnce = true }
-            if let shift = wholePixelShift(layer.transform), worthCaching(layer) {
-                if entries[index].cache == nil, entries[index].drawnOnce,
-                    let bounds = entries[index].bounds
-                {
-                    entries[index].cache = try CairoLayerCache(
-                        layer: layer,
-                        box: PixelRect(covering: bounds, transform: .identity, scale: scale),
-                        scale: scale, painter: painter)
-                    layerRasterizations += 1
-                }
-                if let cache = entries[index].cache {
-                    cache.composite(
-                        on: context, dx: shift.dx, dy: shift.dy,
-                        opacity: min(1, layer.opacity), clip: damage)
-                    cachedLayersLastFrame += 1
-                    continue
-                }
+            // Leave out what the largest opaque layer above will paint over anyway.
+            var hidden = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            for above in entries.indices where above > index && scene.layers[above].opacity > 0 {
+                if entries[above].hides.area > hidden.area { hidden = entries[above].hides }
             }
-            painter.paint(layer: layer, on: context, scale: scale)
+            let pieces = CairoOcclusion.Pieces(damage, minus: hidden)
+            let region = pieces.bounds.intersection(entries[index].drawn)
+            guard region.area > 0 else { continue }
+            context.save()
+            if pieces.count != 1 || pieces[0] != box {
+                for piece in 0..<pieces.count {
+                    let rect = pieces[piece]
+                    context.addRect(
+                        Rect(
+                            x: Double(rect.x), y: Double(rect.y), width: Double(rect.width),
+                            height: Double(rect.height)))
+                }
+                context.clip()
+            }
+            try draw(layer, at: index, clip: region, on: context)
+            context.restore()
         }
-        context.restore()
         try context.checkStatus("compositing a frame")
         needsFullRedraw = false
         return damage
+    }
+
+    /// Draws one layer, from its raster when it moves by whole pixels and is worth one
+    /// (made on its second drawing), else with the painter.
+    private func draw(
+        _ layer: Layer, at index: Int, clip: PixelRect, on context: CairoContext
+    ) throws(CairoError) {
+        defer { entries[index].drawnOnce = true }
+        if let shift = wholePixelShift(layer.transform), worthCaching(layer) {
+            if entries[index].cache == nil, entries[index].drawnOnce,
+                let bounds = entries[index].bounds,
+                PixelRect(covering: bounds, transform: .identity, scale: scale).area
+                    <= 4 * max(1, surfaceBox.area)
+            {
+                let opaque = entries[index].opaqueCoversAll ? entries[index].opaque : nil
+                entries[index].cache = try CairoLayerCache(
+                    layer: layer,
+                    box: opaque.map {
+                        CairoOcclusion.pixelsInside($0, transform: .identity, scale: scale)
+                    } ?? PixelRect(covering: bounds, transform: .identity, scale: scale),
+                    opaque: opaque != nil, scale: scale, painter: painter)
+                layerRasterizations += 1
+            }
+            if let cache = entries[index].cache {
+                cache.composite(
+                    on: context, dx: shift.dx, dy: shift.dy, opacity: min(1, layer.opacity),
+                    clip: clip, opaque: entries[index].hides)
+                cachedLayersLastFrame += 1
+                return
+            }
+        }
+        painter.paint(layer: layer, on: context, scale: scale)
+    }
+
+    /// Measures a layer whose items are new: its bounds and its opaque part.
+    private func measure(_ index: Int, _ layer: Layer, _ context: CairoContext) {
+        let bounds = painter.bounds(of: layer, scale: scale, measuringWith: context)
+        let opaque = CairoOcclusion.opaqueRect(of: layer.items)
+        entries[index].bounds = bounds
+        entries[index].opaque = opaque
+        entries[index].opaqueCoversAll = false
+        if let bounds, let opaque {
+            let aligned = CairoOcclusion.pixelsInside(opaque, transform: .identity, scale: scale)
+            let exact = PixelRect(covering: opaque, transform: .identity, scale: scale)
+            // Pixel-aligned when rounding in and out differ only by the one spare pixel.
+            entries[index].opaqueCoversAll =
+                bounds.minX >= opaque.minX && bounds.minY >= opaque.minY
+                && bounds.maxX <= opaque.maxX && bounds.maxY <= opaque.maxY
+                && aligned.x == exact.x + 1 && aligned.y == exact.y + 1
+                && aligned.width == exact.width - 2 && aligned.height == exact.height - 2
+        }
+        entries[index].measured = true
     }
 
     private func sameRoles(_ scene: Scene) -> Bool {

@@ -28,8 +28,10 @@ final class X11ImageBuffer {
     private let memory: UnsafeMutableRawPointer
     private let stride: Int
     private let segment: UnsafeMutablePointer<XShmSegmentInfo>?
-    /// Whether a `XShmPutImage` may still be reading the memory.
-    private var putInFlight = false
+    /// Whether this buffer ever sent a shared-memory put (so `deinit` waits for the server).
+    private var sentAny = false
+    /// The completion event's type, or -1 without MIT-SHM.
+    let completionType: Int32
 
     /// A buffer of `width` × `height` pixels sent with `transport`; throws `.cannotCreate`
     /// with the reason (no MIT-SHM, a refused attach, a visual that is not 32-bit xRGB).
@@ -54,6 +56,7 @@ final class X11ImageBuffer {
         var info: UnsafeMutablePointer<XShmSegmentInfo>? = nil
         var createdImage: XShm.ImagePointer?
         let memory: UnsafeMutableRawPointer
+        var completion: Int32 = -1
         switch transport {
         case .sharedMemory:
             guard XShm.queryExtension(dpy) else {
@@ -106,6 +109,7 @@ final class X11ImageBuffer {
             info = segment
             createdImage = shmImage
             memory = address
+            completion = XShm.completionEventType(dpy)
         case .putImage:
             guard let allocation = calloc(1, bytes) else {
                 throw X11Error.cannotCreate("client-side image of \(bytes) bytes (out of memory)")
@@ -123,6 +127,7 @@ final class X11ImageBuffer {
         }
         guard let createdImage else { throw X11Error.cannotCreate("client-side image") }
         image = createdImage
+        completionType = completion
         self.memory = memory
         self.stride = stride
         segment = info
@@ -142,7 +147,7 @@ final class X11ImageBuffer {
 
     deinit {
         Xlib.finishCairoSurface(surface.pointer)
-        if putInFlight { Xlib.sync(display.pointer) }
+        if sentAny { Xlib.sync(display.pointer) }
         Self.release(display: display, image: image, memory: memory, segment: segment)
     }
 
@@ -161,16 +166,22 @@ final class X11ImageBuffer {
         }
     }
 
-    /// Waits until the server has read the last shared-memory put, so drawing the next
-    /// frame cannot tear the one on its way (one round trip, only when a put is pending).
-    func waitUntilServerIsDone() {
-        guard putInFlight else { return }
+    /// Waits until the server has read every shared-memory put, so drawing the next frame
+    /// cannot tear the one on its way. Usually the completion events arrived long ago and
+    /// the event loop handed them to `window`; otherwise one round trip (`XSync`) settles it.
+    func waitUntilServerIsDone(window: X11Window) {
+        guard transport == .sharedMemory, window.shmPutsConfirmed < window.shmPutsSent else {
+            return
+        }
+        window.shmPutsConfirmed += XShm.takeQueuedEvents(display.pointer, type: completionType)
+        guard window.shmPutsConfirmed < window.shmPutsSent else { return }
         Xlib.sync(display.pointer)
-        putInFlight = false
+        window.shmPutsConfirmed += XShm.takeQueuedEvents(display.pointer, type: completionType)
     }
 
-    /// Sends the pixels inside `box` to the same place in `drawable`.
-    func put(_ box: PixelRect, to drawable: Drawable, gc: GC) {
+    /// Sends the pixels inside `box` to the same place in `window`.
+    func put(_ box: PixelRect, to window: X11Window, gc: GC) {
+        let drawable = window.id
         let clipped = box.intersectionWith(width: pixelWidth, height: pixelHeight)
         guard clipped.width > 0, clipped.height > 0 else { return }
         let dpy = display.pointer
@@ -179,7 +190,8 @@ final class X11ImageBuffer {
             XShm.putImage(
                 dpy, drawable, gc: gc, image: image, x: Int32(clipped.x), y: Int32(clipped.y),
                 width: UInt32(clipped.width), height: UInt32(clipped.height))
-            putInFlight = true
+            window.shmPutsSent += 1
+            sentAny = true
         case .putImage:
             XShm.putPlainImage(
                 dpy, drawable, gc: gc, image: image, x: Int32(clipped.x), y: Int32(clipped.y),

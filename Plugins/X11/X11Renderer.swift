@@ -87,13 +87,13 @@ public final class X11Renderer: Renderer {
             buffer.surface.flush()
             copyToWindow(buffer)
         case .client(let buffer):
-            buffer.waitUntilServerIsDone()
+            buffer.waitUntilServerIsDone(window: window)
             lastDamage = try compositor.compose(
                 scene, on: buffer.context, scale: scale, pixelWidth: buffer.pixelWidth,
                 pixelHeight: buffer.pixelHeight)
             if let damage = lastDamage {
                 buffer.surface.flush()
-                buffer.put(damage, to: window.id, gc: gc.gc)
+                buffer.put(damage, to: window, gc: gc.gc)
             }
         }
         framesRendered += 1
@@ -108,11 +108,11 @@ public final class X11Renderer: Renderer {
             buffer.surface.flush()
             copyToWindow(buffer)
         case .client(let buffer):
-            buffer.waitUntilServerIsDone()
+            buffer.waitUntilServerIsDone(window: window)
             compositor.invalidate()  // the pixels are no longer the compositor's
             try draw(buffer.context.pointer)
             buffer.surface.flush()
-            buffer.put(fullBox(buffer), to: window.id, gc: gc.gc)
+            buffer.put(fullBox(buffer), to: window, gc: gc.gc)
         }
         framesRendered += 1
     }
@@ -126,7 +126,7 @@ public final class X11Renderer: Renderer {
         else { return false }
         switch buffer {
         case .server(let buffer): copyToWindow(buffer)
-        case .client(let buffer): buffer.put(fullBox(buffer), to: window.id, gc: gc.gc)
+        case .client(let buffer): buffer.put(fullBox(buffer), to: window, gc: gc.gc)
         }
         return true
     }
@@ -155,6 +155,7 @@ public final class X11Renderer: Renderer {
         compositor.invalidate()
         let made = try makeBuffer(width: window.pixelWidth, height: window.pixelHeight)
         buffer = made
+        if case .client(let image) = made { window.shmCompletionType = image.completionType }
         backBufferCount += 1
         return made
     }
