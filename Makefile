@@ -75,3 +75,10 @@ docs:
 # fails if there is one.
 docs-lint:
 	SWIFT="$(SWIFT)" scripts/check-docs.sh
+
+# Whole-system cost of x11-demo (release, private Xvfb): exec -> first frame, idle RSS and
+# CPU, app and X server CPU over a scripted drag, for the MIT-SHM and xlib-surface paths.
+# PATHS="shm put xlib auto" picks paths; QT_QML=…/drawer.qml adds the Qt Quick peer.
+.PHONY: perf
+perf: deps
+	RUNS=$${RUNS:-3} scripts/perf.sh $(PATHS)

@@ -32,7 +32,7 @@ let package = Package(
             name: "CX11",
             path: "Sources/CX11",
             pkgConfig: "cairo-xlib",
-            providers: [.apt(["libx11-dev", "libxi-dev", "libcairo2-dev"])]
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libcairo2-dev"])]
         ),
         // giflib has no pkg-config file on Debian: the module map links "gif" by name.
         .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
@@ -88,7 +88,8 @@ let package = Package(
         .testTarget(name: "SwipeDismissNullTests", dependencies: ["SwipeDismissNull"]),
         .testTarget(
             name: "SwipeDismissCairoTests",
-            dependencies: ["SwipeDismissCairo", "SwipeDismissNull"]
+            // RawCairoBaseline: the benchmark's plain-C scene, checked pixel for pixel.
+            dependencies: ["SwipeDismissCairo", "SwipeDismissNull", "RawCairoBaseline"]
         ),
         .testTarget(name: "SwipeDismissX11Tests", dependencies: ["SwipeDismissX11"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),

@@ -19,8 +19,14 @@ while let flag = arguments.popFirst() {
             exit(2)
         }
         frames = value
+    case "--first-frame":
+        exit(FirstFrame.run(Array(arguments)))
     case "--help", "-h":
-        print("usage: swipedismiss-bench [--frames N]   (needs DISPLAY for the X11 rows)")
+        print(
+            """
+            usage: swipedismiss-bench [--frames N]   (needs DISPLAY for the X11 rows)
+                   swipedismiss-bench --first-frame PROGRAM [ARG...]
+            """)
         exit(0)
     default:
         fputs("swipedismiss-bench: \(flag): unknown option\n", stderr)
@@ -49,6 +55,8 @@ struct Row {
     var size: String
     var micros: [Double]
     var allocationsPerFrame: Double?
+    /// The X server's CPU per frame over the timed frames, in µs (X11 rows).
+    var serverMicrosPerFrame: Double?
 
     func percentile(_ p: Double) -> Double {
         let sorted = micros.sorted()
@@ -59,16 +67,26 @@ struct Row {
 }
 
 /// Times `body` for `count` frames after a warm-up; counts allocations over a second run.
+/// With `server`, also reads the X server's CPU time around the timed frames (after
+/// `settle`, which waits until the server has done their work).
 func measure(
-    _ name: String, size: String, count: Int = frames, _ body: (Int) throws -> Void
+    _ name: String, size: String, count: Int = frames, server: Int32? = nil,
+    settle: () -> Void = {}, _ body: (Int) throws -> Void
 ) rethrows -> Row {
     for index in 0..<warmUp { try body(index) }
+    settle()
     var micros: [Double] = []
     micros.reserveCapacity(count)
+    let serverBefore = server.flatMap(ProcessCPU.nanoseconds(of:))
     for index in 0..<count {
         let start = nanoseconds()
         try body(warmUp + index)
         micros.append(Double(nanoseconds() - start) / 1000)
+    }
+    settle()
+    var serverMicros: Double?
+    if let before = serverBefore, let after = server.flatMap(ProcessCPU.nanoseconds(of:)) {
+        serverMicros = Double(after - before) / 1000 / Double(count)
     }
     var allocations: Double?
     if raw_alloc_counter_available() != 0 {
@@ -77,7 +95,9 @@ func measure(
         for index in 0..<counted { try body(index) }
         allocations = Double(raw_alloc_counter_stop()) / Double(counted)
     }
-    return Row(name: name, size: size, micros: micros, allocationsPerFrame: allocations)
+    return Row(
+        name: name, size: size, micros: micros, allocationsPerFrame: allocations,
+        serverMicrosPerFrame: serverMicros)
 }
 
 var rows: [Row] = []
@@ -147,53 +167,55 @@ for (width, height) in sizes {
     unlink(path)
 }
 
-// MARK: X11 window path (back-buffer pixmap, XCopyArea, flush)
+// MARK: X11 window paths
 
+// Each path draws the same frames through the framework and through raw C. `shm` paints
+// in our memory (retained layers, changed box only) and sends it with XShmPutImage; `xlib`
+// is the older path where the server rasterises (cairo xlib surface, XCopyArea). The
+// server's own CPU per frame is read from /proc, next to ours.
 do {
     let display = try X11Display()
-    for (width, height) in sizes {
-        let label = "\(width)x\(height)"
-        let window = try X11Window(
-            display: display, title: "swipedismiss-bench", width: width, height: height)
-        window.map()
-        display.sync()
-        let renderer = try X11Renderer(window: window)
-        var frameScene = scene(width: width, height: height)
-        rows.append(
-            try measure("x11: paint+copy+flush (framework)", size: label) { index in
-                let frame = state(index)
-                presenter.update(&frameScene, for: frame, direction: .down)
-                try renderer.render(frameScene, state: frame)
-                display.flush()
-            })
-        rows.append(
-            try measure("x11: paint+copy+flush (raw C cairo)", size: label) { index in
-                let frame = state(index)
-                try renderer.render { cairo in
-                    raw_cairo_draw_card_scene(
-                        cairo, Double(width), Double(height), 1, frame.offset, frame.alpha, 1)
-                }
-                display.flush()
-            })
-        // The server rasterizes xlib-surface drawing (XRender); XSync waits for it.
-        rows.append(
-            try measure("x11: paint+copy+sync (framework)", size: label) { index in
-                let frame = state(index)
-                presenter.update(&frameScene, for: frame, direction: .down)
-                try renderer.render(frameScene, state: frame)
-                display.sync()
-            })
-        rows.append(
-            try measure("x11: paint+copy+sync (raw C cairo)", size: label) { index in
-                let frame = state(index)
-                try renderer.render { cairo in
-                    raw_cairo_draw_card_scene(
-                        cairo, Double(width), Double(height), 1, frame.offset, frame.alpha, 1)
-                }
-                display.sync()
-            })
+    let server = ProcessCPU.xServerPID(displayName: display.name)
+    for presentation in [X11Presentation.sharedMemory, .xlibSurface] {
+        let tag = "x11 \(presentation.rawValue)"
+        for (width, height) in sizes {
+            let label = "\(width)x\(height)"
+            let window = try X11Window(
+                display: display, title: "swipedismiss-bench", width: width, height: height)
+            window.map()
+            display.sync()
+            let renderer = try X11Renderer(window: window, presentation: presentation)
+            if renderer.presentation != presentation {
+                notes.append("\(tag): fell back to \(renderer.presentation.rawValue)")
+            }
+            var frameScene = scene(width: width, height: height)
+            rows.append(
+                try measure(
+                    "\(tag): frame+sync (framework)", size: label, server: server,
+                    settle: display.sync
+                ) { index in
+                    let frame = state(index)
+                    presenter.update(&frameScene, for: frame, direction: .down)
+                    try renderer.render(frameScene, state: frame)
+                    display.sync()
+                })
+            rows.append(
+                try measure(
+                    "\(tag): frame+sync (raw C cairo)", size: label, server: server,
+                    settle: display.sync
+                ) { index in
+                    let frame = state(index)
+                    try renderer.render { cairo in
+                        raw_cairo_draw_card_scene(
+                            cairo, Double(width), Double(height), 1, frame.offset, frame.alpha, 1)
+                    }
+                    display.sync()
+                })
+        }
     }
-    notes.append("x11 rows on display \(display.name)")
+    notes.append(
+        "x11 rows on display \(display.name); X server "
+            + (server.map { "pid \($0)" } ?? "not found (its CPU is not shown)"))
 } catch {
     notes.append("x11 rows skipped: \(error)")
 }
@@ -213,14 +235,16 @@ func format(_ value: Double) -> String {
 print("swipedismiss-bench: µs per frame over \(frames) frames (after \(warmUp) warm-up)")
 print(
     pad("path", 38) + pad("size", 11) + pad("min", 9, right: true) + pad("median", 9, right: true)
-        + pad("p99", 9, right: true) + pad("allocs/frame", 14, right: true))
+        + pad("p99", 9, right: true) + pad("allocs/frame", 14, right: true)
+        + pad("X server µs/frame", 19, right: true))
 for row in rows {
     let allocations = row.allocationsPerFrame.map { format($0) } ?? "-"
+    let server = row.serverMicrosPerFrame.map { format($0) } ?? "-"
     print(
         pad(row.name, 38) + pad(row.size, 11) + pad(format(row.percentile(0)), 9, right: true)
             + pad(format(row.median), 9, right: true)
             + pad(format(row.percentile(0.99)), 9, right: true)
-            + pad(allocations, 14, right: true))
+            + pad(allocations, 14, right: true) + pad(server, 19, right: true))
 }
 print("\nframework / raw C (median):")
 for row in rows where row.name.hasSuffix("(framework)") {
@@ -229,8 +253,14 @@ for row in rows where row.name.hasSuffix("(framework)") {
         continue
     }
     let ratio = row.median / raw.median
+    var whole = ""
+    if let ours = row.serverMicrosPerFrame, let theirs = raw.serverMicrosPerFrame {
+        whole = String(
+            format: "   with the X server's CPU: %.2fx", (row.median + ours) / (raw.median + theirs)
+        )
+    }
     print(
         pad("  " + row.name.replacingOccurrences(of: " (framework)", with: ""), 40)
-            + pad(row.size, 11) + String(format: "%.2fx", ratio))
+            + pad(row.size, 11) + String(format: "%.2fx", ratio) + whole)
 }
 for note in notes { print("note: \(note)") }

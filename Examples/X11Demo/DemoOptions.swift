@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissX11
 
 /// The command line of `x11-demo`.
 struct DemoOptions: Equatable {
@@ -12,13 +13,16 @@ struct DemoOptions: Equatable {
     var exitsAfterReplay = false
     var framesPerSecond = 60.0
     var showsHelp = false
+    var presentation = X11Presentation.sharedMemory
+    var verbose = false
 
     static func == (a: DemoOptions, b: DemoOptions) -> Bool {
         a.preset == b.preset && a.size?.width == b.size?.width
             && a.size?.height == b.size?.height && a.recordPath == b.recordPath
             && a.replayPath == b.replayPath && a.printsEvents == b.printsEvents
             && a.exitsAfterReplay == b.exitsAfterReplay && a.framesPerSecond == b.framesPerSecond
-            && a.showsHelp == b.showsHelp
+            && a.showsHelp == b.showsHelp && a.presentation == b.presentation
+            && a.verbose == b.verbose
     }
 
     static let defaultSize = (width: 390, height: 844)
@@ -26,6 +30,7 @@ struct DemoOptions: Equatable {
     static let usage = """
         usage: x11-demo [--preset seed|fluid] [--size WxH] [--record FILE] [--replay FILE]
                         [--events] [--exit-after-replay] [--fps N]
+                        [--present shm|put|xlib|auto] [--verbose]
 
         Opens a window titled "SwipeDismiss demo". Drag the card down to dismiss it;
         Escape dismisses; Space or a click presents it again; close the window to quit.
@@ -38,6 +43,13 @@ struct DemoOptions: Equatable {
           --events              print one JSON line per phase change on stdout
           --exit-after-replay   with --replay: exit 0 once the replay has settled
           --fps N               frame rate while animating (default: 60)
+          --present shm|put|xlib|auto
+                                how frames reach the window (default: shm): shm draws
+                                in our memory and sends it through MIT-SHM, falling
+                                back to XPutImage; put always uses XPutImage; xlib
+                                has the X server draw (cairo xlib surface); auto is
+                                shm, falling back to xlib
+          --verbose             say on stderr which presentation path is in use
           --help                show this help
 
         Exit status: 0 when the window is closed, 1 on a runtime failure (such as a
@@ -94,6 +106,19 @@ struct DemoOptions: Equatable {
                         flag: flag, reason: "expected a frame rate from 1 to 1000, got \"\(text)\"")
                 }
                 options.framesPerSecond = fps
+            case "--present":
+                let name = try argument()
+                guard let presentation = X11Presentation(rawValue: name) else {
+                    throw DemoOptionError(
+                        flag: flag,
+                        reason: "unknown path \"\(name)\" (expected shm, put, xlib or auto)")
+                }
+                options.presentation = presentation
+            case "--verbose":
+                guard inline == nil else {
+                    throw DemoOptionError(flag: flag, reason: "takes no value")
+                }
+                options.verbose = true
             case "--events", "--exit-after-replay", "--help", "-h":
                 guard inline == nil else {
                     throw DemoOptionError(flag: flag, reason: "takes no value")

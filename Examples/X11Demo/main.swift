@@ -82,9 +82,13 @@ let renderer: X11Renderer
 do {
     window = try X11Window(
         display: display, title: "SwipeDismiss demo", width: size.width, height: size.height)
-    renderer = try X11Renderer(window: window)
+    renderer = try X11Renderer(window: window, presentation: options.presentation)
 } catch {
     fail("\(error)", status: 1)
+}
+if options.verbose {
+    let because = renderer.fallbackReason.map { " (\($0))" } ?? ""
+    printError("presenting with \(renderer.presentation.summary)\(because)")
 }
 let live = X11InputSource(clock: clock, scale: renderer.scale)
 

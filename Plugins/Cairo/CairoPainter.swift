@@ -37,25 +37,84 @@ public final class CairoPainter {
         context.save()
         if scale != 1 { context.scale(x: scale, y: scale) }
         if let font { context.setFontFace(font) }
-        for layer in scene.layers {
-            let opacity = min(1, max(0, layer.opacity))
-            guard opacity > 0, !layer.items.isEmpty else { continue }
-            let transformed = layer.transform != .identity
-            if transformed {
-                context.save()
-                context.concatenate(layer.transform)
+        for layer in scene.layers { paintLayer(layer, on: context, scale: scale) }
+        context.restore()
+    }
+
+    /// Paints one layer with its transform and opacity, as `paint` would inside a scene.
+    ///
+    /// Like `paint`, it scales by `scale` from the context's current matrix and restores it.
+    public func paint(layer: Layer, on context: CairoContext, scale: Double) {
+        context.save()
+        if scale != 1 { context.scale(x: scale, y: scale) }
+        if let font { context.setFontFace(font) }
+        paintLayer(layer, on: context, scale: scale)
+        context.restore()
+    }
+
+    /// Paints `layer`'s items untransformed and fully opaque: the raster a layer cache keeps.
+    public func paintItems(of layer: Layer, on context: CairoContext, scale: Double) {
+        context.save()
+        if scale != 1 { context.scale(x: scale, y: scale) }
+        if let font { context.setFontFace(font) }
+        draw(layer.items, on: context, opacity: 1, scale: scale)
+        context.restore()
+    }
+
+    /// A box in points, before the layer's transform, that holds every pixel `layer`'s items
+    /// can touch (text measured with `context`, with room for bearings and descenders);
+    /// nil for a layer with no items.
+    public func bounds(of layer: Layer, scale: Double, measuringWith context: CairoContext) -> Rect?
+    {
+        var box: Rect?
+        context.save()
+        if scale != 1 { context.scale(x: scale, y: scale) }
+        if let font { context.setFontFace(font) }
+        for item in layer.items {
+            var rect: Rect
+            switch item {
+            case .rect(let frame, _), .roundedRect(let frame, _, _):
+                rect = frame
+            case .text(let text, let origin, let fontSize, _, let alignment):
+                context.setFontSize(fontSize)
+                let width = advance(of: text, fontSize: fontSize, scale: scale, on: context)
+                var left = origin.x
+                if alignment != .leading { left -= alignment == .center ? width / 2 : width }
+                rect = Rect(
+                    x: left - fontSize * 0.5, y: origin.y - fontSize * 1.25,
+                    width: width + fontSize, height: fontSize * 1.75)
             }
-            if opacity >= 1 || layer.items.count == 1 || !itemsOverlap(layer.items, scale: scale) {
-                draw(layer.items, on: context, opacity: opacity, scale: scale)
-            } else {
-                groupedLayerCount += 1
-                context.pushGroup()
-                draw(layer.items, on: context, opacity: 1, scale: scale)
-                context.popGroup(paintingWithAlpha: opacity)
+            if let current = box {
+                let minX = min(current.minX, rect.minX)
+                let minY = min(current.minY, rect.minY)
+                rect = Rect(
+                    x: minX, y: minY, width: max(current.maxX, rect.maxX) - minX,
+                    height: max(current.maxY, rect.maxY) - minY)
             }
-            if transformed { context.restore() }
+            box = rect
         }
         context.restore()
+        return box
+    }
+
+    /// Paints one layer; the context is already scaled and has the font face.
+    private func paintLayer(_ layer: Layer, on context: CairoContext, scale: Double) {
+        let opacity = min(1, max(0, layer.opacity))
+        guard opacity > 0, !layer.items.isEmpty else { return }
+        let transformed = layer.transform != .identity
+        if transformed {
+            context.save()
+            context.concatenate(layer.transform)
+        }
+        if opacity >= 1 || layer.items.count == 1 || !itemsOverlap(layer.items, scale: scale) {
+            draw(layer.items, on: context, opacity: opacity, scale: scale)
+        } else {
+            groupedLayerCount += 1
+            context.pushGroup()
+            draw(layer.items, on: context, opacity: 1, scale: scale)
+            context.popGroup(paintingWithAlpha: opacity)
+        }
+        if transformed { context.restore() }
     }
 
     private func draw(_ items: [Item], on context: CairoContext, opacity: Double, scale: Double) {

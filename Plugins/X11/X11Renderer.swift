@@ -1,35 +1,78 @@
 import CX11
+import Glibc
 import SwipeDismiss
 import SwipeDismissCairo
 
-/// Draws scenes into an X window: paints with the Cairo plugin's `CairoPainter` into a
-/// back-buffer Pixmap, then copies it to the window with one `XCopyArea`.
+/// Draws scenes into an X window, by default in client memory: a `CairoCompositor` keeps
+/// each costly layer as a raster and repaints only the box that changed, and the box goes
+/// to the window through MIT-SHM (`XShmPutImage`), or `XPutImage` where shared memory is
+/// not to be had. `X11Presentation.xlibSurface` keeps the older path: cairo's xlib surface
+/// on a back-buffer Pixmap, copied with one `XCopyArea`.
 ///
-/// The back buffer is made when first needed and made again only when the window's size
+/// The buffer is made with the renderer and made again only when the window's size
 /// changed. `render` does not flush: the event loop flushes once per frame.
 public final class X11Renderer: Renderer {
     public let window: X11Window
     /// Device pixels per point.
     public let scale: Double
     public let painter: CairoPainter
+    /// What was asked for.
+    public let requestedPresentation: X11Presentation
+    /// The path in use: `.sharedMemory`, `.putImage` or `.xlibSurface`.
+    public private(set) var presentation: X11Presentation
+    /// Why the path in use is not the one asked for, if it is not.
+    public private(set) var fallbackReason: String?
+    /// Repaints only what changed, from retained layer rasters (client-side paths).
+    public let compositor: CairoCompositor
     private let gc: X11GraphicsContext
-    private var backBuffer: X11BackBuffer?
+    private var buffer: Buffer?
     /// How many back buffers were made (1, plus one per resize that was painted).
     public private(set) var backBufferCount = 0
     /// How many frames were painted.
     public private(set) var framesRendered = 0
+    /// The box the last frame sent to the window (client-side paths); nil if nothing changed.
+    public private(set) var lastDamage: PixelRect?
 
-    /// A renderer for `window` at `scale` pixels per point.
-    public init(window: X11Window, scale: Double = 1, painter: CairoPainter = CairoPainter())
-        throws(X11Error)
-    {
+    private enum Buffer {
+        case server(X11BackBuffer)
+        case client(X11ImageBuffer)
+
+        var pixelWidth: Int {
+            switch self {
+            case .server(let buffer): return buffer.pixelWidth
+            case .client(let buffer): return buffer.pixelWidth
+            }
+        }
+        var pixelHeight: Int {
+            switch self {
+            case .server(let buffer): return buffer.pixelHeight
+            case .client(let buffer): return buffer.pixelHeight
+            }
+        }
+    }
+
+    /// A renderer for `window` at `scale` pixels per point, presenting with `presentation`
+    /// (falling back as its documentation says; `presentation` and `fallbackReason` tell).
+    public init(
+        window: X11Window, scale: Double = 1, painter: CairoPainter = CairoPainter(),
+        presentation: X11Presentation = .sharedMemory
+    ) throws(X11Error) {
         guard scale.isFinite, scale > 0 else {
             throw X11Error.paintFailed("invalid scale \(scale)")
         }
         self.window = window
         self.scale = scale
         self.painter = painter
+        compositor = CairoCompositor(painter: painter)
+        requestedPresentation = presentation
+        self.presentation = presentation == .automatic ? .sharedMemory : presentation
         gc = try X11GraphicsContext(display: window.display, drawable: window.id)
+        if presentation == .sharedMemory || presentation == .automatic,
+            let reason = Self.sharedMemoryUnavailableReason(displayName: window.display.name)
+        {
+            fallBack(because: reason)
+        }
+        _ = try currentBuffer()
     }
 
     /// The window's size in points.
@@ -38,55 +81,138 @@ public final class X11Renderer: Renderer {
     }
 
     public func render(_ scene: Scene, state: DismissState) throws {
-        let buffer = try currentBackBuffer()
-        painter.paint(scene, on: buffer.context, scale: scale)
-        buffer.surface.flush()
-        copyToWindow(buffer)
+        switch try currentBuffer() {
+        case .server(let buffer):
+            painter.paint(scene, on: buffer.context, scale: scale)
+            buffer.surface.flush()
+            copyToWindow(buffer)
+        case .client(let buffer):
+            buffer.waitUntilServerIsDone(window: window)
+            lastDamage = try compositor.compose(
+                scene, on: buffer.context, scale: scale, pixelWidth: buffer.pixelWidth,
+                pixelHeight: buffer.pixelHeight)
+            if let damage = lastDamage {
+                buffer.surface.flush()
+                buffer.put(damage, to: window, gc: gc.gc)
+            }
+        }
         framesRendered += 1
     }
 
-    /// Draws a frame with `draw`, given the back buffer's `cairo_t *` in device pixels,
-    /// then copies it to the window like `render` (for custom drawing and benchmarks).
+    /// Draws a frame with `draw`, given the buffer's `cairo_t *` in device pixels, then
+    /// shows all of it like `render` (for custom drawing and benchmarks).
     public func render(drawing draw: (_ cairoContext: OpaquePointer) throws -> Void) throws {
-        let buffer = try currentBackBuffer()
-        try draw(buffer.context.pointer)
-        buffer.surface.flush()
-        copyToWindow(buffer)
+        switch try currentBuffer() {
+        case .server(let buffer):
+            try draw(buffer.context.pointer)
+            buffer.surface.flush()
+            copyToWindow(buffer)
+        case .client(let buffer):
+            buffer.waitUntilServerIsDone(window: window)
+            compositor.invalidate()  // the pixels are no longer the compositor's
+            try draw(buffer.context.pointer)
+            buffer.surface.flush()
+            buffer.put(fullBox(buffer), to: window, gc: gc.gc)
+        }
         framesRendered += 1
     }
 
-    /// Copies the last frame to the window again (after an Expose); false if there is no
-    /// frame of the window's current size to copy.
+    /// Shows the last frame again (after an Expose); false if there is no frame of the
+    /// window's current size to show.
     @discardableResult
     public func present() -> Bool {
-        guard let buffer = backBuffer, buffer.pixelWidth == window.pixelWidth,
+        guard let buffer, buffer.pixelWidth == window.pixelWidth,
             buffer.pixelHeight == window.pixelHeight, framesRendered > 0
         else { return false }
-        copyToWindow(buffer)
+        switch buffer {
+        case .server(let buffer): copyToWindow(buffer)
+        case .client(let buffer): buffer.put(fullBox(buffer), to: window, gc: gc.gc)
+        }
         return true
     }
 
-    /// The back buffer's pixels as 0xRRGGBB, row by row (`XGetImage`); nil before a frame.
+    /// The buffer's pixels as 0xRRGGBB, row by row; nil before a frame or outside it.
     public func readBackBuffer(x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
-        guard let buffer = backBuffer else { return nil }
-        return Xlib.readPixels(
-            window.display.pointer, buffer.pixmap, x: Int32(x), y: Int32(y),
-            width: UInt32(width), height: UInt32(height))
+        switch buffer {
+        case .server(let buffer):
+            return Xlib.readPixels(
+                window.display.pointer, buffer.pixmap, x: Int32(x), y: Int32(y),
+                width: UInt32(width), height: UInt32(height))
+        case .client(let buffer):
+            return buffer.readPixels(x: x, y: y, width: width, height: height)
+        case nil:
+            return nil
+        }
     }
 
-    private func currentBackBuffer() throws(X11Error) -> X11BackBuffer {
-        if let buffer = backBuffer, buffer.pixelWidth == window.pixelWidth,
+    private func currentBuffer() throws(X11Error) -> Buffer {
+        if let buffer, buffer.pixelWidth == window.pixelWidth,
             buffer.pixelHeight == window.pixelHeight
         {
             return buffer
         }
-        backBuffer = nil  // free the old pixmap before making the new one
-        let buffer = try X11BackBuffer(
-            display: window.display, drawable: window.id, width: window.pixelWidth,
-            height: window.pixelHeight)
-        backBuffer = buffer
+        buffer = nil  // free the old pixmap or segment before making the new one
+        compositor.invalidate()
+        let made = try makeBuffer(width: window.pixelWidth, height: window.pixelHeight)
+        buffer = made
+        if case .client(let image) = made { window.shmCompletionType = image.completionType }
         backBufferCount += 1
-        return buffer
+        return made
+    }
+
+    private func makeBuffer(width: Int, height: Int) throws(X11Error) -> Buffer {
+        let display = window.display
+        if presentation == .sharedMemory {
+            do {
+                return .client(
+                    try X11ImageBuffer(
+                        display: display, width: width, height: height, transport: .sharedMemory))
+            } catch {
+                fallBack(because: error.description)
+            }
+        }
+        if presentation == .putImage {
+            do {
+                return .client(
+                    try X11ImageBuffer(
+                        display: display, width: width, height: height, transport: .putImage))
+            } catch {
+                fallBack(because: error.description)
+            }
+        }
+        return .server(
+            try X11BackBuffer(display: display, drawable: window.id, width: width, height: height))
+    }
+
+    /// Steps down from the current path: MIT-SHM to `XPutImage` (or, for `.automatic`, to
+    /// the xlib surface), `XPutImage` to the xlib surface.
+    private func fallBack(because reason: String) {
+        let next: X11Presentation =
+            presentation == .sharedMemory && requestedPresentation != .automatic
+            ? .putImage : .xlibSurface
+        fallbackReason = fallbackReason.map { "\($0); \(reason)" } ?? reason
+        presentation = next
+    }
+
+    /// Why MIT-SHM counts as unavailable before asking the server: the environment switch,
+    /// or a display on another host (`host:0`), whose server cannot map our memory.
+    public static func sharedMemoryUnavailableReason(displayName: String) -> String? {
+        if let value = getenv(X11Presentation.disableSharedMemoryVariable),
+            value.pointee != 0, String(cString: value) != "0"
+        {
+            return "MIT-SHM disabled by \(X11Presentation.disableSharedMemoryVariable)"
+        }
+        if let colon = displayName.lastIndex(of: ":") {
+            let host = displayName[..<colon]
+            if !host.isEmpty, host != "unix", !host.hasSuffix("/unix") {
+                return "MIT-SHM not used: display \(displayName) is on host \(host)"
+            }
+        }
+        return nil
+    }
+
+    private func fullBox(_ buffer: X11ImageBuffer) -> PixelRect {
+        PixelRect(x: 0, y: 0, width: buffer.pixelWidth, height: buffer.pixelHeight)
     }
 
     private func copyToWindow(_ buffer: X11BackBuffer) {

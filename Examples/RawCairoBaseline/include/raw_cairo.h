@@ -8,7 +8,9 @@
 // Draws the default scene for a viewport of width x height points at `scale` device
 // pixels per point: background, white top band, "Inbox" and its rows, the black backdrop
 // at `alpha`, and the card (handle, title, subtitle, button, lines) moved down by
-// `offset` points. The card is hidden when `card_visible` is 0.
+// `offset` points. The card is hidden when `card_visible` is 0, and the hint that brings it
+// back is shown instead. Pixel for pixel the scene CardPresenter lays out and CairoPainter
+// draws (a test checks it).
 void raw_cairo_draw_card_scene(cairo_t *cr, double width, double height, double scale,
                                double offset, double alpha, int card_visible);
 

@@ -1,0 +1,235 @@
+import SwipeDismiss
+
+/// Paints a stream of scenes onto one retained image surface, redrawing only what changed.
+///
+/// A layer whose items are costly to rasterise (text, rounded corners, many shapes) is
+/// drawn once into a `CairoLayerCache` and afterwards composited from it, as long as the
+/// layer moves by whole device pixels; a drag then costs a few blits instead of paths and
+/// glyphs. Each frame compares every layer with the previous frame (its items by identity,
+/// so the check is free) and repaints only the box where something changed, returning it
+/// so a window presenter can copy just that. Caches are dropped when a layer's items, the
+/// scale, the viewport or the surface size change. A steady frame allocates nothing.
+public final class CairoCompositor {
+    public let painter: CairoPainter
+    /// How many layer rasters were made so far (the cost a cache saves shows here).
+    public private(set) var layerRasterizations = 0
+    /// How many layers the last frame composited from a cache.
+    public private(set) var cachedLayersLastFrame = 0
+    /// Whether to keep layer rasters at all (off: every layer is drawn with the painter).
+    public var cachesLayers: Bool {
+        didSet { invalidate() }
+    }
+
+    private struct Entry {
+        var role: Layer.Role
+        var items: [Item]
+        var transform = Transform.identity
+        var opacity = 0.0
+        /// The items' box in points, before the transform; measured once per content.
+        var bounds: Rect?
+        var measured = false
+        var cache: CairoLayerCache?
+        /// Whether the layer was drawn since its items last changed: a raster is made only
+        /// for a layer drawn a second time, so a first frame costs what direct drawing does.
+        var drawnOnce = false
+        /// The device box the layer covered in the last frame (empty when hidden).
+        var drawn = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        /// The largest opaque part of the items, in points before the transform.
+        var opaque: Rect?
+        /// Whether every item lies inside a pixel-aligned `opaque`: the raster is then an
+        /// opaque RGB24 image exactly that big, copied rather than blended.
+        var opaqueCoversAll = false
+        /// The device pixels this frame's layer paints fully opaque (empty if none).
+        var hides = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    private var entries: [Entry] = []
+    private var scale = 0.0
+    private var size = Size.zero
+    private var surfaceBox = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    private var needsFullRedraw = true
+
+    /// A compositor drawing with `painter`.
+    public init(painter: CairoPainter = CairoPainter(), cachesLayers: Bool = true) {
+        self.painter = painter
+        self.cachesLayers = cachesLayers
+    }
+
+    /// Forgets what the surface holds and every cache: the next frame is drawn in full
+    /// (after the surface was replaced or drawn on by someone else).
+    public func invalidate() {
+        entries.removeAll()
+        needsFullRedraw = true
+    }
+
+    /// Brings `context`'s surface (`pixelWidth` × `pixelHeight`, identity matrix) up to
+    /// date with `scene` at `scale`, and returns the device box that changed; nil when
+    /// nothing did.
+    public func compose(
+        _ scene: Scene, on context: CairoContext, scale: Double, pixelWidth: Int, pixelHeight: Int
+    ) throws(CairoError) -> PixelRect? {
+        let box = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        if scale != self.scale || scene.size != size || box != surfaceBox || !sameRoles(scene) {
+            invalidate()
+            self.scale = scale
+            size = scene.size
+            surfaceBox = box
+            entries.reserveCapacity(scene.layers.count)
+            for layer in scene.layers {
+                entries.append(Entry(role: layer.role, items: layer.items))
+            }
+        }
+
+        var damage = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        for index in scene.layers.indices {
+            let layer = scene.layers[index]
+            if entries[index].items != layer.items {
+                damage = damage.union(entries[index].drawn)
+                entries[index].items = layer.items
+                entries[index].cache = nil
+                entries[index].drawnOnce = false
+                entries[index].measured = false
+                entries[index].drawn = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            }
+            if !entries[index].measured { measure(index, layer, context) }
+            var covered = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            if layer.opacity > 0, let bounds = entries[index].bounds {
+                covered = PixelRect(covering: bounds, transform: layer.transform, scale: scale)
+                    .intersection(box)
+            }
+            if covered != entries[index].drawn || layer.opacity != entries[index].opacity
+                || layer.transform != entries[index].transform
+            {
+                damage = damage.union(entries[index].drawn).union(covered)
+            }
+            entries[index].drawn = covered
+            entries[index].opacity = layer.opacity
+            entries[index].transform = layer.transform
+            entries[index].hides = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            if layer.opacity >= 1, let opaque = entries[index].opaque {
+                entries[index].hides = CairoOcclusion.pixelsInside(
+                    opaque, transform: layer.transform, scale: scale)
+            }
+        }
+        if needsFullRedraw { damage = box }
+        damage = damage.intersection(box)
+        guard damage.area > 0 else { return nil }
+
+        cachedLayersLastFrame = 0
+        for index in scene.layers.indices {
+            let layer = scene.layers[index]
+            guard layer.opacity > 0, entries[index].drawn.intersection(damage).area > 0 else {
+                continue
+            }
+            // Leave out what the largest opaque layer above will paint over anyway.
+            var hidden = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            for above in entries.indices where above > index && scene.layers[above].opacity > 0 {
+                if entries[above].hides.area > hidden.area { hidden = entries[above].hides }
+            }
+            let pieces = CairoOcclusion.Pieces(damage, minus: hidden)
+            let region = pieces.bounds.intersection(entries[index].drawn)
+            guard region.area > 0 else { continue }
+            context.save()
+            if pieces.count != 1 || pieces[0] != box {
+                for piece in 0..<pieces.count {
+                    let rect = pieces[piece]
+                    context.addRect(
+                        Rect(
+                            x: Double(rect.x), y: Double(rect.y), width: Double(rect.width),
+                            height: Double(rect.height)))
+                }
+                context.clip()
+            }
+            try draw(layer, at: index, clip: region, on: context)
+            context.restore()
+        }
+        try context.checkStatus("compositing a frame")
+        needsFullRedraw = false
+        return damage
+    }
+
+    /// Draws one layer, from its raster when it moves by whole pixels and is worth one
+    /// (made on its second drawing), else with the painter.
+    private func draw(
+        _ layer: Layer, at index: Int, clip: PixelRect, on context: CairoContext
+    ) throws(CairoError) {
+        defer { entries[index].drawnOnce = true }
+        if let shift = wholePixelShift(layer.transform), worthCaching(layer) {
+            if entries[index].cache == nil, entries[index].drawnOnce,
+                let bounds = entries[index].bounds,
+                PixelRect(covering: bounds, transform: .identity, scale: scale).area
+                    <= 4 * max(1, surfaceBox.area)
+            {
+                let opaque = entries[index].opaqueCoversAll ? entries[index].opaque : nil
+                entries[index].cache = try CairoLayerCache(
+                    layer: layer,
+                    box: opaque.map {
+                        CairoOcclusion.pixelsInside($0, transform: .identity, scale: scale)
+                    } ?? PixelRect(covering: bounds, transform: .identity, scale: scale),
+                    opaque: opaque != nil, scale: scale, painter: painter)
+                layerRasterizations += 1
+            }
+            if let cache = entries[index].cache {
+                cache.composite(
+                    on: context, dx: shift.dx, dy: shift.dy, opacity: min(1, layer.opacity),
+                    clip: clip, opaque: entries[index].hides)
+                cachedLayersLastFrame += 1
+                return
+            }
+        }
+        painter.paint(layer: layer, on: context, scale: scale)
+    }
+
+    /// Measures a layer whose items are new: its bounds and its opaque part.
+    private func measure(_ index: Int, _ layer: Layer, _ context: CairoContext) {
+        let bounds = painter.bounds(of: layer, scale: scale, measuringWith: context)
+        let opaque = CairoOcclusion.opaqueRect(of: layer.items)
+        entries[index].bounds = bounds
+        entries[index].opaque = opaque
+        entries[index].opaqueCoversAll = false
+        if let bounds, let opaque {
+            let aligned = CairoOcclusion.pixelsInside(opaque, transform: .identity, scale: scale)
+            let exact = PixelRect(covering: opaque, transform: .identity, scale: scale)
+            // Pixel-aligned when rounding in and out differ only by the one spare pixel.
+            entries[index].opaqueCoversAll =
+                bounds.minX >= opaque.minX && bounds.minY >= opaque.minY
+                && bounds.maxX <= opaque.maxX && bounds.maxY <= opaque.maxY
+                && aligned.x == exact.x + 1 && aligned.y == exact.y + 1
+                && aligned.width == exact.width - 2 && aligned.height == exact.height - 2
+        }
+        entries[index].measured = true
+    }
+
+    private func sameRoles(_ scene: Scene) -> Bool {
+        guard entries.count == scene.layers.count else { return false }
+        for index in entries.indices where entries[index].role != scene.layers[index].role {
+            return false
+        }
+        return true
+    }
+
+    /// The transform as a move by whole device pixels, or nil (scaled, rotated, or a
+    /// fractional move, which the painter draws directly so pixels match exactly).
+    private func wholePixelShift(_ transform: Transform) -> (dx: Int, dy: Int)? {
+        guard transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1 else {
+            return nil
+        }
+        let dx = transform.tx * scale
+        let dy = transform.ty * scale
+        guard abs(dx) < 1_000_000, abs(dy) < 1_000_000, dx == dx.rounded(), dy == dy.rounded()
+        else { return nil }
+        return (Int(dx), Int(dy))
+    }
+
+    /// Whether rasterising once beats drawing each frame: text, rounded corners, or more
+    /// than a couple of plain rectangles. A lone rectangle (the backdrop) is cheaper to fill.
+    private func worthCaching(_ layer: Layer) -> Bool {
+        guard cachesLayers else { return false }
+        if layer.items.count > 2 { return true }
+        for item in layer.items {
+            if case .rect = item { continue }
+            return true
+        }
+        return false
+    }
+}

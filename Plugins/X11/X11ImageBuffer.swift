@@ -1,0 +1,227 @@
+import CX11
+import Glibc
+import SwipeDismissCairo
+
+/// Owns a frame drawn in client memory: the pixels (a System V shared-memory segment the
+/// server maps through MIT-SHM, or an ordinary allocation sent with `XPutImage`), the
+/// `XImage` describing them, and a cairo image surface and context painting into them.
+///
+/// The shared segment is marked for removal (`IPC_RMID`) as soon as the server attached
+/// it, so the kernel frees it when both processes let go, however ours ends. `deinit`
+/// detaches it from the server and from us, or frees the allocation.
+final class X11ImageBuffer {
+    /// How the pixels reach the server.
+    enum Transport: Equatable {
+        /// `XShmPutImage` from a shared segment: the server copies from our memory.
+        case sharedMemory
+        /// `XPutImage`: the pixels travel over the connection.
+        case putImage
+    }
+
+    let display: X11Display
+    let transport: Transport
+    let pixelWidth: Int
+    let pixelHeight: Int
+    let surface: CairoSurface
+    let context: CairoContext
+    private let image: XShm.ImagePointer
+    private let memory: UnsafeMutableRawPointer
+    private let stride: Int
+    private let segment: UnsafeMutablePointer<XShmSegmentInfo>?
+    /// Whether this buffer ever sent a shared-memory put (so `deinit` waits for the server).
+    private var sentAny = false
+    /// The completion event's type, or -1 without MIT-SHM.
+    let completionType: Int32
+
+    /// A buffer of `width` × `height` pixels sent with `transport`; throws `.cannotCreate`
+    /// with the reason (no MIT-SHM, a refused attach, a visual that is not 32-bit xRGB).
+    init(display: X11Display, width: Int, height: Int, transport: Transport) throws(X11Error) {
+        guard (1...32767).contains(width), (1...32767).contains(height) else {
+            throw X11Error.invalidSize(width: width, height: height)
+        }
+        self.display = display
+        self.transport = transport
+        pixelWidth = width
+        pixelHeight = height
+        let dpy = display.pointer
+        let visual = display.visual
+        guard display.depth == 24 || display.depth == 32, visual.pointee.red_mask == 0xFF0000,
+            visual.pointee.green_mask == 0xFF00, visual.pointee.blue_mask == 0xFF
+        else {
+            throw X11Error.cannotCreate(
+                "client-side image (the default visual is depth \(display.depth), not 24-bit xRGB)")
+        }
+        let stride = Int(XShm.cairoStride(width: Int32(width)))
+        let bytes = stride * height
+        var info: UnsafeMutablePointer<XShmSegmentInfo>? = nil
+        var createdImage: XShm.ImagePointer?
+        let memory: UnsafeMutableRawPointer
+        var completion: Int32 = -1
+        switch transport {
+        case .sharedMemory:
+            guard XShm.queryExtension(dpy) else {
+                throw X11Error.cannotCreate("MIT-SHM image (the server has no MIT-SHM extension)")
+            }
+            let segment = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
+            segment.initialize(to: XShmSegmentInfo())
+            guard
+                let shmImage = XShm.createImage(
+                    dpy, visual: visual, depth: UInt32(display.depth), info: segment,
+                    width: UInt32(width), height: UInt32(height))
+            else {
+                segment.deallocate()
+                throw X11Error.cannotCreate("MIT-SHM image (XShmCreateImage failed)")
+            }
+            guard Int(shmImage.pointee.bytes_per_line) == stride,
+                shmImage.pointee.bits_per_pixel == 32, shmImage.pointee.byte_order == LSBFirst
+            else {
+                XShm.destroyImageStructure(shmImage)
+                segment.deallocate()
+                throw X11Error.cannotCreate("MIT-SHM image (its layout is not cairo's RGB24)")
+            }
+            guard let id = XShm.createSegment(size: bytes) else {
+                let reason = String(cString: strerror(errno))
+                XShm.destroyImageStructure(shmImage)
+                segment.deallocate()
+                throw X11Error.cannotCreate("shared-memory segment of \(bytes) bytes (\(reason))")
+            }
+            guard let address = XShm.attachSegment(id) else {
+                let reason = String(cString: strerror(errno))
+                XShm.markSegmentForRemoval(id)
+                XShm.destroyImageStructure(shmImage)
+                segment.deallocate()
+                throw X11Error.cannotCreate("shared-memory mapping (\(reason))")
+            }
+            segment.pointee.shmid = id
+            segment.pointee.shmaddr = address.assumingMemoryBound(to: CChar.self)
+            segment.pointee.readOnly = 0
+            shmImage.pointee.data = segment.pointee.shmaddr
+            let attached = XShm.attach(dpy, segment)
+            // From here the segment lives only as long as someone has it mapped.
+            XShm.markSegmentForRemoval(id)
+            guard attached else {
+                XShm.detachSegment(address)
+                XShm.destroyImageStructure(shmImage)
+                segment.deallocate()
+                throw X11Error.cannotCreate(
+                    "MIT-SHM attachment (the server refused the segment; a remote display?)")
+            }
+            info = segment
+            createdImage = shmImage
+            memory = address
+            completion = XShm.completionEventType(dpy)
+        case .putImage:
+            guard let allocation = calloc(1, bytes) else {
+                throw X11Error.cannotCreate("client-side image of \(bytes) bytes (out of memory)")
+            }
+            guard
+                let plain = XShm.createImage(
+                    dpy, visual: visual, depth: UInt32(display.depth), data: allocation,
+                    width: UInt32(width), height: UInt32(height), bytesPerLine: Int32(stride))
+            else {
+                free(allocation)
+                throw X11Error.cannotCreate("client-side image (XCreateImage failed)")
+            }
+            createdImage = plain
+            memory = allocation
+        }
+        guard let createdImage else { throw X11Error.cannotCreate("client-side image") }
+        image = createdImage
+        completionType = completion
+        self.memory = memory
+        self.stride = stride
+        segment = info
+        do {
+            guard
+                let raw = XShm.createCairoSurface(
+                    data: memory, width: Int32(width), height: Int32(height),
+                    stride: Int32(stride))
+            else { throw X11Error.cannotCreate("cairo image surface") }
+            surface = try CairoSurface(adopting: raw)
+            context = try CairoContext(surface: surface)
+        } catch {
+            Self.release(display: display, image: createdImage, memory: memory, segment: info)
+            throw X11Error.cannotCreate("cairo image surface (\(error))")
+        }
+    }
+
+    deinit {
+        Xlib.finishCairoSurface(surface.pointer)
+        if sentAny { Xlib.sync(display.pointer) }
+        Self.release(display: display, image: image, memory: memory, segment: segment)
+    }
+
+    private static func release(
+        display: X11Display, image: XShm.ImagePointer, memory: UnsafeMutableRawPointer,
+        segment: UnsafeMutablePointer<XShmSegmentInfo>?
+    ) {
+        XShm.destroyImageStructure(image)
+        if let segment {
+            XShm.detach(display.pointer, segment)
+            Xlib.flush(display.pointer)
+            XShm.detachSegment(memory)
+            segment.deallocate()
+        } else {
+            free(memory)
+        }
+    }
+
+    /// Waits until the server has read every shared-memory put, so drawing the next frame
+    /// cannot tear the one on its way. Usually the completion events arrived long ago and
+    /// the event loop handed them to `window`; otherwise one round trip (`XSync`) settles it.
+    func waitUntilServerIsDone(window: X11Window) {
+        guard transport == .sharedMemory, window.shmPutsConfirmed < window.shmPutsSent else {
+            return
+        }
+        window.shmPutsConfirmed += XShm.takeQueuedEvents(display.pointer, type: completionType)
+        guard window.shmPutsConfirmed < window.shmPutsSent else { return }
+        Xlib.sync(display.pointer)
+        window.shmPutsConfirmed += XShm.takeQueuedEvents(display.pointer, type: completionType)
+    }
+
+    /// Sends the pixels inside `box` to the same place in `window`.
+    func put(_ box: PixelRect, to window: X11Window, gc: GC) {
+        let drawable = window.id
+        let clipped = box.intersectionWith(width: pixelWidth, height: pixelHeight)
+        guard clipped.width > 0, clipped.height > 0 else { return }
+        let dpy = display.pointer
+        switch transport {
+        case .sharedMemory:
+            XShm.putImage(
+                dpy, drawable, gc: gc, image: image, x: Int32(clipped.x), y: Int32(clipped.y),
+                width: UInt32(clipped.width), height: UInt32(clipped.height))
+            window.shmPutsSent += 1
+            sentAny = true
+        case .putImage:
+            XShm.putPlainImage(
+                dpy, drawable, gc: gc, image: image, x: Int32(clipped.x), y: Int32(clipped.y),
+                width: UInt32(clipped.width), height: UInt32(clipped.height))
+        }
+    }
+
+    /// The pixels as 0xRRGGBB, row by row, read from our own memory; nil outside the image.
+    func readPixels(x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
+        guard x >= 0, y >= 0, width > 0, height > 0, x + width <= pixelWidth,
+            y + height <= pixelHeight
+        else { return nil }
+        surface.flush()
+        var pixels: [UInt32] = []
+        pixels.reserveCapacity(width * height)
+        for row in y..<(y + height) {
+            let line = (memory + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in x..<(x + width) { pixels.append(line[column] & 0xFF_FFFF) }
+        }
+        return pixels
+    }
+}
+
+extension PixelRect {
+    /// The part inside (0, 0, `width`, `height`).
+    func intersectionWith(width: Int, height: Int) -> PixelRect {
+        let minX = max(0, x)
+        let minY = max(0, y)
+        let maxX = min(width, x + self.width)
+        let maxY = min(height, y + self.height)
+        return PixelRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    }
+}
