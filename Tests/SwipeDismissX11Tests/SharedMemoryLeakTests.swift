@@ -37,14 +37,15 @@ final class SharedMemoryLeakTests: XCTestCase {
                 FileManager.default.isExecutableFile(atPath: $0.path)
             })
         else {
-            XCTFail("x11-demo is not built next to the tests (looked at \(candidates.map(\.path)))")
-            throw XCTSkip("x11-demo missing")
+            throw X11TestFailure(
+                description:
+                    "x11-demo is not built next to the tests (looked at \(candidates.map(\.path)))")
         }
         return url
     }
 
     func testNoSegmentIsLeftAfterSIGKILL() throws {
-        let display = try openDisplayOrSkip()
+        let display = try openTestDisplay()
         let demo = Process()
         demo.executableURL = try demoExecutable()
         demo.arguments = ["--size", "390x844", "--present", "shm"]
