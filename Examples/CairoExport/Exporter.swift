@@ -130,7 +130,9 @@ struct Exporter {
         guard scene == .sheet else { return [(Timeline.threshold, "200 pt release threshold")] }
         let layout = detentLayout()
         return (0...layout.count).map { index in
-            (layout.offset(of: index), "\(layout.name(of: index)) detent")
+            let name = layout.name(of: index)
+            let label = name == Detent.dismissedName ? "off screen (\(name))" : "\(name) detent"
+            return (layout.offset(of: index), label)
         }
     }
 
