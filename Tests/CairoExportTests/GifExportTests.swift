@@ -186,6 +186,36 @@ final class GifExportTests: XCTestCase {
         try ExportFixtures.assertSame(out, as: before, "after the failed GIF")
         XCTAssertEqual(try ExportFixtures.names(root), ["out"], "nothing left beside it")
     }
+
+    /// A run killed while the GIF is half written leaves its temporary file in the staging
+    /// folder; the next run clears it with the rest, so nothing is kept aside.
+    func testAGifHalfWrittenByAKilledRunIsSweptByTheNextRun() throws {
+        let out = root + "/out"
+        let trace = ExportFixtures.trace("fast-flick")
+        let child = try ExportProcess(
+            ["--trace", trace, "--out", out, "--format", "gif", "--fps", "20"],
+            environment: [TestHooks.pauseVariable: "frames:5"])
+        guard child.waitForOutput("test pause at frames:5") else { return }
+        let staging = join(root, ExportFolder.stagingPrefix("out") + String(child.pid))
+        let temporary = try ExportFixtures.names(staging).filter { $0.hasPrefix(".animation.gif.tmp-") }
+        XCTAssertEqual(temporary.count, 1, "the GIF is being written")
+        XCTAssertTrue(try isTemporaryName(XCTUnwrap(temporary.first), pid: child.pid))
+        child.send(SIGKILL)
+        XCTAssertEqual(child.waitForExit(), 128 + SIGKILL)
+        let result = runExport(["--trace", trace, "--out", out, "--format", "gif", "--fps", "20"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertEqual(try ExportFixtures.names(root), ["out"], result.errors)
+        XCTAssertNoThrow(try GifAnimation(path: out + "/animation.gif"))
+    }
+
+    func testTemporaryNamesAreThisProcesssOwn() {
+        XCTAssertTrue(isTemporaryName(".animation.gif.tmp-42-3141592", pid: 42))
+        XCTAssertTrue(isTemporaryName(".samples.csv.tmp-42", pid: 42))
+        XCTAssertFalse(isTemporaryName(".animation.gif.tmp-421-5", pid: 42))
+        XCTAssertFalse(isTemporaryName(".animation.gif.tmp-42-", pid: 42))
+        XCTAssertFalse(isTemporaryName("animation.gif.tmp-42-5", pid: 42))
+        XCTAssertFalse(isTemporaryName(".notes.tmp-42-x5", pid: 42))
+    }
 }
 
 /// The pixel size in a PNG's header.
