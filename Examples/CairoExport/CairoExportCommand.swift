@@ -182,7 +182,8 @@ struct CairoExportCommand {
         let title =
             "\(lastComponent(options.tracePath)) · \(options.presetName) · "
             + (options.scene == .card ? "" : "\(options.scene.rawValue) · ")
-            + (options.confirm ? "confirm · " : "") + (options.reduceMotion ? "reduced motion · " : "")
+            + (options.confirm ? "confirm · " : "")
+            + (options.reduceMotion ? "reduced motion · " : "")
             + "\(NumberText.readable(options.framesPerSecond)) fps"
         try AtomicFile.write(
             bytes: Array(

@@ -35,9 +35,13 @@ struct PointerTrack: Equatable {
                 press = point
                 current = [Sample(time: event.time, translation: 0)]
             case .move(let point):
-                if let press { current.append(Sample(time: event.time, translation: along(point, from: press))) }
+                if let press {
+                    current.append(Sample(time: event.time, translation: along(point, from: press)))
+                }
             case .up(let point):
-                if let press { current.append(Sample(time: event.time, translation: along(point, from: press))) }
+                if let press {
+                    current.append(Sample(time: event.time, translation: along(point, from: press)))
+                }
                 end()
             case .cancel:
                 if let last = current.last {

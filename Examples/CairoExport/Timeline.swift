@@ -295,7 +295,9 @@ struct Timeline {
         return pointer.strokes.map { stroke in
             guard let press = stroke.first?.time else { return stroke }
             let base = states.last { $0.time <= press }?.offset ?? states.first?.offset ?? 0
-            return stroke.map { PointerTrack.Sample(time: $0.time, translation: base + $0.translation) }
+            return stroke.map {
+                PointerTrack.Sample(time: $0.time, translation: base + $0.translation)
+            }
         }
     }
 

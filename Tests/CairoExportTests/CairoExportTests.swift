@@ -51,7 +51,8 @@ final class CairoExportTests: XCTestCase {
         // The first four columns are the original contract; the rest follow (DESIGN §4).
         XCTAssertEqual(lines.removeFirst(), "t,offset,alpha,phase,x,y,scale,progress,detent,scroll")
         return try lines.map { line in
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(
+                String.init)
             XCTAssertEqual(fields.count, 10)
             return Row(
                 t: try XCTUnwrap(Double(fields[0])), offset: try XCTUnwrap(Double(fields[1])),

@@ -30,7 +30,8 @@ final class GifExportTests: XCTestCase {
         events.append(#"{"t": 0.35, "type": "up", "x": 195, "y": 560}"#)
         events.append(#"{"t": 7.0, "type": "key", "key": "Escape"}"#)
         let path = root + "/long-rest.json"
-        try (#"{ "viewport": { "width": 390, "height": 844 }, "events": ["#
+        try
+            (#"{ "viewport": { "width": 390, "height": 844 }, "events": ["#
             + events.joined(separator: ",\n") + "] }")
             .write(toFile: path, atomically: true, encoding: .utf8)
         return path
@@ -197,7 +198,9 @@ final class GifExportTests: XCTestCase {
             environment: [TestHooks.pauseVariable: "frames:5"])
         guard child.waitForOutput("test pause at frames:5") else { return }
         let staging = join(root, ExportFolder.stagingPrefix("out") + String(child.pid))
-        let temporary = try ExportFixtures.names(staging).filter { $0.hasPrefix(".animation.gif.tmp-") }
+        let temporary = try ExportFixtures.names(staging).filter {
+            $0.hasPrefix(".animation.gif.tmp-")
+        }
         XCTAssertEqual(temporary.count, 1, "the GIF is being written")
         XCTAssertTrue(try isTemporaryName(XCTUnwrap(temporary.first), pid: child.pid))
         child.send(SIGKILL)

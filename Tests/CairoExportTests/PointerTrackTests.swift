@@ -50,8 +50,12 @@ final class PointerTrackTests: XCTestCase {
         let pointer = PointerTrack(trace: trace, direction: .right)
         XCTAssertEqual(
             pointer.strokes,
-            [[.init(time: 0, translation: 0), .init(time: 0.1, translation: 30),
-              .init(time: 0.2, translation: 30)]])
+            [
+                [
+                    .init(time: 0, translation: 0), .init(time: 0.1, translation: 30),
+                    .init(time: 0.2, translation: 30),
+                ]
+            ])
         XCTAssertNil(pointer.translation(at: 0.3), "a move after the cancel is not a drag")
     }
 
