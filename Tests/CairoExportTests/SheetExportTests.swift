@@ -115,6 +115,25 @@ final class SheetExportTests: XCTestCase {
         XCTAssertEqual(last.phase, "dismissed")
     }
 
+    func testTheConfirmPromptShowsWhileTheAttemptWaitsForAnAnswer() throws {
+        let out = root + "/prompt"
+        let result = runExport([
+            "--trace", ExportFixtures.trace("sheet-confirm-discard"), "--out", out, "--scene",
+            "sheet", "--confirm", "--fps", "10",
+        ])
+        XCTAssertEqual(result.status, 0, result.errors)
+        // (300, 500) lies in the prompt box (#2C2C2E) at medium, away from its text; without
+        // the prompt it is the white first row.
+        func red(at time: Double) throws -> UInt8 {
+            let frame = String(format: "frame-%04d.png", Int((time * 10).rounded()))
+            return try CairoImage(pngPath: out + "/" + frame).pixel(x: 300, y: 500).red
+        }
+        XCTAssertEqual(try red(at: 0), 255, "presented, nothing asked")
+        XCTAssertEqual(try red(at: 1.8), 0x2C, "released past medium: asked")
+        XCTAssertEqual(try red(at: 2.1), 255, "n keeps the sheet and hides the prompt")
+        XCTAssertEqual(try red(at: 2.6), 0x2C, "Escape asks again")
+    }
+
     func testReducedMotionSettlesWithoutOvershoot() throws {
         let springy = try export("sheet-detent-change", ["--fps", "60"])
         let calm = try export("sheet-detent-change", ["--fps", "60", "--reduce-motion"])
