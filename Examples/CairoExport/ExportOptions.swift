@@ -54,7 +54,8 @@ struct ExportOptions: Equatable {
         Replays a gesture trace through the dismiss controller and writes, into DIR:
           frame-0000.png, ...  one image per frame (.pdf or .svg with --format)
           storyboard.pdf       every frame as a labelled thumbnail (time, offset, alpha)
-          timeline.png         offset and backdrop alpha against time, phases shaded
+          timeline.png         offset and backdrop alpha against time, phases shaded,
+                               the pointer's translation while pressed as a thin line
           samples.csv          t,offset,alpha,phase,x,y,scale,progress,detent,scroll -
                                one row per frame, in frame order
           animation.gif        with --format gif: the whole export, looping, at the
@@ -90,10 +91,10 @@ struct ExportOptions: Equatable {
         decimals. Frames start with the modal presented and at rest, one per clock tick,
         and stop once the trace has been replayed and nothing moves any more; a stretch
         of more than 0.5 s with no event and no motion is one frame (in the GIF it lasts
-        its real length, at most 2 s). Exit status: 0 done,
-        1 the output could not be written (the folder is as it was), 2 a bad command
-        line, a malformed trace, a frame budget exceeded or a folder refused (nothing is
-        written), 128+N killed by signal N (the folder is as it was).
+        its real length, at most 2 s). Exit status: 0 done, 1 the output could not be
+        written (the folder is as it was), 2 a bad command line, a malformed trace, a
+        frame budget exceeded or a folder refused (nothing is written), 128+N killed by
+        signal N (the folder is as it was).
         """
 
     static let parser = FlagParser([
