@@ -58,7 +58,7 @@ let package = Package(
         // Examples.
         .executableTarget(
             name: "CairoExport",
-            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "ToolSupport"],
+            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "SwipeDismissGif", "ToolSupport"],
             path: "Examples/CairoExport"
         ),
         .executableTarget(
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "SwipeDismissX11Tests", dependencies: ["SwipeDismissX11"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
-        .testTarget(name: "CairoExportTests", dependencies: ["CairoExport"]),
+        .testTarget(name: "CairoExportTests", dependencies: ["CairoExport", "SwipeDismissGif"]),
         .testTarget(name: "X11DemoTests", dependencies: ["X11Demo"]),
     ],
     swiftLanguageModes: [.v5]

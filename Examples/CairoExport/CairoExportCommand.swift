@@ -59,6 +59,8 @@ struct CairoExportCommand {
                 trace: trace, configuration: options.configuration,
                 framesPerSecond: options.framesPerSecond)
             planner.frameLimit = options.maxFrames
+            planner.scene = options.scene
+            planner.confirm = options.confirm
             exporter = planner
             frames = try planner.plan()
         } catch let error as GestureTraceError {
@@ -89,7 +91,9 @@ struct CairoExportCommand {
     }
 
     /// The names of the files an export of `frames` writes, in the order they are written.
-    static func fileNames(frameCount: Int, format: CairoFileFormat) -> [String] {
+    static func fileNames(frameCount: Int, format: CairoFileFormat, gif: Bool = false)
+        -> [String]
+    {
         let frameNames = (0..<frameCount).map { number in
             var digits = String(number)
             if digits.count < 4 {
@@ -97,7 +101,8 @@ struct CairoExportCommand {
             }
             return "frame-\(digits).\(format.fileExtension)"
         }
-        return frameNames + ["samples.csv", "timeline.png", "storyboard.pdf"]
+        return frameNames + (gif ? ["animation.gif"] : [])
+            + ["samples.csv", "timeline.png", "storyboard.pdf"]
     }
 
     /// Locks the folder, stages every output (manifest first), swaps the staging folder in,
@@ -105,7 +110,8 @@ struct CairoExportCommand {
     /// folder is as it was.
     func export(options: ExportOptions, exporter: Exporter, frames: [ExportFrame]) throws -> Result
     {
-        let names = Self.fileNames(frameCount: frames.count, format: options.format)
+        let names = Self.fileNames(
+            frameCount: frames.count, format: options.format, gif: options.writesGif)
         guard
             let folder = try ExportFolder.open(
                 path: options.outputFolder, force: options.force, lockWait: lockWait,
@@ -143,7 +149,8 @@ struct CairoExportCommand {
         return Result(frames: frames, files: names.map { join(folder.target, $0) })
     }
 
-    /// Writes the manifest, then the frames, the CSV, the timeline and the storyboard.
+    /// Writes the manifest, then the frames (and the GIF), the CSV, the timeline and the
+    /// storyboard.
     private func write(
         _ frames: [ExportFrame], named names: [String], into staging: String,
         options: ExportOptions, exporter: Exporter
@@ -154,25 +161,48 @@ struct CairoExportCommand {
             bytes: try manifest.encoded(), to: join(staging, ExportManifest.fileName))
         let renderer = try options.format.makeRenderer(
             folder: staging, viewport: exporter.trace.viewport, scale: options.scale)
+        var gif: GifRecorder?
+        if options.writesGif, let png = renderer as? CairoPNGRenderer {
+            gif = try GifRecorder(
+                frames: png, path: join(staging, "animation.gif"),
+                maximumWidth: options.gifMaximumWidth,
+                durations: GifRecorder.durations(
+                    of: frames, framesPerSecond: options.framesPerSecond))
+        }
         let total = frames.count
-        try exporter.render(frames, to: renderer) { count in
+        try exporter.render(frames, to: gif ?? renderer) { count in
             if showsProgress { standardError("\rframe \(count) of \(total)") }
             TestHooks.pauseIfAsked(
                 at: "frames:\(count)", log: standardError, interrupted: interrupted)
             try stopIfInterrupted()
         }
         if showsProgress { standardError("\n") }
+        try gif?.finish()
+        try stopIfInterrupted()
         let title =
             "\(lastComponent(options.tracePath)) · \(options.presetName) · "
+            + (options.scene == .card ? "" : "\(options.scene.rawValue) · ")
+            + (options.confirm ? "confirm · " : "")
+            + (options.reduceMotion ? "reduced motion · " : "")
             + "\(NumberText.readable(options.framesPerSecond)) fps"
         try AtomicFile.write(
-            bytes: Array(samplesCSV(frames).utf8), to: join(staging, "samples.csv"))
+            bytes: Array(
+                samplesCSV(
+                    frames, direction: options.configuration.direction, scene: options.scene
+                ).utf8),
+            to: join(staging, "samples.csv"))
         try stopIfInterrupted()
-        try Timeline(frames: frames, title: title, scale: options.scale)
-            .write(to: join(staging, "timeline.png"))
+        var timeline = Timeline(frames: frames, title: title, scale: options.scale)
+        timeline.pointer = PointerTrack(
+            trace: exporter.trace, direction: options.configuration.direction)
+        timeline.offsetMarks = exporter.offsetMarks()
+        timeline.alphaFloorMark = options.scene == .card ? Timeline.alphaFloor : nil
+        try timeline.write(to: join(staging, "timeline.png"))
         try stopIfInterrupted()
-        try Storyboard(frames: frames, viewport: exporter.trace.viewport, title: title)
-            .write(to: join(staging, "storyboard.pdf"))
+        var storyboard = Storyboard(
+            frames: frames, viewport: exporter.trace.viewport, title: title)
+        storyboard.scene = options.scene
+        try storyboard.write(to: join(staging, "storyboard.pdf"))
         try stopIfInterrupted()
     }
 

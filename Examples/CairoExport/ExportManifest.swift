@@ -9,7 +9,7 @@ struct ExportManifest: Codable, Equatable {
     static let fileName = ".cairo-export.json"
     static let toolName = "cairo-export"
     /// The tool's version; bump it when the outputs change meaning.
-    static let toolVersion = "0.2.0"
+    static let toolVersion = "0.3.0"
 
     /// The command line's choices, as they shape the files.
     struct Options: Codable, Equatable {
@@ -18,6 +18,11 @@ struct ExportManifest: Codable, Equatable {
         var scale: Double
         var format: String
         var maxFrames: Int
+        // Added in 0.3.0; optional so that an older export's manifest still reads.
+        var scene: String?
+        var confirm: Bool?
+        var reduceMotion: Bool?
+        var gifMaxWidth: Int?
     }
 
     var tool = ExportManifest.toolName

@@ -9,35 +9,57 @@ struct ExportOptions: Equatable {
     var presetName = "fluid"
     var framesPerSecond = 60.0
     var scale = 1.0
+    /// The frame files' format; `--format gif` writes PNG frames.
     var format = CairoFileFormat.png
+    /// `--format gif`: `animation.gif` beside the PNG frames.
+    var writesGif = false
+    /// `--gif-max-width W`: shrink the GIF (not the frames) to at most W pixels wide.
+    var gifMaximumWidth: Int?
+    var scene = SceneChoice.card
+    /// `--confirm`: every dismissal is vetoed until a `y` key confirms it.
+    var confirm = false
+    var reduceMotion = false
     var maxFrames = Exporter.defaultFrameLimit
     var force = false
 
-    /// The configuration the preset names.
+    /// The configuration the preset names, adapted to the scene and reduced motion.
     var configuration: DismissConfiguration {
-        DismissConfiguration.preset(named: presetName) ?? .fluid
+        scene.configuration(
+            preset: DismissConfiguration.preset(named: presetName) ?? .fluid,
+            reduceMotion: reduceMotion)
     }
+
+    /// The `--format` value as given: the frame format, or `gif`.
+    var formatName: String { writesGif ? "gif" : format.rawValue }
 
     /// The options as the manifest records them.
     var manifestOptions: ExportManifest.Options {
         ExportManifest.Options(
-            preset: presetName, fps: framesPerSecond, scale: scale, format: format.rawValue,
-            maxFrames: maxFrames)
+            preset: presetName, fps: framesPerSecond, scale: scale, format: formatName,
+            maxFrames: maxFrames, scene: scene.rawValue, confirm: confirm,
+            reduceMotion: reduceMotion, gifMaxWidth: gifMaximumWidth)
     }
 
     static let frameRates = 1.0...1000.0
     static let scales = 0.25...8.0
     static let maxFramesRange = 1...1_000_000
+    static let gifWidths = 1...65535
 
     static let usage = """
         usage: cairo-export --trace FILE --out DIR [--preset seed|fluid] [--fps N]
-                            [--scale S] [--format png|pdf|svg] [--max-frames N] [--force]
+                            [--scale S] [--format png|pdf|svg|gif] [--gif-max-width W]
+                            [--scene card|sheet|photo] [--confirm] [--reduce-motion]
+                            [--max-frames N] [--force]
 
         Replays a gesture trace through the dismiss controller and writes, into DIR:
           frame-0000.png, ...  one image per frame (.pdf or .svg with --format)
           storyboard.pdf       every frame as a labelled thumbnail (time, offset, alpha)
-          timeline.png         offset and backdrop alpha against time, phases shaded
-          samples.csv          t,offset,alpha,phase - one row per frame, in frame order
+          timeline.png         offset and backdrop alpha against time, phases shaded,
+                               the pointer's translation while pressed as a thin line
+          samples.csv          t,offset,alpha,phase,x,y,scale,progress,detent,scroll -
+                               one row per frame, in frame order
+          animation.gif        with --format gif: the whole export, looping, at the
+                               export's fps and scale (the frames stay PNG)
           .cairo-export.json   the manifest: tool version, trace, options, file list
 
         options:
@@ -49,7 +71,16 @@ struct ExportOptions: Equatable {
           --fps N           frames per second, 1...1000 (default: 60)
           --scale S         device pixels per point, 0.25...8; 2 doubles the pixels,
                             not the layout (default: 1); a frame may have 64 Mpx at most
-          --format F        png, pdf or svg for the frame files (default: png)
+          --format F        png, pdf or svg for the frame files, or gif for PNG frames
+                            plus animation.gif (default: png)
+          --gif-max-width W with --format gif: shrink the GIF alone to at most W
+                            pixels wide, keeping its aspect ratio, 1...65535
+          --scene NAME      card (default) or sheet (a bottom sheet with detents large
+                            and medium); photo is not available yet
+          --confirm         veto every dismissal: the sheet asks "Discard changes?" and
+                            the trace's y key confirms, n or Escape keeps it
+          --reduce-motion   critically damped springs; present and dismiss cross-fade
+                            in 0.2 s
           --max-frames N    refuse an export needing more frames, 1...1000000
                             (default: 20000)
           --force           replace a folder that is not an export; its files are kept
@@ -59,15 +90,18 @@ struct ExportOptions: Equatable {
         Values follow their flag (--fps 30) or join it (--fps=30); numbers are plain
         decimals. Frames start with the modal presented and at rest, one per clock tick,
         and stop once the trace has been replayed and nothing moves any more; a stretch
-        of more than 0.5 s with no event and no motion is one frame. Exit status: 0 done,
-        1 the output could not be written (the folder is as it was), 2 a bad command
-        line, a malformed trace, a frame budget exceeded or a folder refused (nothing is
-        written), 128+N killed by signal N (the folder is as it was).
+        of more than 0.5 s with no event and no motion is one frame (in the GIF it lasts
+        its real length, at most 2 s). Exit status: 0 done, 1 the output could not be
+        written (the folder is as it was), 2 a bad command line, a malformed trace, a
+        frame budget exceeded or a folder refused (nothing is written), 128+N killed by
+        signal N (the folder is as it was).
         """
 
     static let parser = FlagParser([
         .value("--trace"), .value("--out"), .value("--preset"), .value("--fps"),
-        .value("--scale"), .value("--format"), .value("--max-frames"), .toggle("--force"),
+        .value("--scale"), .value("--format"), .value("--gif-max-width"), .value("--scene"),
+        .toggle("--confirm"), .toggle("--reduce-motion"), .value("--max-frames"),
+        .toggle("--force"),
     ])
 
     /// Parses the arguments (without the program name). Returns nil when help was asked for.
@@ -85,7 +119,30 @@ struct ExportOptions: Equatable {
         }
         options.framesPerSecond = try flags.decimal("--fps", in: frameRates) ?? 60
         options.scale = try flags.decimal("--scale", in: scales) ?? 1
-        options.format = try flags.choice("--format", as: CairoFileFormat.self) ?? .png
+        if let format = try flags.value(
+            "--format", expected: "png, pdf, svg or gif",
+            { $0 == "gif" ? .png : CairoFileFormat(rawValue: $0) })
+        {
+            options.format = format
+            options.writesGif = flags.string("--format") == "gif"
+        }
+        options.gifMaximumWidth = try flags.integer("--gif-max-width", in: gifWidths)
+        if let width = flags.string("--gif-max-width"), !options.writesGif {
+            throw FlagError(
+                flag: "--gif-max-width",
+                reason: .invalidValue(width, expected: "it only together with --format gif"))
+        }
+        if let scene = try flags.choice("--scene", as: SceneChoice.self) {
+            guard scene.isAvailable else {
+                throw FlagError(
+                    flag: "--scene",
+                    reason: .invalidValue(
+                        scene.rawValue, expected: "card or sheet (photo is not available yet)"))
+            }
+            options.scene = scene
+        }
+        options.confirm = flags.isSet("--confirm")
+        options.reduceMotion = flags.isSet("--reduce-motion")
         options.maxFrames =
             try flags.integer("--max-frames", in: maxFramesRange) ?? Exporter.defaultFrameLimit
         options.force = flags.isSet("--force")

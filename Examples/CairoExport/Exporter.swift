@@ -97,6 +97,44 @@ struct Exporter {
     let configuration: DismissConfiguration
     let framesPerSecond: Double
     var frameLimit = Exporter.defaultFrameLimit
+    /// The scene the trace is replayed in (`--scene`).
+    var scene = SceneChoice.card
+    /// Whether every dismissal is vetoed until confirmed (`--confirm`): the trace's `y` key
+    /// confirms, `n` or Escape declines (the core's `confirmKeys` and `declineKeys`).
+    var confirm = false
+
+    /// A controller replaying the trace through `renderer` on `clock`, presented and at rest.
+    func makeController(renderer: Renderer, clock: Clock) -> (
+        DismissController, TraceInputSource
+    ) {
+        let source = TraceInputSource(trace: trace, startTime: 0)
+        let controller = DismissController(
+            input: source, presenter: scene.makePresenter() ?? CardPresenter(),
+            renderer: renderer, clock: clock, configuration: configuration, presented: true)
+        if confirm { controller.shouldDismiss = { _ in false } }
+        return (controller, source)
+    }
+
+    /// Where the scene's detents rest (offsets from the top detent) and where the content is
+    /// off screen, as the controller lays them out for the trace's viewport.
+    func detentLayout() -> DetentLayout {
+        let (controller, _) = makeController(
+            renderer: PlanningRenderer(viewport: trace.viewport),
+            clock: ExportClock(framesPerSecond: framesPerSecond))
+        return controller.layout
+    }
+
+    /// The timeline's reference lines on the offset axis: the card's release threshold, or
+    /// each of the sheet's detents and the off-screen offset.
+    func offsetMarks() -> [(offset: Double, label: String)] {
+        guard scene == .sheet else { return [(Timeline.threshold, "200 pt release threshold")] }
+        let layout = detentLayout()
+        return (0...layout.count).map { index in
+            let name = layout.name(of: index)
+            let label = name == Detent.dismissedName ? "off screen (\(name))" : "\(name) detent"
+            return (layout.offset(of: index), label)
+        }
+    }
 
     /// Simulates the replay and returns every frame to draw, idle stretches collapsed.
     ///
@@ -105,12 +143,8 @@ struct Exporter {
     /// run past `settleAllowance`, or when a state is not finite (all `PlanError`s).
     func plan() throws -> [ExportFrame] {
         let clock = ExportClock(framesPerSecond: framesPerSecond)
-        let source = TraceInputSource(trace: trace, startTime: 0)
-        let controller = DismissController(
-            input: source, presenter: CardPresenter(),
-            renderer: PlanningRenderer(
-                viewport: trace.viewport), clock: clock, configuration: configuration,
-            presented: true)
+        let (controller, source) = makeController(
+            renderer: PlanningRenderer(viewport: trace.viewport), clock: clock)
         var frames: [ExportFrame] = []
         var restingFrames = 0
         while true {
@@ -158,9 +192,7 @@ struct Exporter {
         _ frames: [ExportFrame], to renderer: Renderer, afterFrame: (Int) throws -> Void
     ) throws {
         let clock = ExportClock(framesPerSecond: framesPerSecond)
-        let controller = DismissController(
-            input: TraceInputSource(trace: trace, startTime: 0), presenter: CardPresenter(),
-            renderer: renderer, clock: clock, configuration: configuration, presented: true)
+        let (controller, _) = makeController(renderer: renderer, clock: clock)
         for (index, frame) in frames.enumerated() {
             clock.move(toFrame: frame.tick)
             try controller.step(forceRender: true)
@@ -178,16 +210,28 @@ struct RenderDivergence: Error, CustomStringConvertible {
     var description: String { "frame \(frame) differs from the planned one (internal error)" }
 }
 
-/// The `samples.csv` text: header `t,offset,alpha,phase`, one row per frame. A collapsed
-/// idle stretch is one row, at its start time.
-func samplesCSV(_ frames: [ExportFrame]) -> String {
-    var text = "t,offset,alpha,phase\n"
+/// The `samples.csv` header: the first four columns, which older checks read by position,
+/// then the ones DESIGN §4 adds.
+let samplesHeader = "t,offset,alpha,phase,x,y,scale,progress,detent,scroll"
+
+/// The `samples.csv` text: one row per frame (a collapsed idle stretch is one row, at its
+/// start time). `x`, `y` are the content's translation (the offset along `direction`);
+/// `scale` is 1 and `scroll` 0, as no scene here scales its content or scrolls its list
+/// yet; `detent` is named for the sheet and empty for the card.
+func samplesCSV(
+    _ frames: [ExportFrame], direction: DismissDirection = .down, scene: SceneChoice = .card
+) -> String {
+    var text = samplesHeader + "\n"
     for frame in frames {
         let state = frame.state
         text += NumberText.fixed(state.time, digits: 6) + ","
         text += NumberText.fixed(state.offset, digits: 4) + ","
         text += NumberText.fixed(state.alpha, digits: 6) + ","
-        text += state.phase.rawValue + "\n"
+        text += state.phase.rawValue + ","
+        text += NumberText.fixed(direction.unit.x * state.offset, digits: 4) + ","
+        text += NumberText.fixed(direction.unit.y * state.offset, digits: 4) + ","
+        text += "1," + NumberText.fixed(state.progress, digits: 6) + ","
+        text += scene.detentColumn(state) + ",0\n"
     }
     return text
 }

@@ -132,10 +132,14 @@ func isExportOutputName(_ name: String) -> Bool {
         .contains(name)
 }
 
-/// Whether `name` is a temporary file `AtomicFile` leaves when process `pid` dies mid-write:
-/// `.NAME.tmp-PID`.
+/// Whether `name` is a temporary file that process `pid` leaves if it dies mid-write:
+/// `.NAME.tmp-PID` (`AtomicFile`) or `.NAME.tmp-PID-NUMBER` (the GIF writer).
 func isTemporaryName(_ name: String, pid: pid_t) -> Bool {
-    name.hasPrefix(".") && name.hasSuffix(".tmp-\(pid)")
+    guard name.hasPrefix(".") else { return false }
+    let marker = ".tmp-\(pid)"
+    if name.hasSuffix(marker) { return true }
+    let digits = name.reversed().prefix { $0.isASCII && $0.isNumber }.count
+    return digits > 0 && name.dropLast(digits).hasSuffix(marker + "-")
 }
 
 /// `folder/name`.

@@ -16,6 +16,8 @@ struct Storyboard {
     let frames: [ExportFrame]
     let viewport: Size
     let title: String
+    /// The scene the thumbnails show; the sheet's labels name its detent.
+    var scene = SceneChoice.card
 
     /// The thumbnail width and height in points, and how many rows fit a page.
     var layout: (width: Double, height: Double, rows: Int) {
@@ -55,8 +57,8 @@ struct Storyboard {
         let painter = CairoPainter()
         let regular = try CairoFontFace(family: CairoPainter.fontFamily)
         let bold = try CairoFontFace(family: CairoPainter.fontFamily, bold: true)
-        let presenter = CardPresenter()
-        var scene = presenter.makeScene(viewport: viewport)
+        let presenter = scene.makePresenter() ?? CardPresenter()
+        var drawn = presenter.makeScene(viewport: viewport)
         let (width, height, rows) = layout
         let perPage = Self.columns * rows
         let thumbScale = width / viewport.width
@@ -85,13 +87,13 @@ struct Storyboard {
                     Self.margin + Self.headerHeight
                     + Double(slot / Self.columns) * (height + Self.labelHeight + Self.gap)
                 let state = frames[index].state
-                presenter.update(&scene, for: state, direction: .down)
+                presenter.update(&drawn, for: state, direction: .down)
 
                 context.save()
                 context.translate(x: x, y: y)
                 context.addRect(Rect(x: 0, y: 0, width: width, height: height))
                 context.clip()
-                painter.paint(scene, on: context, scale: thumbScale)
+                painter.paint(drawn, on: context, scale: thumbScale)
                 context.restore()
                 if let rest = frames[index].restDuration {
                     drawRestLabel(rest, on: context, x: x, y: y, width: width, height: height)
@@ -112,7 +114,8 @@ struct Storyboard {
                 context.setFontFace(regular)
                 context.setSource(Color(hex: 0x3A3A3C))
                 context.showText(
-                    "offset \(NumberText.fixed(state.offset, digits: 1)) pt",
+                    "offset \(NumberText.fixed(state.offset, digits: 1)) pt"
+                        + (scene == .sheet ? " · \(state.detent)" : ""),
                     at: Point(x: x, y: y + height + 19), alignment: .leading)
                 context.showText(
                     "alpha \(NumberText.fixed(state.alpha, digits: 3)) · \(state.phase.rawValue)",

@@ -8,7 +8,9 @@ struct PlotError: Error, CustomStringConvertible, Equatable {
 }
 
 /// `timeline.png`: the content offset and the backdrop alpha against time, with the
-/// 200 pt release threshold and the 0.1 alpha floor marked and each phase shaded.
+/// 200 pt release threshold and the 0.1 alpha floor marked (the sheet: its detents) and
+/// each phase shaded; a thin line beside the offset is the pointer's translation while
+/// pressed, started at the content's offset at the press.
 struct Timeline {
     static let size = Size(width: 1200, height: 640)
     static let plot = Rect(x: 90, y: 70, width: 1010, height: 460)
@@ -18,8 +20,17 @@ struct Timeline {
     let frames: [ExportFrame]
     let title: String
     let scale: Double
+    /// The pointer's strokes, drawn beside the offset; nil draws none.
+    var pointer: PointerTrack?
+    /// Reference lines on the offset axis; the card's is its release threshold.
+    var offsetMarks: [(offset: Double, label: String)] = [
+        (Timeline.threshold, "200 pt release threshold")
+    ]
+    /// The alpha floor to mark, if the scene has one.
+    var alphaFloorMark: Double? = Timeline.alphaFloor
 
     static let offsetColor = Color(hex: 0x007AFF)
+    static let pointerColor = Color(hex: 0x1C1C1E)
     static let alphaColor = Color(hex: 0xFF3B30)
 
     static func color(for phase: DismissPhase) -> Color {
@@ -90,9 +101,11 @@ struct Timeline {
         let bold = try CairoFontFace(family: CairoPainter.fontFamily, bold: true)
         let plot = Self.plot
         let lastTime = max(axis.plotted(states.last?.time ?? 0), 1e-3)
-        let offsets = states.map(\.offset)
+        let strokes = pointerStrokes(states)
+        let offsets = states.map(\.offset) + strokes.flatMap { $0.map(\.translation) }
         let lowOffset = min(0, (offsets.min() ?? 0))
-        let highOffset = max(Self.threshold * 1.2, offsets.max() ?? 0)
+        let highOffset = max(
+            (offsetMarks.map(\.offset).max() ?? Self.threshold) * 1.2, offsets.max() ?? 0)
         let offsetTicks = try Self.ticks(from: lowOffset, to: highOffset, count: 8)
         let offsetMin = min(lowOffset, offsetTicks.first ?? lowOffset)
         let offsetMax = max(highOffset, offsetTicks.last ?? highOffset)
@@ -169,20 +182,24 @@ struct Timeline {
         // Threshold and floor.
         context.setLineWidth(1.5)
         context.setDash([8, 5])
-        context.setSource(Self.offsetColor, opacity: 0.8)
-        context.move(to: Point(x: plot.minX, y: yOffset(Self.threshold)))
-        context.line(to: Point(x: plot.maxX, y: yOffset(Self.threshold)))
-        context.stroke()
-        context.showText(
-            "200 pt release threshold",
-            at: Point(x: plot.minX + 8, y: yOffset(Self.threshold) - 6), alignment: .leading)
-        context.setSource(Self.alphaColor, opacity: 0.8)
-        context.move(to: Point(x: plot.minX, y: yAlpha(Self.alphaFloor)))
-        context.line(to: Point(x: plot.maxX, y: yAlpha(Self.alphaFloor)))
-        context.stroke()
-        context.showText(
-            "alpha floor 0.1", at: Point(x: plot.maxX - 8, y: yAlpha(Self.alphaFloor) - 6),
-            alignment: .trailing)
+        for mark in offsetMarks {
+            context.setSource(Self.offsetColor, opacity: 0.8)
+            context.move(to: Point(x: plot.minX, y: yOffset(mark.offset)))
+            context.line(to: Point(x: plot.maxX, y: yOffset(mark.offset)))
+            context.stroke()
+            context.showText(
+                mark.label, at: Point(x: plot.minX + 8, y: yOffset(mark.offset) - 6),
+                alignment: .leading)
+        }
+        if let floor = alphaFloorMark {
+            context.setSource(Self.alphaColor, opacity: 0.8)
+            context.move(to: Point(x: plot.minX, y: yAlpha(floor)))
+            context.line(to: Point(x: plot.maxX, y: yAlpha(floor)))
+            context.stroke()
+            context.showText(
+                "alpha floor \(NumberText.readable(floor))",
+                at: Point(x: plot.maxX - 8, y: yAlpha(floor) - 6), alignment: .trailing)
+        }
         context.setDash([])
 
         // The curves.
@@ -199,6 +216,16 @@ struct Timeline {
         context.save()
         context.addRect(plot)
         context.clip()
+        context.setSource(Self.pointerColor, opacity: 0.75)
+        context.setLineWidth(1.2)
+        for stroke in strokes {
+            guard let first = stroke.first else { continue }
+            context.move(to: Point(x: x(first.time), y: yOffset(first.translation)))
+            for sample in stroke.dropFirst() {
+                context.line(to: Point(x: x(sample.time), y: yOffset(sample.translation)))
+            }
+            context.stroke()
+        }
         curve({ yOffset($0.offset) }, color: Self.offsetColor)
         curve({ yAlpha($0.alpha) }, color: Self.alphaColor)
         context.restore()
@@ -252,9 +279,25 @@ struct Timeline {
             legendX += 28 + context.textExtents(label).advance + 22
         }
         legendEntry("offset", color: Self.offsetColor, line: true)
+        if !strokes.isEmpty {
+            legendEntry("pointer (from the press)", color: Self.pointerColor, line: true)
+        }
         legendEntry("backdrop alpha", color: Self.alphaColor, line: true)
         for phase in phasesSeen {
             legendEntry(phase.rawValue, color: Self.color(for: phase), line: false)
+        }
+    }
+
+    /// The pointer's strokes as plotted: each press's translations added to the content's
+    /// offset in the last frame at or before the press, so the line starts on the curve.
+    func pointerStrokes(_ states: [DismissState]) -> [[PointerTrack.Sample]] {
+        guard let pointer else { return [] }
+        return pointer.strokes.map { stroke in
+            guard let press = stroke.first?.time else { return stroke }
+            let base = states.last { $0.time <= press }?.offset ?? states.first?.offset ?? 0
+            return stroke.map {
+                PointerTrack.Sample(time: $0.time, translation: base + $0.translation)
+            }
         }
     }
 

@@ -95,6 +95,27 @@ public final class CairoSurface {
         cairo_surface_flush(pointer)
     }
 
+    /// Calls `body` with an image surface's pixels after `cairo_surface_flush`
+    /// (`cairo_image_surface_get_data`, `_get_stride`): `height` rows of `bytesPerRow`
+    /// bytes, each pixel one native-endian premultiplied ARGB32 word. Throws for a surface
+    /// without pixel memory (PDF, SVG).
+    public func withImagePixels<Result>(
+        _ body: (_ bytes: UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ bytesPerRow: Int)
+            throws -> Result
+    ) throws -> Result {
+        cairo_surface_flush(pointer)
+        let width = pixelWidth
+        let height = pixelHeight
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        guard kind == .image, let data = cairo_image_surface_get_data(pointer), stride > 0 else {
+            throw CairoError(
+                operation: "cairo_image_surface_get_data",
+                reason: "the surface has no pixels to read (not an image surface)")
+        }
+        let bytes = UnsafeRawBufferPointer(start: data, count: stride * height)
+        return try body(bytes, width, height, stride)
+    }
+
     /// Tells cairo that something outside it drew on the surface (`cairo_surface_mark_dirty`).
     public func markDirty() {
         cairo_surface_mark_dirty(pointer)

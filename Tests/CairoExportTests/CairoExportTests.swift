@@ -48,10 +48,12 @@ final class CairoExportTests: XCTestCase {
     private func rows(_ folder: String) throws -> [Row] {
         let text = try String(contentsOfFile: folder + "/samples.csv", encoding: .utf8)
         var lines = text.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.removeFirst(), "t,offset,alpha,phase")
+        // The first four columns are the original contract; the rest follow (DESIGN §4).
+        XCTAssertEqual(lines.removeFirst(), "t,offset,alpha,phase,x,y,scale,progress,detent,scroll")
         return try lines.map { line in
-            let fields = line.split(separator: ",").map(String.init)
-            XCTAssertEqual(fields.count, 4)
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(
+                String.init)
+            XCTAssertEqual(fields.count, 10)
             return Row(
                 t: try XCTUnwrap(Double(fields[0])), offset: try XCTUnwrap(Double(fields[1])),
                 alpha: try XCTUnwrap(Double(fields[2])), phase: fields[3])
@@ -256,7 +258,7 @@ final class CairoExportTests: XCTestCase {
             (["--trace", trace("fast-flick"), "--out", root + "/o", "--fps", "0"], "--fps"),
             (["--trace", trace("fast-flick"), "--out", root + "/o", "--fps", "abc"], "abc"),
             (["--trace", trace("fast-flick"), "--out", root + "/o", "--scale", "-1"], "--scale"),
-            (["--trace", trace("fast-flick"), "--out", root + "/o", "--format", "gif"], "gif"),
+            (["--trace", trace("fast-flick"), "--out", root + "/o", "--format", "bmp"], "gif"),
             (["--trace", trace("fast-flick"), "--out"], "--out"),
             (["--out", root + "/o"], "--trace"),
         ]

@@ -123,6 +123,21 @@ final class ExportFolderTests: XCTestCase {
         XCTAssertEqual(try ExportFixtures.names(work), ["out"])
     }
 
+    func testAManifestWithoutTheSecondWaveOptionsStillReads() throws {
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        try Data(
+            #"""
+            {"tool": "cairo-export", "version": "0.2.0", "trace": "t.json", "files": ["samples.csv"],
+             "options": {"preset": "fluid", "fps": 60, "scale": 1, "format": "png", "maxFrames": 9}}
+            """#.utf8
+        ).write(to: URL(fileURLWithPath: out + "/.cairo-export.json"))
+        guard case .valid(let manifest) = ExportManifest.read(in: out) else {
+            return XCTFail("an older manifest is still an export's")
+        }
+        XCTAssertNil(manifest.options.scene)
+        XCTAssertEqual(manifest.options.maxFrames, 9)
+    }
+
     func testTheManifestRecordsTheTraceOptionsAndEveryFile() throws {
         XCTAssertEqual(
             run(arguments() + ["--scale", "0.5", "--preset", "seed", "--max-frames", "500"]), 0,
@@ -134,7 +149,9 @@ final class ExportFolderTests: XCTestCase {
         XCTAssertEqual(manifest.trace, ExportFixtures.trace("fast-flick"))
         XCTAssertEqual(
             manifest.options,
-            .init(preset: "seed", fps: 20, scale: 0.5, format: "png", maxFrames: 500))
+            .init(
+                preset: "seed", fps: 20, scale: 0.5, format: "png", maxFrames: 500,
+                scene: "card", confirm: false, reduceMotion: false))
         XCTAssertEqual(
             Set(manifest.files),
             Set(try ExportFixtures.names(out)).subtracting([".cairo-export.json"]))
