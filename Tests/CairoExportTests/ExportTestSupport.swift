@@ -86,6 +86,7 @@ enum ExportFixtures {
 /// a test can wait (with a deadline) for a line such as "test pause at before-swap".
 final class ExportProcess {
     private let process = Process()
+    private let pipe = Pipe()
     private let condition = NSCondition()
     private var collected = ""
     private var exited = false
@@ -97,7 +98,6 @@ final class ExportProcess {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
         process.standardError = pipe
         process.standardOutput = FileHandle.nullDevice
         pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
@@ -166,6 +166,20 @@ final class ExportProcess {
         return found
     }
 
+    /// Reads the rest of stderr straight to its end. Foundation's readability handler on
+    /// Linux does not always report the end of a pipe, so waiting for it could cost seconds;
+    /// once the child has exited, a blocking read returns at once.
+    private func drainStandardError() {
+        let handle = pipe.fileHandleForReading
+        handle.readabilityHandler = nil
+        let rest = (try? handle.readToEnd()) ?? nil
+        condition.lock()
+        if let rest, !closed { collected += String(decoding: rest, as: UTF8.self) }
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
     /// Sends `signal` to the child.
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
@@ -182,8 +196,7 @@ final class ExportProcess {
             process.waitUntilExit()
         }
         process.waitUntilExit()
-        // Let the last of stderr arrive: the pipe reaches its end when the child has gone.
-        _ = wait(seconds: 10) { closed }
+        drainStandardError()
         return process.terminationReason == .uncaughtSignal
             ? 128 + process.terminationStatus : process.terminationStatus
     }
