@@ -1,31 +1,5 @@
 import Foundation
 
-/// Why a trace was refused: where (event index and field) and what was wrong.
-public struct GestureTraceError: Error, CustomStringConvertible, Equatable {
-    /// The index of the offending event in `events`, if the fault is in one.
-    public var eventIndex: Int?
-    /// The field at fault (`"t"`, `"x"`, `"viewport.width"`, …), if any.
-    public var field: String?
-    public var reason: String
-    /// The trace file, when the trace was read from one.
-    public var file: String?
-
-    public init(eventIndex: Int? = nil, field: String? = nil, reason: String, file: String? = nil) {
-        self.eventIndex = eventIndex
-        self.field = field
-        self.reason = reason
-        self.file = file
-    }
-
-    public var description: String {
-        var place: [String] = []
-        if let file { place.append(file) }
-        if let eventIndex { place.append("event \(eventIndex)") }
-        if let field { place.append("field \"\(field)\"") }
-        return place.isEmpty ? reason : place.joined(separator: ", ") + ": " + reason
-    }
-}
-
 /// A recorded gesture: the JSON contract that `x11-demo --record` writes and
 /// `cairo-export --trace` reads.
 ///
@@ -277,76 +251,4 @@ public struct GestureTrace: Equatable, Sendable {
         }
         return out + "\""
     }
-}
-
-/// Replays a trace: event times are shifted by `startTime` onto the controller's clock.
-public final class TraceInputSource: InputSource {
-    public let trace: GestureTrace
-    public let startTime: Double
-    private var next = 0
-
-    public init(trace: GestureTrace, startTime: Double = 0) {
-        self.trace = trace
-        self.startTime = startTime
-    }
-
-    /// Whether every event has been handed out.
-    public var isExhausted: Bool { next >= trace.events.count }
-
-    public func events(upTo time: Double, into events: inout [InputEvent]) {
-        while next < trace.events.count, trace.events[next].time + startTime <= time {
-            var event = trace.events[next]
-            event.time += startTime
-            events.append(event)
-            next += 1
-        }
-    }
-
-    public var nextEventTime: Double? {
-        next < trace.events.count ? trace.events[next].time + startTime : nil
-    }
-}
-
-/// Passes events through from another source and keeps them as a trace.
-public final class RecordingInputSource: InputSource {
-    public let source: InputSource
-    /// Clock time that becomes `t = 0` in the trace.
-    public let startTime: Double
-    public private(set) var trace: GestureTrace
-    private var scratch: [InputEvent] = []
-
-    public init(recording source: InputSource, viewport: Size, startTime: Double) {
-        self.source = source
-        self.startTime = startTime
-        trace = GestureTrace(viewport: viewport, events: [])
-        scratch.reserveCapacity(64)
-    }
-
-    /// Sets the viewport written into the trace (after a resize, say).
-    public func setViewport(_ viewport: Size) {
-        trace.viewport = viewport
-    }
-
-    /// The `time` of the previous delivery: the controller had already reached it.
-    private var lastDelivery = -Double.infinity
-
-    public func events(upTo time: Double, into events: inout [InputEvent]) {
-        scratch.removeAll(keepingCapacity: true)
-        source.events(upTo: time, into: &scratch)
-        for event in scratch {
-            events.append(event)
-            guard event.time.isFinite, event.location?.isFinite ?? true else { continue }
-            // An event stamped before the previous delivery reaches a controller that has
-            // already moved on to that time, so it takes effect then; record it there, or a
-            // replay would apply it earlier than the live run did (a Space pressed after the
-            // dismissal could land before it ended).
-            var relative = event
-            relative.time = max(
-                max(event.time, lastDelivery) - startTime, trace.events.last?.time ?? 0, 0)
-            trace.events.append(relative)
-        }
-        lastDelivery = max(lastDelivery, time)
-    }
-
-    public var nextEventTime: Double? { source.nextEventTime }
 }

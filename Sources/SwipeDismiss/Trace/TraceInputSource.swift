@@ -1,0 +1,27 @@
+/// Replays a trace: event times are shifted by `startTime` onto the controller's clock.
+public final class TraceInputSource: InputSource {
+    public let trace: GestureTrace
+    public let startTime: Double
+    private var next = 0
+
+    public init(trace: GestureTrace, startTime: Double = 0) {
+        self.trace = trace
+        self.startTime = startTime
+    }
+
+    /// Whether every event has been handed out.
+    public var isExhausted: Bool { next >= trace.events.count }
+
+    public func events(upTo time: Double, into events: inout [InputEvent]) {
+        while next < trace.events.count, trace.events[next].time + startTime <= time {
+            var event = trace.events[next]
+            event.time += startTime
+            events.append(event)
+            next += 1
+        }
+    }
+
+    public var nextEventTime: Double? {
+        next < trace.events.count ? trace.events[next].time + startTime : nil
+    }
+}
