@@ -54,7 +54,7 @@ final class GestureTraceTests: XCTestCase {
                 InputEvent(time: 0.9, kind: .key(.other("a\"b\\c"))),
                 InputEvent(time: 1, kind: .cancel),
             ])
-        XCTAssertEqual(try GestureTrace(json: trace.encoded()), trace)
+        XCTAssertEqual(try GestureTrace(json: try trace.encoded()), trace)
     }
 
     func testWritesWholeFilesAndReadsThemBack() throws {

@@ -1,11 +1,22 @@
 /// Passes events through from another source and keeps them as a trace.
+///
+/// Every event reaches the controller, but only events that pass `GestureTrace.validate()`
+/// are kept (finite, within `GestureTrace.Limits`): a recording can always be written, and
+/// never holds a number JSON cannot spell. What was left out is counted, with the first reason.
 public final class RecordingInputSource: InputSource {
+    /// The source whose events are passed through and recorded.
     public let source: InputSource
     /// Clock time that becomes `t = 0` in the trace.
     public let startTime: Double
+    /// The events kept so far, in a trace of the current viewport.
     public private(set) var trace: GestureTrace
+    /// How many events were passed through but left out of the trace.
+    public private(set) var droppedEventCount = 0
+    /// Why the first left-out event was refused (its index is where it would have gone).
+    public private(set) var firstDropReason: GestureTraceError?
     private var scratch: [InputEvent] = []
 
+    /// Records what `source` delivers; clock time `startTime` becomes `t = 0`.
     public init(recording source: InputSource, viewport: Size, startTime: Double) {
         self.source = source
         self.startTime = startTime
@@ -26,17 +37,22 @@ public final class RecordingInputSource: InputSource {
         source.events(upTo: time, into: &scratch)
         for event in scratch {
             events.append(event)
-            guard event.time.isFinite, event.location?.isFinite ?? true else { continue }
             // An event stamped before the previous delivery reaches a controller that has
             // already moved on to that time, so it takes effect then; record it there, or a
             // replay would apply it earlier than the live run did (a Space pressed after the
             // dismissal could land before it ended).
+            let previous = trace.events.last?.time ?? 0
             var relative = event
-            relative.time = max(
-                max(event.time, lastDelivery) - startTime, trace.events.last?.time ?? 0, 0)
-            trace.events.append(relative)
+            relative.time = max(max(event.time, lastDelivery) - startTime, previous, 0)
+            do {
+                try GestureTrace.check(relative, index: trace.events.count, notBefore: previous)
+                trace.events.append(relative)
+            } catch {
+                droppedEventCount += 1
+                if firstDropReason == nil { firstDropReason = error }
+            }
         }
-        lastDelivery = max(lastDelivery, time)
+        if time.isFinite { lastDelivery = max(lastDelivery, time) }
     }
 
     public var nextEventTime: Double? { source.nextEventTime }

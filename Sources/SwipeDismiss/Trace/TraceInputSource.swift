@@ -1,9 +1,12 @@
 /// Replays a trace: event times are shifted by `startTime` onto the controller's clock.
 public final class TraceInputSource: InputSource {
+    /// The trace being replayed.
     public let trace: GestureTrace
+    /// Clock time that `t = 0` in the trace maps to.
     public let startTime: Double
     private var next = 0
 
+    /// Replays `trace` with its `t = 0` at clock time `startTime`.
     public init(trace: GestureTrace, startTime: Double = 0) {
         self.trace = trace
         self.startTime = startTime
