@@ -139,6 +139,150 @@ final class GestureTraceTests: XCTestCase {
         XCTAssertThrowsError(try GestureTrace(json: String(repeating: "[", count: 10_000)))
     }
 
+    func testLimitsArePublishedAndAcceptedAtTheirEdges() throws {
+        XCTAssertEqual(GestureTrace.Limits.coordinate, 1_000_000)
+        XCTAssertEqual(GestureTrace.Limits.viewportSide, 16384)
+        XCTAssertEqual(GestureTrace.Limits.time, 86400)
+        let trace = try GestureTrace(
+            json: #"""
+                { "viewport": { "width": 16384, "height": 0.5 }, "events": [
+                  { "t": 0, "type": "down", "x": -1000000, "y": 1000000 },
+                  { "t": 86400, "type": "up", "x": 1e6, "y": -1e6 } ] }
+                """#)
+        XCTAssertEqual(
+            trace.events.last, InputEvent(time: 86400, kind: .up(Point(x: 1e6, y: -1e6))))
+    }
+
+    func testCoordinatesBeyondTheLimitAreRefused() {
+        assertRefused(
+            event(#"{ "t": 0.1, "type": "move", "x": 1000000.5, "y": 2 }"#), index: 1, field: "x",
+            mentioning: ["1000000.5 pt is beyond the limit of ±1000000 pt"])
+        assertRefused(
+            event(#"{ "t": 0.1, "type": "up", "x": 1, "y": -1e19 }"#), index: 1, field: "y",
+            mentioning: ["-1e+19 pt"])
+        assertRefused(
+            event(#"{ "t": 0.1, "type": "down", "x": 1e308, "y": 2 }"#), index: 1, field: "x")
+    }
+
+    func testViewportSidesBeyondTheLimitAreRefused() {
+        for (width, height, field) in [
+            ("16384.5", "844", "viewport.width"), ("390", "1e19", "viewport.height"),
+            ("32767", "32767", "viewport.width"), ("0", "844", "viewport.width"),
+        ] {
+            assertRefused(
+                #"{ "viewport": { "width": \#(width), "height": \#(height) }, "events": [] }"#,
+                index: nil, field: field)
+        }
+        assertRefused(
+            #"{ "viewport": { "width": 16384.5, "height": 1 }, "events": [] }"#, index: nil,
+            field: "viewport.width", mentioning: ["16384.5 pt is more than the limit of 16384 pt"])
+    }
+
+    func testTimesAfterTwentyFourHoursAreRefused() {
+        assertRefused(
+            event(#"{ "t": 86400.5, "type": "cancel" }"#), index: 1, field: "t",
+            mentioning: ["86400.5 s is after the limit of 86400 s (24 hours)"])
+        assertRefused(event(#"{ "t": 1e300, "type": "key", "key": "a" }"#), index: 1, field: "t")
+    }
+
+    func testValidateBoundsTracesMadeInCode() {
+        let wide = GestureTrace(viewport: Size(width: 20000, height: 10), events: [])
+        XCTAssertThrowsError(try wide.validate()) { error in
+            XCTAssertEqual((error as? GestureTraceError)?.field, "viewport.width")
+        }
+        let far = GestureTrace(
+            viewport: Size(width: 10, height: 10),
+            events: [
+                InputEvent(time: 0, kind: .down(Point(x: 1, y: 1))),
+                InputEvent(time: 1, kind: .move(Point(x: 2e6, y: 1))),
+            ])
+        XCTAssertThrowsError(try far.validate()) { error in
+            XCTAssertEqual((error as? GestureTraceError)?.eventIndex, 1)
+            XCTAssertEqual((error as? GestureTraceError)?.field, "x")
+        }
+    }
+
+    func testEncodingIsOneEventALine() throws {
+        let trace = GestureTrace(
+            viewport: Size(width: 390, height: 844.5),
+            events: [
+                InputEvent(time: 0, kind: .down(Point(x: 195, y: -0.25))),
+                InputEvent(time: 1, kind: .key(.escape)),
+                InputEvent(time: 1.2, kind: .cancel),
+            ])
+        XCTAssertEqual(
+            try trace.encoded(),
+            """
+            { "viewport": {"height":844.5,"width":390},
+              "events": [
+                {"t":0,"type":"down","x":195,"y":-0.25},
+                {"key":"Escape","t":1,"type":"key"},
+                {"t":1.2,"type":"cancel"} ] }
+
+            """)
+    }
+
+    func testRandomNumbersRoundTripBitForBit() throws {
+        var random = SplitMix64(seed: 42)
+        func number(_ limit: Double) -> Double {
+            let scale = pow(10, Double(random.next() % 12) - 6)
+            return min(limit, Double(random.next() >> 11) / Double(1 << 53) * scale)
+        }
+        var time = 0.0
+        let events = (0..<2000).map { _ in
+            time += number(1)
+            let point = Point(x: number(1e6) * (random.next() & 1 == 0 ? 1 : -1), y: number(1e6))
+            return InputEvent(time: time, kind: .move(point))
+        }
+        let trace = GestureTrace(viewport: Size(width: 390.1, height: 844), events: events)
+        let again = try GestureTrace(json: try trace.encoded())
+        for (written, read) in zip(trace.events, again.events) {
+            XCTAssertEqual(written.time.bitPattern, read.time.bitPattern)
+            XCTAssertEqual(written.location?.x.bitPattern, read.location?.x.bitPattern)
+            XCTAssertEqual(written.location?.y.bitPattern, read.location?.y.bitPattern)
+        }
+        XCTAssertEqual(again, trace)
+    }
+
+    func testNonFiniteNumbersAreNeverWritten() throws {
+        let dir = NSTemporaryDirectory() + "trace-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (event, field) in [
+            (InputEvent(time: 0, kind: .down(Point(x: .nan, y: 1))), "x"),
+            (InputEvent(time: 0, kind: .up(Point(x: 1, y: -.infinity))), "y"),
+            (InputEvent(time: .infinity, kind: .cancel), "t"),
+        ] {
+            let trace = GestureTrace(viewport: Size(width: 390, height: 844), events: [event])
+            XCTAssertThrowsError(try trace.encoded()) { error in
+                XCTAssertEqual((error as? GestureTraceError)?.eventIndex, 0)
+                XCTAssertEqual((error as? GestureTraceError)?.field, field)
+            }
+            XCTAssertThrowsError(try trace.write(path: dir + "/t.json"))
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
+        }
+    }
+
+    func testRecordingLeavesOutEventsThatWouldNotValidate() throws {
+        let live = QueuedInputSource([
+            InputEvent(time: 5, kind: .down(Point(x: 1, y: 2))),
+            InputEvent(time: 5.1, kind: .move(Point(x: 2e6, y: 2))),
+            InputEvent(time: 5.2, kind: .move(Point(x: .nan, y: 2))),
+            InputEvent(time: 5.3, kind: .up(Point(x: 1, y: 3))),
+            InputEvent(time: 5 + 86401, kind: .key(.space)),
+        ])
+        let recorder = RecordingInputSource(
+            recording: live, viewport: Size(width: 390, height: 844), startTime: 5)
+        var events: [InputEvent] = []
+        recorder.events(upTo: 1e6, into: &events)
+        XCTAssertEqual(events.count, 5, "every event still reaches the controller")
+        XCTAssertEqual(recorder.trace.events.map(\.time), [0, 5.3 - 5])
+        XCTAssertEqual(recorder.droppedEventCount, 3)
+        XCTAssertEqual(recorder.firstDropReason?.eventIndex, 1)
+        XCTAssertEqual(recorder.firstDropReason?.field, "x")
+        XCTAssertNoThrow(try GestureTrace(json: try recorder.trace.encoded()))
+    }
+
     func testReplayShiftsEventsOntoTheClock() {
         let trace = GestureTrace(
             viewport: Size(width: 390, height: 844),

@@ -32,14 +32,18 @@ struct JSONScanner {
     private struct Frame {
         var isObject: Bool
         var index = 0
-        var name: String?
+        /// The member name being read, as a string token.
+        var name: Range<Int>?
         var expectsName = true
-        var names: [String] = []
+        /// The names seen so far, each with a hash of its decoded text (kept on request).
+        var names: [(hash: UInt64, range: Range<Int>)] = []
     }
 
     private let bytes: [UInt8]
     private var position: Int
-    private var frames: [Frame] = []
+    /// The innermost open container (nil outside all), and those around it.
+    private var top: Frame?
+    private var outer: [Frame] = []
     /// The token last returned; its effect on the frames is applied by the next call.
     private var pending: Token?
     private let keepsNames: Bool
@@ -59,9 +63,10 @@ struct JSONScanner {
 
     /// The path to the token `next()` returned last.
     var path: [Step] {
-        frames.compactMap { frame in
+        (outer + (top.map { [$0] } ?? [])).compactMap { frame in
             guard frame.isObject else { return .index(frame.index) }
-            return frame.expectsName ? nil : frame.name.map(Step.member)
+            guard !frame.expectsName, let name = frame.name else { return nil }
+            return .member(memberName(name))
         }
     }
 
@@ -70,58 +75,92 @@ struct JSONScanner {
         if let pending { apply(pending) }
         pending = nil
         repeatedName = nil
-        while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
-        guard position < bytes.count else { return nil }
-        let start = position
-        let kind: Token.Kind
-        switch bytes[start] {
-        case UInt8(ascii: "{"), UInt8(ascii: "["): kind = .open
-        case UInt8(ascii: "}"), UInt8(ascii: "]"): kind = .close
-        case UInt8(ascii: ","): kind = .comma
-        case UInt8(ascii: ":"): kind = .colon
-        case UInt8(ascii: "\""): kind = .string
-        default: kind = .word
+        let from = position
+        guard let token = bytes.withUnsafeBufferPointer({ Self.lex($0, from: from) }) else {
+            position = bytes.count
+            return nil
         }
-        switch kind {
-        case .string: position = endOfString(from: start)
-        case .word:
-            position += 1
-            while position < bytes.count, !Self.endsWord(bytes[position]) { position += 1 }
-        default: position += 1
-        }
-        let token = Token(kind: kind, range: start..<position)
-        if kind == .string, let last = frames.indices.last, frames[last].isObject,
-            frames[last].expectsName
-        {
-            let name = memberName(token.range)
-            frames[last].name = name
+        position = token.range.upperBound
+        if token.kind == .string, top?.isObject == true, top?.expectsName == true {
+            top?.name = token.range
             if keepsNames {
-                if frames[last].names.contains(name) { repeatedName = name }
-                frames[last].names.append(name)
+                let hash = nameHash(token.range)
+                for seen in top?.names ?? [] where seen.hash == hash {
+                    let name = memberName(token.range)
+                    if memberName(seen.range) == name { repeatedName = name }
+                }
+                top?.names.append((hash, token.range))
             }
         }
         pending = token
         return token
     }
 
+    /// The token at or after `from` (past whitespace), read from the raw buffer so that it is
+    /// quick in debug builds too (hence byte values rather than `UInt8(ascii:)`).
+    private static func lex(_ buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Token? {
+        var index = from
+        while index < buffer.count, isWhitespace(buffer[index]) { index += 1 }
+        guard index < buffer.count else { return nil }
+        let start = index
+        let kind: Token.Kind
+        switch buffer[start] {
+        case 0x7B, 0x5B: kind = .open  // { [
+        case 0x7D, 0x5D: kind = .close  // } ]
+        case 0x2C: kind = .comma  // ,
+        case 0x3A: kind = .colon  // :
+        case 0x22: kind = .string  // "
+        default: kind = .word
+        }
+        index += 1
+        switch kind {
+        case .string:
+            while index < buffer.count {
+                let byte = buffer[index]
+                index += byte == 0x5C ? 2 : 1  // a backslash escapes the next byte
+                if byte == 0x22 { break }  // the closing quote
+            }
+            index = min(index, buffer.count)
+        case .word:
+            while index < buffer.count, !endsWord(buffer[index]) { index += 1 }
+        default:
+            break
+        }
+        return Token(kind: kind, range: start..<index)
+    }
+
+    /// FNV-1a of a member name's decoded UTF-8, to find repeated names quickly.
+    private func nameHash(_ range: Range<Int>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        var body = bytes[min(range.lowerBound + 1, range.upperBound)..<range.upperBound]
+        if body.last == 0x22 { body.removeLast() }  // the closing quote
+        if body.contains(0x5C) {
+            memberName(range).utf8.forEach(mix)
+        } else {
+            body.forEach(mix)
+        }
+        return hash
+    }
+
     /// Applies the token's effect on the open containers, once the path to it has been read.
     private mutating func apply(_ token: Token) {
         switch token.kind {
         case .open:
-            frames.append(Frame(isObject: bytes[token.range.lowerBound] == UInt8(ascii: "{")))
+            if let top { outer.append(top) }
+            top = Frame(isObject: bytes[token.range.lowerBound] == 0x7B)  // {
         case .close:
-            if !frames.isEmpty { frames.removeLast() }
+            top = outer.popLast()
         case .comma:
-            guard let last = frames.indices.last else { return }
-            if frames[last].isObject {
-                frames[last].expectsName = true
-                frames[last].name = nil
+            guard top != nil else { return }
+            if top?.isObject == true {
+                top?.expectsName = true
             } else {
-                frames[last].index += 1
+                top?.index += 1
             }
         case .string:
-            if let last = frames.indices.last, frames[last].isObject {
-                frames[last].expectsName = false
+            if top?.isObject == true {
+                top?.expectsName = false
             }
         case .colon, .word:
             break
@@ -129,24 +168,18 @@ struct JSONScanner {
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    private static func endsWord(_ byte: UInt8) -> Bool {
-        isWhitespace(byte) || "{}[],:\"".utf8.contains(byte)
-    }
-
-    /// The index just past the string that starts at `start`, or the end of the text.
-    private func endOfString(from start: Int) -> Int {
-        var index = start + 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"): index += 2
-            case UInt8(ascii: "\""): return index + 1
-            default: index += 1
-            }
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D: true
+        default: false
         }
-        return bytes.count
+    }
+
+    /// Whether `byte` is whitespace or punctuation, which end a run of other bytes.
+    private static func endsWord(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x7B, 0x5B, 0x7D, 0x5D, 0x2C, 0x3A, 0x22: true
+        default: false
+        }
     }
 
     /// A member name as its reader sees it; escapes are decoded by Foundation.

@@ -90,12 +90,14 @@ enum TraceSyntax {
         return (summary.prefix(1).lowercased() + summary.dropFirst(), offset)
     }
 
-    /// The line, column and path of the byte at `offset` (clamped to the text).
+    /// The line, column and path of the byte at `offset` (clamped to the text); an offset
+    /// inside a word (a number or a literal) is moved to the word's start.
     static func place(ofByte offset: Int, in bytes: [UInt8]) -> JSONPlace {
         var scanner = JSONScanner(bytes)
         while let token = scanner.next() {
             guard token.range.upperBound > offset else { continue }
-            return place(ofByte: offset, path: scanner.path, token: token.range, scanner, bytes)
+            let start = token.kind == .word ? min(offset, token.range.lowerBound) : offset
+            return place(ofByte: start, path: scanner.path, token: token.range, scanner, bytes)
         }
         return place(ofByte: offset, path: scanner.path, token: nil, scanner, bytes)
     }
@@ -104,13 +106,12 @@ enum TraceSyntax {
     /// RFC 8259 does not (or, for names, leaves each reader to resolve its own way).
     static func firstLeniency(in bytes: [UInt8]) -> GestureTraceError? {
         var scanner = JSONScanner(bytes, keepsNames: true)
-        var comma: (range: Range<Int>, path: [JSONScanner.Step])?
+        var comma: Range<Int>?
         while let token = scanner.next() {
             if token.kind == .close, let comma {
                 let closer = scanner.text(of: token.range)
                 return place(
-                    ofByte: comma.range.lowerBound, path: comma.path, token: comma.range,
-                    scanner, bytes
+                    ofByte: comma.lowerBound, path: scanner.path, token: comma, scanner, bytes
                 ).error(
                     "not valid JSON: a comma before \"\(closer)\" (JSON has no trailing commas)")
             }
@@ -120,7 +121,7 @@ enum TraceSyntax {
                     token: token.range, scanner, bytes
                 ).error("the member name \"\(name)\" appears twice in one object")
             }
-            comma = token.kind == .comma ? (token.range, scanner.path) : nil
+            comma = token.kind == .comma ? token.range : nil
         }
         return nil
     }
@@ -161,12 +162,14 @@ enum TraceSyntax {
         let end = min(max(offset, 0), bytes.count)
         var line = 1
         var column = 1
-        for byte in bytes[min(JSONScanner.byteOrderMarkLength(bytes), end)..<end] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in min(JSONScanner.byteOrderMarkLength(bytes), end)..<end {
+                if buffer[index] == 0x0A {  // a newline
+                    line += 1
+                    column = 1
+                } else if buffer[index] & 0xC0 != 0x80 {  // not a UTF-8 continuation byte
+                    column += 1
+                }
             }
         }
         var steps = path[...]
