@@ -23,7 +23,8 @@ extension GestureTrace {
         } catch let error as GestureTraceError {
             throw error
         } catch {
-            throw GestureTraceError(reason: "not a readable trace: \(error)")
+            throw GestureTraceError(
+                reason: "not a readable trace: \(TraceSyntax.shown("\(error)", limit: 200))")
         }
         try validate()
     }

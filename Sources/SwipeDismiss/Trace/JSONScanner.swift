@@ -35,8 +35,9 @@ struct JSONScanner {
         /// The member name being read, as a string token.
         var name: Range<Int>?
         var expectsName = true
-        /// The names seen so far, each with a hash of its decoded text (kept on request).
-        var names: [(hash: UInt64, range: Range<Int>)] = []
+        /// The names seen so far by a hash of their decoded text (kept on request); a
+        /// dictionary, so that an object with very many members is still read in linear time.
+        var names: [UInt64: Range<Int>] = [:]
     }
 
     private let bytes: [UInt8]
@@ -85,11 +86,13 @@ struct JSONScanner {
             top?.name = token.range
             if keepsNames {
                 let hash = nameHash(token.range)
-                for seen in top?.names ?? [] where seen.hash == hash {
+                if let seen = top?.names[hash] {
+                    // Equal hashes are almost surely equal names; make sure.
                     let name = memberName(token.range)
-                    if memberName(seen.range) == name { repeatedName = name }
+                    if memberName(seen) == name { repeatedName = name }
+                } else {
+                    top?.names[hash] = token.range
                 }
-                top?.names.append((hash, token.range))
             }
         }
         pending = token

@@ -54,7 +54,8 @@ enum TraceSyntax {
             let bom = JSONScanner.byteOrderMarkLength(bytes)
             let place = place(ofByte: offset < bytes.count ? offset + bom : bytes.count, in: bytes)
             if let token = place.token, nonFiniteWords.contains(token) {
-                return place.error("expected a finite number, got \(token) (JSON has neither)")
+                return place.error(
+                    "expected a finite number, got \(token) (JSON has no NaN or Infinity)")
             }
             return place.error("not valid JSON: \(summary)\(quoted(place.token))")
         }
