@@ -277,7 +277,7 @@ final class CairoExportTests: XCTestCase {
         let long = root + "/long.json"
         try """
         { "viewport": { "width": 390, "height": 844 }, "events": [
-          { "t": 100000, "type": "key", "key": "Escape" } ] }
+          { "t": 86400, "type": "key", "key": "Escape" } ] }
         """.write(toFile: long, atomically: true, encoding: .utf8)
         XCTAssertEqual(run(["--trace", long, "--out", root + "/o"]), 2)
         XCTAssertTrue(errors.contains("--fps"), errors)
