@@ -153,6 +153,50 @@ final class GestureTraceTests: XCTestCase {
             trace.events.last, InputEvent(time: 86400, kind: .up(Point(x: 1e6, y: -1e6))))
     }
 
+    func testAFileLargerThanTheLimitIsRefusedWithoutReadingItAll() {
+        XCTAssertEqual(GestureTrace.Limits.fileSize, 8 * 1024 * 1024)
+        // An endless file: the read stops one byte past the limit.
+        XCTAssertThrowsError(try GestureTrace.load(path: "/dev/zero")) { error in
+            XCTAssertEqual(
+                "\(error)", "/dev/zero: the trace file is larger than the limit of 8 MiB")
+        }
+    }
+
+    func testTextLongerThanTheLimitIsNeitherReadNorWritten() {
+        let long = [UInt8](repeating: 0x20, count: GestureTrace.Limits.fileSize + 1)
+        XCTAssertThrowsError(try GestureTrace(jsonBytes: long)) { error in
+            XCTAssertEqual(
+                (error as? GestureTraceError)?.reason,
+                "the trace is 8388609 bytes, more than the limit of 8388608 (8 MiB)")
+        }
+        let name = String(repeating: "k", count: 1 << 20)
+        let huge = GestureTrace(
+            viewport: Size(width: 390, height: 844),
+            events: (0..<8).map { InputEvent(time: Double($0), kind: .key(.other(name))) })
+        XCTAssertThrowsError(try huge.encoded()) { error in
+            // Eight names of 2^20 bytes and 339 bytes of JSON around them.
+            XCTAssertEqual(
+                (error as? GestureTraceError)?.reason,
+                "the trace would be 8388947 bytes, more than the limit of 8388608 (8 MiB)")
+        }
+    }
+
+    func testARecordingKeepsNoMoreEventsThanAFileCanHold() {
+        let count = RecordingInputSource.maximumEventCount
+        XCTAssertEqual(count, 65536)
+        let live = QueuedInputSource(
+            (0...count).map { InputEvent(time: Double($0) / 1000, kind: .move(Point(x: 1, y: 2))) })
+        let recorder = RecordingInputSource(
+            recording: live, viewport: Size(width: 390, height: 844), startTime: 0)
+        var events: [InputEvent] = []
+        recorder.events(upTo: 1000, into: &events)
+        XCTAssertEqual(events.count, count + 1)
+        XCTAssertEqual(recorder.trace.events.count, count)
+        XCTAssertEqual(recorder.droppedEventCount, 1)
+        XCTAssertEqual(recorder.firstDropReason?.eventIndex, count)
+        XCTAssertNoThrow(try recorder.trace.encoded())
+    }
+
     func testCoordinatesBeyondTheLimitAreRefused() {
         assertRefused(
             event(#"{ "t": 0.1, "type": "move", "x": 1000000.5, "y": 2 }"#), index: 1, field: "x",

@@ -37,6 +37,11 @@ public struct GestureTrace: Equatable, Sendable {
         public static let viewportSide = 16384.0
         /// The latest event time, in seconds from the trace start: 24 hours (86 400 s).
         public static let time = 86400.0
+        /// The largest trace text read or written, in bytes: 8 MiB, about 130 000 events (over
+        /// half an hour of pointer motion at 60 Hz). Reading one takes about 50 bytes of
+        /// memory per byte of text (Foundation's JSONSerialization), so well under 1 GB, and a
+        /// read of an endless file (`/dev/zero`) stops there.
+        public static let fileSize = 8 << 20
     }
 
     /// Throws, naming the event and the field, unless every number is finite and within
@@ -119,7 +124,8 @@ public struct GestureTrace: Equatable, Sendable {
 
     // MARK: Files
 
-    /// Reads and validates the trace at `path`; errors name the file.
+    /// Reads and validates the trace at `path` (at most `Limits.fileSize` bytes); errors
+    /// name the file.
     public static func load(path: String) throws(GestureTraceError) -> GestureTrace {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
@@ -129,10 +135,17 @@ public struct GestureTrace: Equatable, Sendable {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? file.close() }
+            data = try file.read(upToCount: Limits.fileSize + 1) ?? Data()
         } catch {
             let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
             throw GestureTraceError(reason: "cannot read the trace file: \(reason)", file: path)
+        }
+        guard data.count <= Limits.fileSize else {
+            throw GestureTraceError(
+                reason: "the trace file is larger than the limit of \(Limits.fileSize >> 20) MiB",
+                file: path)
         }
         do {
             return try GestureTrace(jsonBytes: Array(data))

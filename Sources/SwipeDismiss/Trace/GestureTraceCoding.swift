@@ -16,6 +16,11 @@ extension GestureTrace {
     /// A syntax error names the line and column (and the event and field it lies in); a
     /// schema error names the event and the field; `validate()` then checks the bounds.
     public init(jsonBytes: [UInt8]) throws(GestureTraceError) {
+        guard jsonBytes.count <= Limits.fileSize else {
+            throw GestureTraceError(
+                reason: "the trace is \(jsonBytes.count) bytes, more than the limit of "
+                    + "\(Limits.fileSize) (\(Limits.fileSize >> 20) MiB)")
+        }
         let data = Data(jsonBytes)
         try TraceSyntax.check(jsonBytes, data: data)
         do {
@@ -32,7 +37,8 @@ extension GestureTrace {
     /// The trace as JSON, one event a line; numbers round-trip exactly.
     ///
     /// Throws, naming the event and field, if the trace fails `validate()`, so no NaN,
-    /// infinity or out-of-bounds number is ever written.
+    /// infinity or out-of-bounds number is ever written; and if the text would be longer than
+    /// `Limits.fileSize`, so everything written can be read back.
     public func encoded() throws(GestureTraceError) -> String {
         try validate()
         let encoder = JSONEncoder()
@@ -51,6 +57,12 @@ extension GestureTrace {
             out += try json(EventRecord(event), index: index)
         }
         out += events.isEmpty ? "] }\n" : " ] }\n"
+        // What is written must read back.
+        guard out.utf8.count <= Limits.fileSize else {
+            throw GestureTraceError(
+                reason: "the trace would be \(out.utf8.count) bytes, more than the limit of "
+                    + "\(Limits.fileSize) (\(Limits.fileSize >> 20) MiB)")
+        }
         return out
     }
 }

@@ -1,9 +1,14 @@
 /// Passes events through from another source and keeps them as a trace.
 ///
 /// Every event reaches the controller, but only events that pass `GestureTrace.validate()`
-/// are kept (finite, within `GestureTrace.Limits`): a recording can always be written, and
-/// never holds a number JSON cannot spell. What was left out is counted, with the first reason.
+/// are kept (finite, within `GestureTrace.Limits`), and at most `maximumEventCount` of them:
+/// a recording can always be written and read back, and never holds a number JSON cannot
+/// spell. What was left out is counted, with the first reason.
 public final class RecordingInputSource: InputSource {
+    /// The most events a recording keeps: as many as surely fit `GestureTrace.Limits.fileSize`
+    /// at 128 bytes each (a pointer event takes at most about 90).
+    public static let maximumEventCount = GestureTrace.Limits.fileSize / 128
+
     /// The source whose events are passed through and recorded.
     public let source: InputSource
     /// Clock time that becomes `t = 0` in the trace.
@@ -44,8 +49,14 @@ public final class RecordingInputSource: InputSource {
             let previous = trace.events.last?.time ?? 0
             var relative = event
             relative.time = max(max(event.time, lastDelivery) - startTime, previous, 0)
-            do {
-                try GestureTrace.check(relative, index: trace.events.count, notBefore: previous)
+            do throws(GestureTraceError) {
+                let index = trace.events.count
+                guard index < Self.maximumEventCount else {
+                    throw GestureTraceError(
+                        eventIndex: index,
+                        reason: "the recording is full (\(Self.maximumEventCount) events)")
+                }
+                try GestureTrace.check(relative, index: index, notBefore: previous)
                 trace.events.append(relative)
             } catch {
                 droppedEventCount += 1

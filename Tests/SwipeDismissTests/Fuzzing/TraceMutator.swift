@@ -47,8 +47,9 @@ struct TraceMutator {
 
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 
-    /// One to three mutations of `bytes`.
+    /// One to three mutations of `bytes`, or now and then a soup of JSON tokens instead.
     mutating func mutate(_ bytes: [UInt8]) -> [UInt8] {
+        if below(50) == 0 { return soup() }
         var out = bytes
         for _ in 0...below(3) { mutateOnce(&out) }
         return out
@@ -70,6 +71,17 @@ struct TraceMutator {
         case 10: cutOrRepeat(&out)
         default: replaceString(in: &out)
         }
+    }
+
+    /// Up to 200 tokens in any order: unbalanced brackets, stray colons and commas, names.
+    private mutating func soup() -> [UInt8] {
+        let pieces =
+            ["{", "}", "[", "]", ",", ":", " ", "\n", #""viewport""#, #""events""#]
+            + Self.names.map { "\"\($0)\"" } + Self.oddNumbers + Self.values
+            + Self.escapes.map { "\"\($0)\"" }
+        var out: [UInt8] = []
+        for _ in 0..<below(200) { out += Array(pick(pieces).utf8) }
+        return out
     }
 
     private mutating func flipByte(_ out: inout [UInt8]) {
