@@ -3,30 +3,6 @@ import SwipeDismiss
 import XCTest
 
 final class GestureTraceTests: XCTestCase {
-    private func event(_ json: String) -> String {
-        """
-        { "viewport": { "width": 390, "height": 844 },
-          "events": [ { "t": 0, "type": "down", "x": 195, "y": 500 }, \(json) ] }
-        """
-    }
-
-    private func assertRefused(
-        _ json: String, index: Int?, field: String?, mentioning words: [String] = [],
-        line: UInt = #line
-    ) {
-        XCTAssertThrowsError(try GestureTrace(json: json), line: line) { error in
-            guard let error = error as? GestureTraceError else {
-                return XCTFail("unexpected error \(error)", line: line)
-            }
-            XCTAssertEqual(error.eventIndex, index, "\(error)", line: line)
-            XCTAssertEqual(error.field, field, "\(error)", line: line)
-            let text = error.description
-            if let index { XCTAssertTrue(text.contains("event \(index)"), text, line: line) }
-            if let field { XCTAssertTrue(text.contains("\"\(field)\""), text, line: line) }
-            for word in words { XCTAssertTrue(text.contains(word), text, line: line) }
-        }
-    }
-
     func testDecodesTheDesignExample() throws {
         let url = try XCTUnwrap(
             Bundle.module.url(
@@ -73,48 +49,58 @@ final class GestureTraceTests: XCTestCase {
     }
 
     func testMissingFieldIsRefusedByIndexAndName() {
-        assertRefused(
-            event(#"{ "t": 0.1, "type": "move", "x": 195 }"#), index: 1, field: "y",
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"{ "t": 0.1, "type": "move", "x": 195 }"#), index: 1, field: "y",
             mentioning: ["missing"])
-        assertRefused(event(#"{ "type": "move", "x": 195, "y": 3 }"#), index: 1, field: "t")
-        assertRefused(event(#"{ "t": 0.1, "type": "key" }"#), index: 1, field: "key")
-        assertRefused(#"{ "events": [] }"#, index: nil, field: "viewport")
-        assertRefused(
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"{ "type": "move", "x": 195, "y": 3 }"#), index: 1, field: "t")
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"{ "t": 0.1, "type": "key" }"#), index: 1, field: "key")
+        TraceFixture.assertRefused(#"{ "events": [] }"#, index: nil, field: "viewport")
+        TraceFixture.assertRefused(
             #"{ "viewport": { "width": 390, "height": 844 } }"#, index: nil, field: "events")
     }
 
     func testWrongTypeIsRefused() {
-        assertRefused(
-            event(#"{ "t": "soon", "type": "move", "x": 1, "y": 2 }"#), index: 1, field: "t",
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"{ "t": "soon", "type": "move", "x": 1, "y": 2 }"#), index: 1,
+            field: "t",
             mentioning: ["a string"])
-        assertRefused(
-            event(#"{ "t": 0.1, "type": "move", "x": true, "y": 2 }"#), index: 1, field: "x")
-        assertRefused(event(#"{ "t": 0.1, "type": 7 }"#), index: 1, field: "type")
-        assertRefused(event(#"[1, 2]"#), index: 1, field: nil, mentioning: ["an array"])
-        assertRefused(
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"{ "t": 0.1, "type": "move", "x": true, "y": 2 }"#), index: 1,
+            field: "x")
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"{ "t": 0.1, "type": 7 }"#), index: 1, field: "type")
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"[1, 2]"#), index: 1, field: nil, mentioning: ["an array"])
+        TraceFixture.assertRefused(
             #"{ "viewport": { "width": -390, "height": 844 }, "events": [] }"#, index: nil,
             field: "viewport.width")
     }
 
     func testDecreasingTimeIsRefused() {
-        assertRefused(
+        TraceFixture.assertRefused(
             #"""
             { "viewport": { "width": 390, "height": 844 }, "events": [
               { "t": 0.5, "type": "down", "x": 1, "y": 2 },
               { "t": 0.4, "type": "move", "x": 1, "y": 3 } ] }
             """#, index: 1, field: "t", mentioning: ["earlier"])
-        assertRefused(event(#"{ "t": -1, "type": "cancel" }"#), index: 1, field: "t")
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"{ "t": -1, "type": "cancel" }"#), index: 1, field: "t")
     }
 
     func testNaNAndInfiniteCoordinatesAreRefused() {
-        assertRefused(
-            event(#"{ "t": 0.1, "type": "move", "x": NaN, "y": 2 }"#), index: 1, field: "x",
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"{ "t": 0.1, "type": "move", "x": NaN, "y": 2 }"#), index: 1,
+            field: "x",
             mentioning: ["NaN"])
-        assertRefused(
-            event(#"{ "t": 0.1, "type": "move", "x": 1, "y": 1e999 }"#), index: 1, field: "y",
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"{ "t": 0.1, "type": "move", "x": 1, "y": 1e999 }"#), index: 1,
+            field: "y",
             mentioning: ["infinite"])
-        assertRefused(
-            event(#"{ "t": 0.1, "type": "up", "x": -Infinity, "y": 2 }"#), index: 1, field: "x")
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"{ "t": 0.1, "type": "up", "x": -Infinity, "y": 2 }"#), index: 1,
+            field: "x")
         let inCode = GestureTrace(
             viewport: Size(width: 10, height: 10),
             events: [InputEvent(time: 0, kind: .move(Point(x: 1, y: .nan)))])
@@ -125,8 +111,9 @@ final class GestureTraceTests: XCTestCase {
     }
 
     func testUnknownEventTypeIsRefused() {
-        assertRefused(
-            event(#"{ "t": 0.1, "type": "swipe" }"#), index: 1, field: "type", mentioning: ["swipe"]
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"{ "t": 0.1, "type": "swipe" }"#), index: 1, field: "type",
+            mentioning: ["swipe"]
         )
     }
 
@@ -137,113 +124,6 @@ final class GestureTraceTests: XCTestCase {
         }
         XCTAssertThrowsError(try GestureTrace(json: ""))
         XCTAssertThrowsError(try GestureTrace(json: String(repeating: "[", count: 10_000)))
-    }
-
-    func testLimitsArePublishedAndAcceptedAtTheirEdges() throws {
-        XCTAssertEqual(GestureTrace.Limits.coordinate, 1_000_000)
-        XCTAssertEqual(GestureTrace.Limits.viewportSide, 16384)
-        XCTAssertEqual(GestureTrace.Limits.time, 86400)
-        let trace = try GestureTrace(
-            json: #"""
-                { "viewport": { "width": 16384, "height": 0.5 }, "events": [
-                  { "t": 0, "type": "down", "x": -1000000, "y": 1000000 },
-                  { "t": 86400, "type": "up", "x": 1e6, "y": -1e6 } ] }
-                """#)
-        XCTAssertEqual(
-            trace.events.last, InputEvent(time: 86400, kind: .up(Point(x: 1e6, y: -1e6))))
-    }
-
-    func testAFileLargerThanTheLimitIsRefusedWithoutReadingItAll() {
-        XCTAssertEqual(GestureTrace.Limits.fileSize, 8 * 1024 * 1024)
-        // An endless file: the read stops one byte past the limit.
-        XCTAssertThrowsError(try GestureTrace.load(path: "/dev/zero")) { error in
-            XCTAssertEqual(
-                "\(error)", "/dev/zero: the trace file is larger than the limit of 8 MiB")
-        }
-    }
-
-    func testTextLongerThanTheLimitIsNeitherReadNorWritten() {
-        let long = [UInt8](repeating: 0x20, count: GestureTrace.Limits.fileSize + 1)
-        XCTAssertThrowsError(try GestureTrace(jsonBytes: long)) { error in
-            XCTAssertEqual(
-                (error as? GestureTraceError)?.reason,
-                "the trace is 8388609 bytes, more than the limit of 8388608 (8 MiB)")
-        }
-        let name = String(repeating: "k", count: 1 << 20)
-        let huge = GestureTrace(
-            viewport: Size(width: 390, height: 844),
-            events: (0..<8).map { InputEvent(time: Double($0), kind: .key(.other(name))) })
-        XCTAssertThrowsError(try huge.encoded()) { error in
-            // Eight names of 2^20 bytes and 339 bytes of JSON around them.
-            XCTAssertEqual(
-                (error as? GestureTraceError)?.reason,
-                "the trace would be 8388947 bytes, more than the limit of 8388608 (8 MiB)")
-        }
-    }
-
-    func testARecordingKeepsNoMoreEventsThanAFileCanHold() {
-        let count = RecordingInputSource.maximumEventCount
-        XCTAssertEqual(count, 65536)
-        let live = QueuedInputSource(
-            (0...count).map { InputEvent(time: Double($0) / 1000, kind: .move(Point(x: 1, y: 2))) })
-        let recorder = RecordingInputSource(
-            recording: live, viewport: Size(width: 390, height: 844), startTime: 0)
-        var events: [InputEvent] = []
-        recorder.events(upTo: 1000, into: &events)
-        XCTAssertEqual(events.count, count + 1)
-        XCTAssertEqual(recorder.trace.events.count, count)
-        XCTAssertEqual(recorder.droppedEventCount, 1)
-        XCTAssertEqual(recorder.firstDropReason?.eventIndex, count)
-        XCTAssertNoThrow(try recorder.trace.encoded())
-    }
-
-    func testCoordinatesBeyondTheLimitAreRefused() {
-        assertRefused(
-            event(#"{ "t": 0.1, "type": "move", "x": 1000000.5, "y": 2 }"#), index: 1, field: "x",
-            mentioning: ["1000000.5 pt is beyond the limit of ±1000000 pt"])
-        assertRefused(
-            event(#"{ "t": 0.1, "type": "up", "x": 1, "y": -1e19 }"#), index: 1, field: "y",
-            mentioning: ["-1e+19 pt"])
-        assertRefused(
-            event(#"{ "t": 0.1, "type": "down", "x": 1e308, "y": 2 }"#), index: 1, field: "x")
-    }
-
-    func testViewportSidesBeyondTheLimitAreRefused() {
-        for (width, height, field) in [
-            ("16384.5", "844", "viewport.width"), ("390", "1e19", "viewport.height"),
-            ("32767", "32767", "viewport.width"), ("0", "844", "viewport.width"),
-        ] {
-            assertRefused(
-                #"{ "viewport": { "width": \#(width), "height": \#(height) }, "events": [] }"#,
-                index: nil, field: field)
-        }
-        assertRefused(
-            #"{ "viewport": { "width": 16384.5, "height": 1 }, "events": [] }"#, index: nil,
-            field: "viewport.width", mentioning: ["16384.5 pt is more than the limit of 16384 pt"])
-    }
-
-    func testTimesAfterTwentyFourHoursAreRefused() {
-        assertRefused(
-            event(#"{ "t": 86400.5, "type": "cancel" }"#), index: 1, field: "t",
-            mentioning: ["86400.5 s is after the limit of 86400 s (24 hours)"])
-        assertRefused(event(#"{ "t": 1e300, "type": "key", "key": "a" }"#), index: 1, field: "t")
-    }
-
-    func testValidateBoundsTracesMadeInCode() {
-        let wide = GestureTrace(viewport: Size(width: 20000, height: 10), events: [])
-        XCTAssertThrowsError(try wide.validate()) { error in
-            XCTAssertEqual((error as? GestureTraceError)?.field, "viewport.width")
-        }
-        let far = GestureTrace(
-            viewport: Size(width: 10, height: 10),
-            events: [
-                InputEvent(time: 0, kind: .down(Point(x: 1, y: 1))),
-                InputEvent(time: 1, kind: .move(Point(x: 2e6, y: 1))),
-            ])
-        XCTAssertThrowsError(try far.validate()) { error in
-            XCTAssertEqual((error as? GestureTraceError)?.eventIndex, 1)
-            XCTAssertEqual((error as? GestureTraceError)?.field, "x")
-        }
     }
 
     func testEncodingIsOneEventALine() throws {
