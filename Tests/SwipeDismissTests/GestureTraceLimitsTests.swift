@@ -98,6 +98,18 @@ final class GestureTraceLimitsTests: XCTestCase {
             TraceFixture.event(#"{ "t": 1e300, "type": "key", "key": "a" }"#), index: 1, field: "t")
     }
 
+    func testAKeyWithNoNameIsRefusedReadingAndWriting() {
+        TraceFixture.assertRefused(
+            TraceFixture.event(#"{ "t": 0.1, "type": "key", "key": "" }"#), index: 1,
+            field: "key", mentioning: ["empty key name"])
+        let unnamed = GestureTrace(
+            viewport: Size(width: 10, height: 10),
+            events: [InputEvent(time: 0, kind: .key(.other("")))])
+        XCTAssertThrowsError(try unnamed.encoded()) { error in
+            XCTAssertEqual((error as? GestureTraceError)?.field, "key")
+        }
+    }
+
     func testValidateBoundsTracesMadeInCode() {
         let wide = GestureTrace(viewport: Size(width: 20000, height: 10), events: [])
         XCTAssertThrowsError(try wide.validate()) { error in

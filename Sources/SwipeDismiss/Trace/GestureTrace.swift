@@ -45,7 +45,8 @@ public struct GestureTrace: Equatable, Sendable {
     }
 
     /// Throws, naming the event and the field, unless every number is finite and within
-    /// `Limits`, the viewport is positive, and times start at 0 or later and never decrease.
+    /// `Limits`, the viewport is positive, times start at 0 or later and never decrease, and
+    /// every key has a name.
     public func validate() throws(GestureTraceError) {
         try Self.checkViewportSide(viewport.width, field: "viewport.width")
         try Self.checkViewportSide(viewport.height, field: "viewport.height")
@@ -97,9 +98,14 @@ public struct GestureTrace: Equatable, Sendable {
                 eventIndex: index, field: "t",
                 reason: "time \(time) is earlier than the previous event's \(previous)")
         }
-        if let location = event.location {
-            try checkCoordinate(location.x, field: "x", index: index)
-            try checkCoordinate(location.y, field: "y", index: index)
+        switch event.kind {
+        case .down(let point), .move(let point), .up(let point):
+            try checkCoordinate(point.x, field: "x", index: index)
+            try checkCoordinate(point.y, field: "y", index: index)
+        case .key(let key) where key.name.isEmpty:
+            throw GestureTraceError(eventIndex: index, field: "key", reason: "empty key name")
+        case .key, .cancel:
+            break
         }
     }
 

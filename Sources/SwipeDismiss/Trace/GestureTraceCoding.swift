@@ -215,9 +215,7 @@ private struct EventRecord: Codable {
             x = try fields.number("x")
             y = try fields.number("y")
         case "key":
-            let name = try fields.string("key")
-            guard !name.isEmpty else { throw fields.fault("key", "empty key name") }
-            key = name
+            key = try fields.string("key")  // validate() refuses an empty name
         case "cancel":
             break
         default:
