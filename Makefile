@@ -6,7 +6,7 @@ TRACE ?= Examples/Traces/drag-past-threshold.json
 OUT ?= out/export
 PRESET ?= fluid
 
-.PHONY: deps build test demo export bench lint format clean
+.PHONY: deps build test demo export bench lint format clean fuzz
 
 deps:
 	@scripts/deps.sh
@@ -17,6 +17,9 @@ build: deps
 # SWIPEDISMISS_REQUIRE_DISPLAY=1: a missing display, Xvfb or xdotool fails the X11 tests.
 test: deps
 	SWIPEDISMISS_REQUIRE_DISPLAY=1 scripts/with-xvfb.sh $(SWIFT) test --disable-swift-testing
+
+fuzz: deps
+	SWIPEDISMISS_FUZZ_CASES=$${CASES:-1000000} SWIPEDISMISS_FUZZ_SEED=$${SEED:-$$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')} $(SWIFT) test -c release --disable-swift-testing --filter Fuzz
 
 demo: deps
 	$(SWIFT) build --product x11-demo
