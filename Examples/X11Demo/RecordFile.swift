@@ -61,13 +61,15 @@ struct RecordFile {
 
     /// Writes `trace` to the target whole or not at all; on failure the target is untouched.
     func write(_ trace: GestureTrace) throws(RecordFileError) {
+        // `encoded()` validates first, so no non-JSON number is ever written.
+        let text: String
         do {
-            try trace.validate()
+            text = try trace.encoded()
         } catch {
             throw RecordFileError(
                 path: path, reason: "the recording is not a valid trace: \(error)")
         }
-        let bytes = Array(trace.encoded().utf8)
+        let bytes = Array(text.utf8)
         let temporary = Self.sibling(of: target, suffix: "tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
