@@ -1,13 +1,3 @@
-/// Something the controller tells its observers.
-public enum DismissEvent: Hashable, Sendable {
-    /// The phase changed; `state` is the state at the change.
-    case phaseChanged(from: DismissPhase, to: DismissPhase, state: DismissState)
-    /// The content finished leaving. Sent exactly once per presentation.
-    case didDismiss(DismissState)
-    /// The content came to rest after (re)presentation.
-    case didPresent(DismissState)
-}
-
 /// Drives one modal: reads input, runs the gesture and the springs, and renders frames.
 ///
 /// It is built with its collaborators and names no plugin. Each `step()` reads the clock,
@@ -30,32 +20,21 @@ public final class DismissController {
     private enum Motion {
         case rest(Double)
         case spring(SpringMotion)
-
-        func value(at time: Double) -> Double {
-            switch self {
-            case .rest(let offset): offset
-            case .spring(let motion): motion.value(at: time)
-            }
-        }
-    }
-
-    private enum AlphaMode {
-        /// The configuration's curve of the offset.
-        case curve
-        /// From `alpha` at `offset` down to 0 at `target`, in step with the content.
-        case fade(offset: Double, alpha: Double, target: Double)
-        /// A fixed value (the seed's cleared backdrop).
-        case fixed(Double)
-        /// From 0 when off screen to the rest alpha when in place.
-        case presenting
+        /// The controller's `additive` motion. It lives outside this enum so that retargeting
+        /// mutates its buffer in place instead of copying it.
+        case additive
     }
 
     private var phase: DismissPhase
     private var motion: Motion
-    private var alphaMode = AlphaMode.curve
+    private var additive: AdditiveSpringMotion
+    private var alphaMode = BackdropAlpha.curve
     private var recognizer: PanRecognizer
     /// The raw (un-banded) offset the drag started from: 0, or where a caught animation was.
     private var dragBase = 0.0
+    /// The translation of the pan's last `.changed` along the direction (the seed's
+    /// `viewTranslation`, which its release decides on); 0 until the pan changes.
+    private var lastChange = 0.0
     private var time: Double
     private var completionSent = false
     private var scene: Scene
@@ -83,6 +62,11 @@ public final class DismissController {
         distance = presenter.dismissDistance(direction: configuration.direction, viewport: viewport)
         phase = presented ? .presented : .dismissed
         motion = .rest(presented ? 0 : distance)
+        if case .additiveSpring(let response) = configuration.tracking {
+            additive = AdditiveSpringMotion(response: response)
+        } else {
+            additive = AdditiveSpringMotion(response: .uikit, capacity: 1)
+        }
         if !presented {
             alphaMode = .fixed(0)
             completionSent = true
@@ -106,8 +90,8 @@ public final class DismissController {
         switch phase {
         case .presenting, .settling, .dismissing: return true
         case .dragging:
-            if case .spring = motion { return true }
-            return false
+            if case .rest = motion { return !alphaMode.isSettled(at: time) }
+            return true
         case .presented, .dismissed: return false
         }
     }
@@ -177,8 +161,18 @@ public final class DismissController {
     }
 
     /// Starts an animated presentation if the modal is dismissed (or on its way out).
+    ///
+    /// Called during a dismissal, it first ends that presentation: its observers get its one
+    /// `didDismiss` (phase `.dismissing`, where the content was), then the new presentation
+    /// starts from there.
     public func present() {
         guard phase == .dismissed || phase == .dismissing else { return }
+        if !completionSent {
+            completionSent = true
+            emit(.didDismiss(evaluate(at: time)))
+            // An observer may have presented again from inside `didDismiss`.
+            guard phase == .dismissed || phase == .dismissing, completionSent else { return }
+        }
         presentationCount += 1
         completionSent = false
         recognizer.reset()
@@ -230,7 +224,7 @@ public final class DismissController {
         case .presenting, .settling:
             guard configuration.catchesAnimations, hit(point) == .content else { return }
             // Catch the content where it is; the drag continues from there with no jump.
-            let offset = motion.value(at: time)
+            let offset = offset(at: time)
             motion = .rest(offset)
             dragBase = unband(offset)
             alphaMode = .curve
@@ -239,7 +233,7 @@ public final class DismissController {
             // 1:1 tracking picks up where the content is; the seed's spring tracking
             // (like its `transform = translation`) always counts from zero.
             if case .direct = configuration.tracking {
-                dragBase = unband(motion.value(at: time))
+                dragBase = unband(offset(at: time))
             } else {
                 dragBase = 0
             }
@@ -254,17 +248,24 @@ public final class DismissController {
             if phase != .presented && configuration.catchesAnimations { return }
             // A drag that starts while an uncatchable animation runs takes over from it.
             if phase != .presented { dragBase = 0 }
-            alphaMode = .curve
+            // Additive tracking animates the alpha from its previous target, kept as it is.
+            if configuration.tracking == .direct { alphaMode = .curve }
         case .dragging:
             break
         case .dismissing, .dismissed:
             return
         }
+        let along = configuration.direction.component(of: translation)
         // The seed's handler has no `.began` case: with spring tracking the content first
         // moves on the next change. Move first, then announce the phase, so observers see
         // where the drag has got to.
+        if began {
+            lastChange = 0
+        } else {
+            lastChange = along
+        }
         if !began || configuration.tracking == .direct {
-            follow(raw: dragBase + configuration.direction.component(of: translation))
+            follow(raw: dragBase + along)
         }
         setPhase(.dragging)
     }
@@ -284,19 +285,37 @@ public final class DismissController {
         switch configuration.tracking {
         case .direct:
             motion = .rest(target)
-        case .spring(let spring, let relativeVelocity):
-            let from = motion.value(at: time)
-            motion = springFromHere(
-                spring, to: target, velocity: relativeVelocity * (target - from))
+        case .additiveSpring(let response):
+            let previousAlpha = alphaTarget()
+            makeAdditive()
+            additive.retarget(to: target, at: time)
+            alphaMode = .retarget(
+                from: previousAlpha,
+                to: configuration.alphaCurve.alpha(offset: target, dismissDistance: distance),
+                start: time, response: response)
         }
+    }
+
+    /// The alpha a new colour animation starts from: the running one's target (UIKit's model
+    /// value), else the alpha shown now.
+    private func alphaTarget() -> Double {
+        if case .retarget(_, let to, _, _) = alphaMode { return to }
+        return currentAlpha(offset: offset(at: time))
+    }
+
+    /// Makes `additive` the motion, starting at rest where the content is if it was not.
+    private func makeAdditive() {
+        if case .additive = motion { return }
+        additive.reset(to: offset(at: time))
+        motion = .additive
     }
 
     private func release(translation: Point, velocity: Double) {
         guard phase == .dragging else { return }
         let decisionOffset: Double
         switch configuration.tracking {
-        case .direct: decisionOffset = motion.value(at: time)
-        case .spring: decisionOffset = dragBase + configuration.direction.component(of: translation)
+        case .direct: decisionOffset = offset(at: time)
+        case .additiveSpring: decisionOffset = dragBase + lastChange
         }
         if configuration.release.dismisses(offset: decisionOffset, velocity: velocity) {
             startDismissal(velocity: velocity)
@@ -332,14 +351,25 @@ public final class DismissController {
 
     private func hit(_ point: Point) -> HitRegion {
         presenter.hitTest(
-            point, offset: motion.value(at: time), direction: configuration.direction,
+            point, offset: offset(at: time), direction: configuration.direction,
             viewport: viewport)
     }
 
     // MARK: Animations
 
     private func snapBack(velocity: Double) {
-        let from = motion.value(at: time)
+        if case .additiveSpring(let response) = configuration.tracking {
+            // One more step, to 0, on top of the moves in flight: the content glides on.
+            let previousAlpha = alphaTarget()
+            makeAdditive()
+            additive.retarget(to: 0, at: time)
+            alphaMode = .retarget(
+                from: previousAlpha, to: configuration.alphaCurve.rest, start: time,
+                response: response)
+            setPhase(.settling)
+            return
+        }
+        let from = offset(at: time)
         // Without the release velocity, UIKit's relative initial velocity 1: `1 · (0 - from)`.
         let initial = configuration.snapBackUsesReleaseVelocity ? velocity : -from
         motion = springFromHere(configuration.snapBackSpring, to: 0, velocity: initial)
@@ -348,7 +378,7 @@ public final class DismissController {
     }
 
     private func startDismissal(velocity: Double) {
-        let from = motion.value(at: time)
+        let from = offset(at: time)
         switch configuration.dismissStyle {
         case .clearBackdropAtOnce(let spring):
             motion = springFromHere(spring, to: distance, velocity: distance - from)
@@ -366,7 +396,7 @@ public final class DismissController {
     private func springFromHere(_ spring: Spring, to target: Double, velocity: Double) -> Motion {
         .spring(
             SpringMotion(
-                spring: spring, from: motion.value(at: time), to: target, initialVelocity: velocity,
+                spring: spring, from: offset(at: time), to: target, initialVelocity: velocity,
                 startTime: time, restDistance: configuration.restDistance,
                 restSpeed: configuration.restSpeed))
     }
@@ -378,14 +408,23 @@ public final class DismissController {
     private func advance(to newTime: Double) {
         guard newTime >= time else { return }
         time = newTime
-        guard case .spring(let springMotion) = motion else { return }
-        if phase == .dismissing, hasLeft(springMotion) {
-            motion = .rest(distance)
-        } else if springMotion.isSettled(at: time) {
-            motion = .rest(springMotion.to)
-        } else {
-            return
+        switch motion {
+        case .rest:
+            break
+        case .spring(let springMotion):
+            if phase == .dismissing, hasLeft(springMotion) {
+                motion = .rest(distance)
+            } else if springMotion.isSettled(at: time) {
+                motion = .rest(springMotion.to)
+            } else {
+                return
+            }
+        case .additive:
+            additive.dropFinishedTerms(at: time)
+            guard additive.isSettled(at: time) else { return }
+            motion = .rest(additive.target)
         }
+        guard alphaMode.isSettled(at: time) else { return }
         switch phase {
         case .presenting:
             alphaMode = .curve
@@ -436,29 +475,25 @@ public final class DismissController {
         return RubberBand(coefficient: coefficient, dimension: distance).raw(forBanded: offset)
     }
 
-    private func currentAlpha(offset: Double) -> Double {
-        let alpha: Double
-        switch alphaMode {
-        case .curve:
-            alpha = configuration.alphaCurve.alpha(offset: offset, dismissDistance: distance)
-        case .fade(let start, let startAlpha, let target):
-            let span = target - start
-            let fraction = span > 0 ? min(1, max(0, (offset - start) / span)) : 1
-            alpha = startAlpha * (1 - fraction)
-        case .fixed(let value):
-            alpha = value
-        case .presenting:
-            let fraction = distance > 0 ? min(1, max(0, offset / distance)) : 0
-            alpha = configuration.alphaCurve.rest * (1 - fraction)
+    private func offset(at time: Double) -> Double {
+        switch motion {
+        case .rest(let offset): offset
+        case .spring(let springMotion): springMotion.value(at: time)
+        case .additive: additive.value(at: time)
         }
-        return min(1, max(0, alpha))
+    }
+
+    private func currentAlpha(offset: Double, at time: Double? = nil) -> Double {
+        alphaMode.alpha(
+            offset: offset, at: time ?? self.time, curve: configuration.alphaCurve,
+            dismissDistance: distance)
     }
 
     private func evaluate(at time: Double) -> DismissState {
-        let offset = motion.value(at: time)
+        let offset = offset(at: time)
         let progress = distance > 0 ? min(1, max(0, offset / distance)) : 0
         return DismissState(
-            time: time, offset: offset, alpha: currentAlpha(offset: offset), progress: progress,
+            time: time, offset: offset, alpha: currentAlpha(offset: offset, at: time), progress: progress,
             phase: phase)
     }
 
