@@ -35,6 +35,17 @@ enum BackdropAlpha: Equatable, Sendable {
         return min(1, max(0, alpha))
     }
 
+    /// Where the alpha is heading (UIKit's model value): a new colour animation starts here.
+    func target(offset: Double, curve: AlphaCurve, dismissDistance distance: Double) -> Double {
+        switch self {
+        case .curve: curve.alpha(offset: offset, dismissDistance: distance)
+        case .fade: 0
+        case .fixed(let value): value
+        case .presenting: curve.rest
+        case .retarget(_, let to, _, _): to
+        }
+    }
+
     /// Whether the alpha still changes on its own after `time` (only a running retarget does).
     func isSettled(at time: Double) -> Bool {
         guard case .retarget(_, _, let start, let response) = self else { return true }

@@ -296,11 +296,11 @@ public final class DismissController {
         }
     }
 
-    /// The alpha a new colour animation starts from: the running one's target (UIKit's model
-    /// value), else the alpha shown now.
+    /// The alpha a new colour animation starts from: the target of the one running (UIKit's
+    /// model value), not the alpha shown now.
     private func alphaTarget() -> Double {
-        if case .retarget(_, let to, _, _) = alphaMode { return to }
-        return currentAlpha(offset: offset(at: time))
+        alphaMode.target(
+            offset: offset(at: time), curve: configuration.alphaCurve, dismissDistance: distance)
     }
 
     /// Makes `additive` the motion, starting at rest where the content is if it was not.
