@@ -493,7 +493,8 @@ public final class DismissController {
         let offset = offset(at: time)
         let progress = distance > 0 ? min(1, max(0, offset / distance)) : 0
         return DismissState(
-            time: time, offset: offset, alpha: currentAlpha(offset: offset, at: time), progress: progress,
+            time: time, offset: offset, alpha: currentAlpha(offset: offset, at: time),
+            progress: progress,
             phase: phase)
     }
 

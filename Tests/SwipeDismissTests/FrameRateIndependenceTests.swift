@@ -33,7 +33,8 @@ final class FrameRateIndependenceTests: XCTestCase {
         seedTwice.append(InputEvent(time: 0.5519, kind: .down(Point(x: 195, y: 500))))
         for k in 1...12 {
             let y = 500 + Double(k) * 21.7
-            seedTwice.append(InputEvent(time: 0.5519 + Double(k) * 0.0131, kind: .move(Point(x: 195, y: y))))
+            seedTwice.append(
+                InputEvent(time: 0.5519 + Double(k) * 0.0131, kind: .move(Point(x: 195, y: y))))
         }
         seedTwice.append(InputEvent(time: 0.7201, kind: .up(Point(x: 195, y: 760.4))))
         return [

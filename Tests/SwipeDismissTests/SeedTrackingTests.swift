@@ -52,7 +52,9 @@ final class SeedTrackingTests: XCTestCase {
         h.at(0.1, .down(start))
         for k in 1...84 {
             let t = 0.1 + Double(k) / 60
-            h.at(t, .move(start + Point(x: 0, y: min(120, (Double(k) * 10 / 6 * 10).rounded() / 10))))
+            h.at(
+                t, .move(start + Point(x: 0, y: min(120, (Double(k) * 10 / 6 * 10).rounded() / 10)))
+            )
         }
         for (t, expected) in [(0.5, 32.4), (1.0, 82.3), (1.5, 120.5)] {
             h.run(to: t)

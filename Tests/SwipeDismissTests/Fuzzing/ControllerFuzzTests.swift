@@ -92,8 +92,10 @@ struct ControllerFuzzCase {
                 case 0: action = .present
                 case 1: action = .dismiss
                 case 2:
-                    let sizes = [Size(width: 390, height: 844), Size(width: 1, height: 1),
-                                 Size(width: 1920, height: 300), Size(width: 0, height: 0)]
+                    let sizes = [
+                        Size(width: 390, height: 844), Size(width: 1, height: 1),
+                        Size(width: 1920, height: 300), Size(width: 0, height: 0),
+                    ]
                     action = .resize(sizes.randomElement(using: &random)!)
                 default:
                     let times = [t - 5, t - 0.01, t, -.infinity, .nan]
@@ -102,7 +104,8 @@ struct ControllerFuzzCase {
                         .down(Self.point(&random)), .move(Self.point(&random)),
                         .up(Self.point(&random)), .cancel, .key(.escape),
                     ]
-                    action = .direct(InputEvent(time: time, kind: kinds.randomElement(using: &random)!))
+                    action = .direct(
+                        InputEvent(time: time, kind: kinds.randomElement(using: &random)!))
                 }
                 calls.append((frame, action))
             }
