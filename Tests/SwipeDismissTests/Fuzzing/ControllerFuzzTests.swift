@@ -3,8 +3,8 @@ import SwipeDismiss
 import SwipeDismissNull
 import XCTest
 
-/// Random sessions against the controller under both presets, through the null renderer and a
-/// manual clock, checking the invariants every frame and comparing 30 Hz with 240 Hz.
+/// Random sessions against the controller under both presets (and a mix of the two), through
+/// the null renderer and a manual clock, checking the invariants every frame and comparing 30 Hz with 240 Hz.
 ///
 /// `make test` runs 10⁴ cases from a fixed seed; `make fuzz` sets `SWIPEDISMISS_FUZZ_CASES`
 /// and `SWIPEDISMISS_FUZZ_SEED`. A failure names the case seed; `SWIPEDISMISS_FUZZ_REPLAY=<case
@@ -22,13 +22,23 @@ final class ControllerFuzzTests: XCTestCase {
         }
         let budget = FuzzBudget.current(defaultCases: 10_000)
         var failures = 0
+        var transitions: Set<String> = []
         for index in 0..<budget.cases {
             let seed = budget.seed(ofCase: index)
-            if let failure = ControllerFuzzCase(seed: seed).failure() {
+            let fuzzCase = ControllerFuzzCase(seed: seed)
+            if budget.cases >= 1000 { transitions.formUnion(fuzzCase.run(fps: 30).transitions) }
+            if let failure = fuzzCase.failure() {
                 failures += 1
                 XCTFail(
                     "case seed \(seed) (run seed \(budget.seed), case \(index)): \(failure)")
                 if failures >= 5 { return }
+            }
+        }
+        // The sessions must reach every legal phase change, or the run proves little.
+        guard budget.cases >= 1000 else { return }
+        for (from, targets) in InvariantChecker.legal {
+            for to in targets where !transitions.contains("\(from)→\(to)") {
+                XCTFail("no session went \(from) → \(to) (run seed \(budget.seed))")
             }
         }
     }
@@ -61,6 +71,8 @@ struct ControllerFuzzCase {
         /// States at the 30 Hz frames, by frame number.
         var states: [Double: DismissState]
         var failure: String?
+        /// Every phase change seen, as "from→to".
+        var transitions: Set<String> = []
     }
 
     let configuration: DismissConfiguration
@@ -71,7 +83,7 @@ struct ControllerFuzzCase {
 
     init(seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        configuration = Bool.random(using: &random) ? .seed : .fluid
+        configuration = [.seed, .fluid, .seed, .fluid, Self.mixed].randomElement(using: &random)!
         startsPresented = Int.random(in: 0..<8, using: &random) != 0
         var t = 0.0
         let count = Int.random(in: 1...14, using: &random)
@@ -111,6 +123,15 @@ struct ControllerFuzzCase {
             }
         }
     }
+
+    /// The seed's additive tracking with every fluid policy: catching, rubber band, keys,
+    /// backdrop taps, projected release, fading exit; paths neither preset takes alone.
+    static let mixed: DismissConfiguration = {
+        var mixed = DismissConfiguration.fluid
+        mixed.name = "mixed"
+        mixed.tracking = DismissConfiguration.seed.tracking
+        return mixed
+    }()
 
     /// Equal times, frame-sized and longer gaps, and now and then an enormous one.
     private static func gap(_ random: inout SplitMix64) -> Double {
@@ -198,7 +219,10 @@ struct ControllerFuzzCase {
                 wake = []
                 if let time = input.nextEventTime { wake.append((time * fps).rounded(.up)) }
                 if next < calls.count { wake.append(calls[next].frame * perCoarse) }
-                if wake.isEmpty { return trace }
+                if wake.isEmpty {
+                    trace.transitions = checker.transitions
+                    return trace
+                }
             } else if clock.now > lastInput + 30 {
                 trace.failure = "still animating 30 s after the last input: \(controller.state)"
                 return trace
@@ -239,6 +263,7 @@ struct InvariantChecker {
     var phase: DismissPhase
     var dismissals = 0
     var problem: String?
+    var transitions: Set<String> = []
 
     init(configuration: DismissConfiguration, startsPresented: Bool) {
         self.startsPresented = startsPresented
@@ -292,6 +317,7 @@ struct InvariantChecker {
                 problem = "phase change carries \(state)"
             }
             phase = to
+            transitions.insert("\(from)→\(to)")
         case .didDismiss(let state):
             dismissals += 1
             if !Self.isFinite(state) { problem = "didDismiss carries \(state)" }
