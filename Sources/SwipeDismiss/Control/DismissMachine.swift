@@ -17,7 +17,9 @@ public struct DismissMachine: Sendable {
         case additive
     }
 
+    /// Every number and policy the machine follows.
     public let configuration: DismissConfiguration
+    /// Where the presentation is in its life.
     public private(set) var phase: DismissPhase
     /// The machine's time: the latest time it was advanced to, in seconds.
     public private(set) var time: Double
