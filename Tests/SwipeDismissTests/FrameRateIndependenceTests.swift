@@ -24,12 +24,27 @@ final class FrameRateIndependenceTests: XCTestCase {
         interrupted.append(InputEvent(time: 0.8101, kind: .up(Point(x: 195, y: 380))))
         interrupted.append(InputEvent(time: 1.9, kind: .key(.escape)))
         interrupted.append(InputEvent(time: 2.71, kind: .key(.space)))
+        // Fast seed moves past 200 pt, back up, down again: additive steps in both directions,
+        // a release mid-flight, a second drag into the spring-back, then a dismissal.
+        let zigzag = (1...30).map { k -> (Double, Double) in
+            (0.0137 + Double(k) * 0.0123, 260 - abs(Double(k) - 15) * 17.3)
+        }
+        var seedTwice = drag(zigzag, releaseAt: 0.41)
+        seedTwice.append(InputEvent(time: 0.5519, kind: .down(Point(x: 195, y: 500))))
+        for k in 1...12 {
+            let y = 500 + Double(k) * 21.7
+            seedTwice.append(
+                InputEvent(time: 0.5519 + Double(k) * 0.0131, kind: .move(Point(x: 195, y: y))))
+        }
+        seedTwice.append(InputEvent(time: 0.7201, kind: .up(Point(x: 195, y: 760.4))))
         return [
             ("fluid slow drag", .fluid, drag(slow, releaseAt: 0.4611)),
             ("fluid flick", .fluid, drag(flick, releaseAt: 0.0599)),
             ("fluid interrupted", .fluid, interrupted),
             ("seed slow drag", .seed, drag(slow, releaseAt: 0.4611)),
             ("seed interrupted", .seed, interrupted),
+            ("seed flick", .seed, drag(flick, releaseAt: 0.0599)),
+            ("seed zigzag, spring-back caught, dismissed", .seed, seedTwice),
         ]
     }()
 
