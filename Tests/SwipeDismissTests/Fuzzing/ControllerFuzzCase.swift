@@ -73,9 +73,21 @@ struct ControllerFuzzCase {
 
     init(seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        configuration = Self.bases.randomElement(using: &random)!
+        var configuration = Self.bases.randomElement(using: &random)!
+        if Bool.random(using: &random) {
+            configuration = .sheet(configuration)
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                configuration.passThroughDetent = SheetPresenter.medium.name
+            }
+        }
+        configuration.reduceMotion = Int.random(in: 0..<4, using: &random) == 0
+        self.configuration = configuration
         startsPresented = Int.random(in: 0..<8, using: &random) != 0
-        policy = .none
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: policy = .never
+        case 1: policy = .pattern(random.next())
+        default: policy = .none
+        }
         var t = 0.0
         let count = Int.random(in: 1...14, using: &random)
         for _ in 0..<count {
@@ -86,7 +98,7 @@ struct ControllerFuzzCase {
             case 11..<14: queued.append(InputEvent(time: t, kind: .up(Self.point(&random))))
             case 14: queued.append(InputEvent(time: t, kind: .cancel))
             case 15:
-                let keys = [Key.escape, .space, .enter, .other("x")]
+                let keys = [Key.escape, .space, .enter, .other("x"), .other("y"), .other("n")]
                 queued.append(InputEvent(time: t, kind: .key(keys.randomElement(using: &random)!)))
             default:
                 calls.append(((t * 30).rounded(.up), Self.action(at: t, &random)))
@@ -103,10 +115,12 @@ struct ControllerFuzzCase {
     }
 
     private static func action(at t: Double, _ random: inout SplitMix64) -> Action {
-        switch Int.random(in: 0..<5, using: &random) {
+        switch Int.random(in: 0..<7, using: &random) {
         case 0: return .present
         case 1: return .dismiss(force: false)
-        case 2:
+        case 2: return .dismiss(force: true)
+        case 3: return .decline
+        case 4:
             let sizes = [
                 Size(width: 390, height: 844), Size(width: 1, height: 1),
                 Size(width: 1920, height: 300), Size(width: 0, height: 0),
@@ -117,7 +131,7 @@ struct ControllerFuzzCase {
             let time = times.randomElement(using: &random)!
             let kinds: [InputEvent.Kind] = [
                 .down(point(&random)), .move(point(&random)), .up(point(&random)), .cancel,
-                .key(.escape),
+                .key(.escape), .key(.other("y")),
             ]
             return .direct(InputEvent(time: time, kind: kinds.randomElement(using: &random)!))
         }

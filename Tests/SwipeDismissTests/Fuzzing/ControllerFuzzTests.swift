@@ -44,6 +44,13 @@ final class ControllerFuzzTests: XCTestCase {
                 XCTFail("no session went \(from) → \(to) (run seed \(budget.seed))")
             }
         }
+        for name in ControllerFuzzCase.Coverage.eventNames where !coverage.events.contains(name) {
+            XCTFail("no session saw \(name) (run seed \(budget.seed))")
+        }
+        for name in ControllerFuzzCase.configurationNames
+        where !coverage.configurations.contains(name) {
+            XCTFail("no session ran \(name) (run seed \(budget.seed))")
+        }
     }
 
     func testTheCheckerCatchesADifferenceBetweenFrameRates() {
