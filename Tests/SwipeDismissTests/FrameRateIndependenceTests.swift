@@ -87,4 +87,27 @@ final class FrameRateIndependenceTests: XCTestCase {
                 Set(base.map(\.phase)).count, 1, "\(name) should exercise several phases")
         }
     }
+
+    func testATinySheetEndsItsDismissalOffScreenAtEveryRate() {
+        // At a 1 x 1 viewport the fading exit moves under a point: it settles within
+        // `restDistance` of its aim past the edge before it crosses the edge, and which one a
+        // frame saw first once decided where the dismissed content rested (found by the fuzzer).
+        var ends: [DismissState] = []
+        for fps in [30.0, 240] {
+            let clock = FixedStepClock(framesPerSecond: fps)
+            let controller = DismissController(
+                input: QueuedInputSource([]), presenter: SheetPresenter(),
+                renderer: NullRenderer(viewport: Size(width: 1, height: 1)), clock: clock,
+                configuration: .sheet(.fluid))
+            controller.dismiss()
+            while controller.isAnimating, clock.now < 2 {
+                clock.tick()
+                try! controller.step()
+            }
+            XCTAssertEqual(controller.state.phase, .dismissed, "\(fps) Hz")
+            XCTAssertEqual(controller.state.offset, controller.layout.distance, "\(fps) Hz")
+            ends.append(controller.state)
+        }
+        XCTAssertEqual(ends[0].offset, ends[1].offset)
+    }
 }

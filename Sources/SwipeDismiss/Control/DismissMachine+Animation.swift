@@ -89,9 +89,13 @@ extension DismissMachine {
         case .rest:
             break
         case .spring(let springMotion):
-            if phase == .dismissing, hasLeft(springMotion) {
+            let settled = springMotion.isSettled(at: time)
+            if phase == .dismissing, settled || hasLeft(springMotion) {
+                // Gone rests exactly off screen, whichever comes first: a small content's
+                // exit can settle (within `restDistance`) before it crosses the edge, and the
+                // end must not depend on which frames saw which.
                 motion = .rest(layout.distance)
-            } else if springMotion.isSettled(at: time) {
+            } else if settled {
                 motion = .rest(springMotion.to)
             } else {
                 return
