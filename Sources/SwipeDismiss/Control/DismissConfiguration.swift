@@ -6,7 +6,8 @@ public enum DragTracking: Hashable, Sendable {
     /// an animation of the step to the new target on `response`, on top of those in flight
     /// (an `AdditiveSpringMotion`), so the content is the pointer's path filtered by the
     /// spring. The backdrop alpha is not additive: each move animates it from the previous
-    /// target to the new one on the same curve. A snap-back is one more such step, to 0.
+    /// target to the new one on the same curve. A snap-back is one more such step, to the
+    /// detent (under reduced motion, the steps run on the critically damped response).
     case additiveSpring(SpringStepResponse)
 }
 
@@ -20,8 +21,9 @@ public enum ReverseDrag: Hashable, Sendable {
 
 /// How a release picks where the content goes: a resting detent or off screen.
 public enum ReleaseDecision: Hashable, Sendable {
-    /// Dismiss iff the release translation is at least `threshold`, else back to the detent
-    /// the drag started from (seed; for a sheet, measured from the starting detent).
+    /// Dismiss iff the release translation (with additive tracking, the last move's) is at
+    /// least `threshold`, else back to the detent the drag started from (seed; for a sheet,
+    /// measured from the starting detent).
     case translation(threshold: Double)
     /// Dismiss iff the position a flick would coast to (`VelocityProjection`) is at least
     /// `threshold` below the lowest resting detent; else the resting detent nearest to it.
@@ -155,7 +157,7 @@ public struct DismissConfiguration: Hashable, Sendable {
     /// The blog post exactly, as UIKit runs it: every move adds a 0.5 s / 0.7 spring step toward
     /// the finger on top of those in flight, and animates the alpha to `max(0.1, 0.3 - y/1000)`;
     /// upward drags ignored; dismiss iff the last move's translation is at least 200, else one
-    /// more step back to 0; the backdrop clears at once; cancel, Escape and backdrop taps do
+    /// more step back to where it started; the backdrop clears at once; cancel, Escape and backdrop taps do
     /// nothing.
     public static let seed = DismissConfiguration(
         name: "seed", touchSlop: 4, alphaCurve: .seed,
