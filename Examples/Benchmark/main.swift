@@ -138,6 +138,25 @@ do {
         "core rendered \(renderer.frames) frames; allocs/frame there is the Swift side alone")
 }
 
+do {
+    // The seed adds one additive spring term per move (about 60 live at 120 Hz); a path that
+    // stays below the press point, so no move is ignored.
+    let clock = ManualClock()
+    let input = QueuedInputSource()
+    let renderer = DiscardingRenderer()
+    let controller = DismissController(
+        input: input, presenter: presenter, renderer: renderer, clock: clock,
+        configuration: .seed)
+    input.enqueue(InputEvent(time: 0, kind: .down(Point(x: 195, y: 500))))
+    rows.append(
+        try measure("core: seed drag step (additive)", size: "390x844") { index in
+            clock.advance(by: 1.0 / 120)
+            let y = 500 + Double(abs(index % 480 - 240))
+            input.enqueue(InputEvent(time: clock.now, kind: .move(Point(x: 195, y: y))))
+            try controller.step()
+        })
+}
+
 // MARK: PNG export path (an image surface in memory)
 
 for (width, height) in sizes {

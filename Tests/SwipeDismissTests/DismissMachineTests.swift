@@ -14,6 +14,29 @@ final class DismissMachineTests: XCTestCase {
         func shouldDismiss(_ reason: DismissReason) -> Bool { allows }
     }
 
+    /// Everything is content; records the offsets it was asked about.
+    private final class RecordingWorld: DismissEnvironment {
+        var seen: [(Point, Double)] = []
+
+        func hitTest(_ point: Point, offset: Double) -> HitRegion {
+            seen.append((point, offset))
+            return .content
+        }
+
+        func shouldDismiss(_ reason: DismissReason) -> Bool { true }
+    }
+
+    /// A one-detent machine whose content leaves at `distance`.
+    private func machine(
+        _ configuration: DismissConfiguration, distance: Double, presented: Bool = true
+    ) -> DismissMachine {
+        let layout = DetentLayout(
+            detents: [.open], viewportExtent: distance, contentExtent: distance,
+            distance: distance)
+        return DismissMachine(
+            configuration: configuration, layout: layout, time: 0, presented: presented)
+    }
+
     private func machine(_ configuration: DismissConfiguration = .fluid) -> DismissMachine {
         let layout = DetentLayout(
             detents: configuration.detents, viewportExtent: 844, contentExtent: 490,
@@ -77,5 +100,86 @@ final class DismissMachineTests: XCTestCase {
         XCTAssertTrue(m.state.isDismissAttemptPending)
         m.declineDismissal()
         XCTAssertFalse(m.state.isDismissAttemptPending)
+    }
+
+    func testAMachineRunsWithoutPlugins() {
+        var m = machine(.fluid, distance: 500)
+        let world = RecordingWorld()
+        XCTAssertEqual(m.state.alpha, 0.3)
+        let start = Point(x: 10, y: 10)
+        m.handle(event(0, .down(start)), environment: world)
+        m.handle(event(0.05, .move(start + Point(x: 0, y: 100))), environment: world)
+        XCTAssertEqual(m.phase, .dragging)
+        XCTAssertEqual(m.state.offset, 100)
+        XCTAssertEqual(m.state.alpha, 0.2, accuracy: 1e-12)
+        m.clearEffects()
+        XCTAssertEqual(m.effects, [])
+        m.handle(event(0.05, .key(.escape)), environment: world)
+        XCTAssertEqual(m.phase, .dismissing)
+        var time = 0.05
+        while m.isAnimating, time < 5 {
+            time += 1 / 60
+            m.advance(to: time)
+        }
+        XCTAssertEqual(m.phase, .dismissed)
+        XCTAssertEqual(m.state.offset, 500)
+        let endings = m.effects.filter {
+            if case .notify(.didDismiss) = $0 { return true }
+            return false
+        }
+        XCTAssertEqual(endings.count, 1)
+    }
+
+    func testTheHitTestSeesTheOffsetAtTheEventsTime() {
+        // Fluid catches a presentation where it is: the press is hit-tested there.
+        var m = machine(.fluid, distance: 600, presented: false)
+        m.present()
+        var ahead = m
+        ahead.advance(to: 0.1)
+        let expected = ahead.offset
+        XCTAssertGreaterThan(expected, 0)
+        let world = RecordingWorld()
+        m.handle(event(0.1, .down(Point(x: 1, y: 2))), environment: world)
+        XCTAssertEqual(world.seen.map(\.0), [Point(x: 1, y: 2)])
+        XCTAssertEqual(world.seen.map(\.1), [expected])
+        XCTAssertEqual(m.phase, .dragging)
+        XCTAssertEqual(m.state.offset, expected)
+    }
+
+    func testCopiesAreIndependentValues() {
+        var m = machine(.seed, distance: 500)
+        let world = RecordingWorld()
+        let start = Point(x: 0, y: 0)
+        for (t, y) in [(0.0, 0.0), (0.01, 10.0), (0.02, 80.0)] {
+            let kind: InputEvent.Kind = t == 0 ? .down(start) : .move(Point(x: 0, y: y))
+            m.handle(event(t, kind), environment: world)
+        }
+        let copy = m
+        m.handle(event(0.03, .up(Point(x: 0, y: 80))), environment: world)
+        m.advance(to: 0.2)
+        XCTAssertEqual(m.phase, .settling)
+        XCTAssertEqual(copy.phase, .dragging)
+        XCTAssertEqual(copy.time, 0.02)
+        // The copy's spring steps are its own: at 0.2 it is still heading for 80.
+        var later = copy
+        later.advance(to: 0.2)
+        let s = SpringStepResponse.uikit
+        XCTAssertEqual(later.state.offset, 80 * s.value(at: 0.18), accuracy: 1e-9)
+        XCTAssertLessThan(m.state.offset, later.state.offset)
+    }
+
+    func testPresentDuringADismissalReportsTheOldPresentationSupersededFirst() {
+        var m = machine(.seed, distance: 500)
+        m.dismiss(environment: RecordingWorld())
+        m.advance(to: 0.1)
+        m.clearEffects()
+        m.present()
+        XCTAssertEqual(m.presentationCount, 2)
+        guard m.effects.count == 2,
+            case .notify(.superseded(presentation: 1, let ended)) = m.effects[0],
+            case .notify(.phaseChanged(.dismissing, .presenting, _)) = m.effects[1]
+        else { return XCTFail("\(m.effects)") }
+        XCTAssertEqual(ended.phase, .dismissing)
+        XCTAssertEqual(ended.time, 0.1)
     }
 }

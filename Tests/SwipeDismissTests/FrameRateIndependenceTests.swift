@@ -24,12 +24,27 @@ final class FrameRateIndependenceTests: XCTestCase {
         interrupted.append(InputEvent(time: 0.8101, kind: .up(Point(x: 195, y: 380))))
         interrupted.append(InputEvent(time: 1.9, kind: .key(.escape)))
         interrupted.append(InputEvent(time: 2.71, kind: .key(.space)))
+        // Fast seed moves past 200 pt, back up, down again: additive steps in both directions,
+        // a release mid-flight, a second drag into the spring-back, then a dismissal.
+        let zigzag = (1...30).map { k -> (Double, Double) in
+            (0.0137 + Double(k) * 0.0123, 260 - abs(Double(k) - 15) * 17.3)
+        }
+        var seedTwice = drag(zigzag, releaseAt: 0.41)
+        seedTwice.append(InputEvent(time: 0.5519, kind: .down(Point(x: 195, y: 500))))
+        for k in 1...12 {
+            let y = 500 + Double(k) * 21.7
+            seedTwice.append(
+                InputEvent(time: 0.5519 + Double(k) * 0.0131, kind: .move(Point(x: 195, y: y))))
+        }
+        seedTwice.append(InputEvent(time: 0.7201, kind: .up(Point(x: 195, y: 760.4))))
         return [
             ("fluid slow drag", .fluid, drag(slow, releaseAt: 0.4611)),
             ("fluid flick", .fluid, drag(flick, releaseAt: 0.0599)),
             ("fluid interrupted", .fluid, interrupted),
             ("seed slow drag", .seed, drag(slow, releaseAt: 0.4611)),
             ("seed interrupted", .seed, interrupted),
+            ("seed flick", .seed, drag(flick, releaseAt: 0.0599)),
+            ("seed zigzag, spring-back caught, dismissed", .seed, seedTwice),
         ]
     }()
 
@@ -71,5 +86,28 @@ final class FrameRateIndependenceTests: XCTestCase {
             XCTAssertNotEqual(
                 Set(base.map(\.phase)).count, 1, "\(name) should exercise several phases")
         }
+    }
+
+    func testATinySheetEndsItsDismissalOffScreenAtEveryRate() {
+        // At a 1 x 1 viewport the fading exit moves under a point: it settles within
+        // `restDistance` of its aim past the edge before it crosses the edge, and which one a
+        // frame saw first once decided where the dismissed content rested (found by the fuzzer).
+        var ends: [DismissState] = []
+        for fps in [30.0, 240] {
+            let clock = FixedStepClock(framesPerSecond: fps)
+            let controller = DismissController(
+                input: QueuedInputSource([]), presenter: SheetPresenter(),
+                renderer: NullRenderer(viewport: Size(width: 1, height: 1)), clock: clock,
+                configuration: .sheet(.fluid))
+            controller.dismiss()
+            while controller.isAnimating, clock.now < 2 {
+                clock.tick()
+                try! controller.step()
+            }
+            XCTAssertEqual(controller.state.phase, .dismissed, "\(fps) Hz")
+            XCTAssertEqual(controller.state.offset, controller.layout.distance, "\(fps) Hz")
+            ends.append(controller.state)
+        }
+        XCTAssertEqual(ends[0].offset, ends[1].offset)
     }
 }

@@ -2,9 +2,13 @@
 public enum DragTracking: Hashable, Sendable {
     /// Content sits exactly under the pointer.
     case direct
-    /// Each pointer move starts a new spring toward the pointer (UIKit's relative
-    /// initial velocity), so the content lags: the seed's `UIView.animate` per `.changed`.
-    case spring(Spring, relativeVelocity: Double)
+    /// UIKit's additive springs, the seed's `UIView.animate` per `.changed`: each move adds
+    /// an animation of the step to the new target on `response`, on top of those in flight
+    /// (an `AdditiveSpringMotion`), so the content is the pointer's path filtered by the
+    /// spring. The backdrop alpha is not additive: each move animates it from the previous
+    /// target to the new one on the same curve. A snap-back is one more such step, to the
+    /// detent (under reduced motion, the steps run on the critically damped response).
+    case additiveSpring(SpringStepResponse)
 }
 
 /// What a drag the wrong way (against the dismiss direction) does.
@@ -17,8 +21,9 @@ public enum ReverseDrag: Hashable, Sendable {
 
 /// How a release picks where the content goes: a resting detent or off screen.
 public enum ReleaseDecision: Hashable, Sendable {
-    /// Dismiss iff the release translation is at least `threshold`, else back to the detent
-    /// the drag started from (seed; for a sheet, measured from the starting detent).
+    /// Dismiss iff the release translation (with additive tracking, the last move's) is at
+    /// least `threshold`, else back to the detent the drag started from (seed; for a sheet,
+    /// measured from the starting detent).
     case translation(threshold: Double)
     /// Dismiss iff the position a flick would coast to (`VelocityProjection`) is at least
     /// `threshold` below the lowest resting detent; else the resting detent nearest to it.
@@ -79,7 +84,7 @@ public struct DismissConfiguration: Hashable, Sendable {
     public var tracking: DragTracking
     public var reverseDrag: ReverseDrag
     public var release: ReleaseDecision
-    /// The spring back to rest after a short release.
+    /// The spring back to rest after a short release (additive tracking uses its own response).
     public var snapBackSpring: Spring
     /// Whether the snap-back starts with the release velocity (else UIKit's relative velocity 1).
     public var snapBackUsesReleaseVelocity: Bool
@@ -149,12 +154,14 @@ public struct DismissConfiguration: Hashable, Sendable {
     /// UIKit's `animate(withDuration: 0.5, usingSpringWithDamping: 0.7, …)`.
     public static let uikitSpring = Spring(duration: 0.5, dampingRatio: 0.7)
 
-    /// The blog post exactly: alpha `max(0.1, 0.3 - y/1000)`; every move starts a 0.5 s / 0.7
-    /// spring toward the finger; upward drags ignored; dismiss iff the release translation
-    /// is at least 200; the backdrop clears at once; cancel, Escape and backdrop taps do nothing.
+    /// The blog post exactly, as UIKit runs it: every move adds a 0.5 s / 0.7 spring step toward
+    /// the finger on top of those in flight, and animates the alpha to `max(0.1, 0.3 - y/1000)`;
+    /// upward drags ignored; dismiss iff the last move's translation is at least 200, else one
+    /// more step back to where it started; the backdrop clears at once; cancel, Escape and backdrop taps do
+    /// nothing.
     public static let seed = DismissConfiguration(
         name: "seed", touchSlop: 4, alphaCurve: .seed,
-        tracking: .spring(uikitSpring, relativeVelocity: 1), reverseDrag: .ignore,
+        tracking: .additiveSpring(.uikit), reverseDrag: .ignore,
         release: .translation(threshold: 200), snapBackSpring: uikitSpring,
         snapBackUsesReleaseVelocity: false, dismissStyle: .clearBackdropAtOnce(uikitSpring),
         cancelBehavior: .strand, catchesAnimations: false, escapeDismisses: false,

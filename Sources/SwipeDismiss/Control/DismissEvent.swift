@@ -1,4 +1,9 @@
 /// Something the controller tells its observers.
+///
+/// Every presentation ends with exactly one terminal event: `didDismiss` when its content
+/// left, or `superseded` when `present()` started a new presentation before its dismissal
+/// finished (reported before the new one's `phaseChanged(from: .dismissing, to: .presenting)`,
+/// with the state where the content was, phase `.dismissing`).
 public enum DismissEvent: Hashable, Sendable {
     /// The phase changed; `state` is the state at the change.
     case phaseChanged(from: DismissPhase, to: DismissPhase, state: DismissState)

@@ -1,11 +1,16 @@
 /// Springs, cross-fades and the backdrop's alpha.
 extension DismissMachine {
     /// Springs the content to detent `index` (UIKit's relative velocity 1 unless the
-    /// configuration hands over the release velocity).
+    /// configuration hands over the release velocity). Additive tracking adds one more step
+    /// instead, so the content glides on from where the drag had it.
     mutating func snapBack(velocity: Double, to index: Int) {
         target = index
         let to = layout.offset(of: index)
-        let from = motion.value(at: time)
+        if case .additiveSpring = configuration.tracking {
+            stepAdditively(to: to)
+            return setPhase(.settling)
+        }
+        let from = offset
         let initial = configuration.snapBackUsesReleaseVelocity ? velocity : to - from
         motion = springFromHere(configuration.snapBackSpring, to: to, velocity: initial)
         alphaMode = .curve
@@ -16,7 +21,7 @@ extension DismissMachine {
     mutating func startDismissal(velocity: Double) {
         isDismissAttemptPending = false
         target = layout.count
-        let from = motion.value(at: time)
+        let from = offset
         let distance = layout.distance
         if configuration.reduceMotion {
             let base: Double
@@ -60,7 +65,7 @@ extension DismissMachine {
     func springFromHere(_ spring: Spring, to target: Double, velocity: Double) -> Motion {
         .spring(
             SpringMotion(
-                spring: effective(spring), from: motion.value(at: time), to: target,
+                spring: effective(spring), from: offset, to: target,
                 initialVelocity: velocity, startTime: time,
                 restDistance: configuration.restDistance, restSpeed: configuration.restSpeed))
     }
@@ -80,20 +85,38 @@ extension DismissMachine {
             }
             return
         }
-        guard case .spring(let springMotion) = motion else { return }
-        if phase == .dismissing, hasLeft(springMotion) {
-            motion = .rest(layout.distance)
-        } else if springMotion.isSettled(at: time) {
-            motion = .rest(springMotion.to)
-        } else {
-            return
+        switch motion {
+        case .rest:
+            break
+        case .spring(let springMotion):
+            let settled = springMotion.isSettled(at: time)
+            if phase == .dismissing, settled || hasLeft(springMotion) {
+                // Gone rests exactly off screen, whichever comes first: a small content's
+                // exit can settle (within `restDistance`) before it crosses the edge, and the
+                // end must not depend on which frames saw which.
+                motion = .rest(layout.distance)
+            } else if settled {
+                motion = .rest(springMotion.to)
+            } else {
+                return
+            }
+        case .additive:
+            // Finished terms contribute exactly 0: dropping them changes no value.
+            additive.dropFinishedTerms(at: time)
+            guard additive.isSettled(at: time) else { return }
+            motion = .rest(additive.target)
         }
+        // Additive tracking's colour animation may outlast the steps (a release that adds
+        // no step still animates the alpha back).
+        guard isAlphaSettled else { return }
         switch phase {
         case .presenting:
             alphaMode = .curve
             setPhase(.presented)
             effects.append(.notify(.didPresent(state)))
         case .settling:
+            // A finished colour animation rests at the curve's value there: the same number.
+            alphaMode = .curve
             setPhase(.presented)
         case .dismissing:
             finishDismissal()
@@ -138,6 +161,10 @@ extension DismissMachine {
             alpha = configuration.alphaCurve.alpha(offset: target, layout: layout) * (1 - fraction)
         case .crossFade(let base):
             alpha = base * (crossFade?.value(at: time) ?? 1)
+        case .retarget(let from, let to, let start, let response):
+            let elapsed = time - start
+            alpha =
+                elapsed >= response.duration ? to : from + (to - from) * response.value(at: elapsed)
         }
         return min(1, max(0, alpha))
     }

@@ -54,7 +54,7 @@ extension DismissMachine {
                 return
             }
             // Catch the content where it is; the drag continues from there with no jump.
-            let offset = motion.value(at: time)
+            let offset = self.offset
             motion = .rest(offset)
             startDetent = target
             dragBase = unband(offset)
@@ -66,10 +66,10 @@ extension DismissMachine {
             }
             startDetent = target
             dragVerdict = nil
-            // 1:1 tracking picks up where the content is; the seed's spring tracking
-            // (like its `transform = translation`) always counts from its detent.
+            // 1:1 tracking picks up where the content is; additive tracking (like the
+            // seed's `transform = translation`) always counts from its detent.
             if case .direct = configuration.tracking {
-                dragBase = unband(motion.value(at: time))
+                dragBase = unband(offset)
             } else {
                 dragBase = layout.offset(of: target)
             }
@@ -94,19 +94,20 @@ extension DismissMachine {
                 dragBase = layout.offset(of: target)
                 crossFade = nil
             }
-            alphaMode = .curve
+            // Additive tracking animates the alpha from its previous target, kept as it is.
+            if configuration.tracking == .direct { alphaMode = .curve }
         case .dragging:
             break
         case .dismissing, .dismissed:
             return
         }
-        // The seed's handler has no `.began` case: with spring tracking the content first
+        let along = configuration.direction.component(of: translation)
+        lastChange = began ? 0 : along
+        // The seed's handler has no `.began` case: with additive tracking the content first
         // moves on the next change. Move first, then announce the phase, so observers see
         // where the drag has got to.
         if !began || configuration.tracking == .direct {
-            follow(
-                raw: dragBase + configuration.direction.component(of: translation),
-                environment: environment)
+            follow(raw: dragBase + along, environment: environment)
         }
         setPhase(.dragging)
     }
@@ -140,10 +141,8 @@ extension DismissMachine {
         switch configuration.tracking {
         case .direct:
             motion = .rest(target)
-        case .spring(let spring, let relativeVelocity):
-            let from = motion.value(at: time)
-            motion = springFromHere(
-                spring, to: target, velocity: relativeVelocity * (target - from))
+        case .additiveSpring:
+            stepAdditively(to: target)
         }
     }
 
@@ -156,9 +155,10 @@ extension DismissMachine {
         case .direct:
             // Past a vetoed lowest detent the intent is the raw drag, not the band.
             let banded = dragVerdict == false && lastRaw > layout.lowest
-            decisionOffset = banded ? lastRaw : motion.value(at: time)
-        case .spring:
-            decisionOffset = dragBase + configuration.direction.component(of: translation)
+            decisionOffset = banded ? lastRaw : offset
+        case .additiveSpring:
+            // The seed decides on its `viewTranslation`: the last `.changed`, not the lift.
+            decisionOffset = dragBase + lastChange
         }
         let (destination, reason) = releaseDestination(offset: decisionOffset, velocity: velocity)
         guard destination == layout.count else {

@@ -40,13 +40,9 @@ public struct DismissMachine: Sendable {
     enum Motion: Sendable {
         case rest(Double)
         case spring(SpringMotion)
-
-        func value(at time: Double) -> Double {
-            switch self {
-            case .rest(let offset): offset
-            case .spring(let motion): motion.value(at: time)
-            }
-        }
+        /// The machine's `additive` motion (additive tracking). It lives outside this enum
+        /// so that retargeting mutates its buffer in place instead of copying it.
+        case additive
     }
 
     enum AlphaMode: Sendable {
@@ -60,9 +56,16 @@ public struct DismissMachine: Sendable {
         case presenting(target: Double)
         /// `base` times the content's cross-fade opacity (reduced motion).
         case crossFade(base: Double)
+        /// UIKit's colour animation under additive tracking, which is not additive: from the
+        /// previous target `from` to `to` on `response`, started at `start`
+        /// (`a = from + (to − from) · s(t − start)`).
+        case retarget(from: Double, to: Double, start: Double, response: SpringStepResponse)
     }
 
     var motion: Motion
+    /// Additive tracking's springs (DESIGN §3, "Seed tracking, exactly"); holds one term
+    /// when the configuration tracks some other way.
+    var additive: AdditiveSpringMotion
     var alphaMode = AlphaMode.curve
     /// The content's opacity during a reduced-motion cross-fade.
     var crossFade: Tween?
@@ -78,6 +81,9 @@ public struct DismissMachine: Sendable {
     var dragVerdict: Bool?
     /// The last raw drag offset, before any band.
     var lastRaw = 0.0
+    /// The translation of the pan's last `.changed` along the direction (the seed's
+    /// `viewTranslation`, which additive tracking's release decides on); 0 until it changes.
+    var lastChange = 0.0
     var completionSent = false
 
     /// A machine at `time` with the content presented and at rest (or dismissed).
@@ -92,6 +98,12 @@ public struct DismissMachine: Sendable {
         phase = presented ? .presented : .dismissed
         // Every stored property needs a value before `presentedDetentIndex` can be read.
         motion = .rest(0)
+        if case .additiveSpring(let response) = configuration.tracking {
+            additive = AdditiveSpringMotion(
+                response: configuration.reduceMotion ? response.criticallyDamped : response)
+        } else {
+            additive = AdditiveSpringMotion(response: .uikit, capacity: 1)
+        }
         effects.reserveCapacity(16)
         target = presented ? presentedDetentIndex : layout.count
         motion = .rest(layout.offset(of: target))
@@ -108,18 +120,24 @@ public struct DismissMachine: Sendable {
         switch phase {
         case .presenting, .settling, .dismissing: return true
         case .dragging:
-            if case .spring = motion { return true }
-            return false
+            if case .rest = motion { return !isAlphaSettled }
+            return true
         case .presented, .dismissed: return false
         }
     }
 
     /// The content's offset at `time`.
-    public var offset: Double { motion.value(at: time) }
+    public var offset: Double {
+        switch motion {
+        case .rest(let offset): offset
+        case .spring(let springMotion): springMotion.value(at: time)
+        case .additive: additive.value(at: time)
+        }
+    }
 
     /// The state at `time`.
     public var state: DismissState {
-        let offset = motion.value(at: time)
+        let offset = self.offset
         let span = layout.distance - layout.top
         let progress = span > 0 ? min(1, max(0, (offset - layout.top) / span)) : 0
         let opacity = phase == .dismissed ? 0 : (crossFade?.value(at: time) ?? 1)
@@ -133,7 +151,7 @@ public struct DismissMachine: Sendable {
     /// below the pass-through detent, or where the dim curve is 0.
     public var backdropPassesThrough: Bool {
         guard phase != .dismissed, phase != .dismissing else { return false }
-        let offset = motion.value(at: time)
+        let offset = self.offset
         if let name = configuration.passThroughDetent, let index = layout.index(named: name),
             offset >= layout.offset(of: index) - configuration.restDistance
         {
@@ -144,7 +162,7 @@ public struct DismissMachine: Sendable {
 
     /// The region `point` lands on, with the backdrop's pass-through applied.
     public func hitTest(_ point: Point, environment: some DismissEnvironment) -> HitRegion {
-        let region = environment.hitTest(point, offset: motion.value(at: time))
+        let region = environment.hitTest(point, offset: offset)
         return region == .backdrop && backdropPassesThrough ? .passThrough : region
     }
 

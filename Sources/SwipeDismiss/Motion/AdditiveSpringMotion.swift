@@ -1,0 +1,139 @@
+/// A value retargeted the way UIKit animates `transform` since iOS 8: additively.
+///
+/// Each retarget to a new value `y_i` at time `t_i` adds an animation of the step
+/// `Δ_i = y_i − y_(i−1)` on the spring's step response `s`, and the animations already in
+/// flight keep running, so the value is the targets' path filtered by the spring:
+///
+///     value(t) = Σ_i Δ_i · s(t − t_i) = target + Σ_i Δ_i · (s(t − t_i) − 1)
+///
+/// It is evaluated in closed form at any time, so the value at a time does not depend on how
+/// often it was sampled. A term older than the response's duration contributes exactly 0 to
+/// the second sum (`s = 1` from then on) and is dropped; the live terms sit in a ring buffer
+/// allocated once, in `init`, so retargeting and evaluating never allocate.
+///
+/// Capacity: `capacity` live terms (512 by default). Terms made at the same time merge into
+/// one, so only retargets at more than `capacity` distinct times within one duration fill it
+/// (a 0.5 s response needs a pointer faster than 1000 Hz). Past that, the oldest live term is
+/// finished early: the value jumps by its remaining `Δ · (1 − s(age))`, which is small once
+/// the term is near its end (the spring's envelope is 0.001 of the step at `duration`).
+public struct AdditiveSpringMotion: Sendable, Equatable {
+    /// One animation in flight: the step it animates and when it started.
+    private struct Term: Sendable, Equatable {
+        var time: Double
+        var step: Double
+    }
+
+    /// The default capacity: live terms held before the oldest is finished early.
+    public static let defaultCapacity = 512
+
+    /// The curve every term follows.
+    public let response: SpringStepResponse
+    /// The value every animation heads to: the newest target (UIKit's model value).
+    public private(set) var target: Double
+    private var terms: ContiguousArray<Term>
+    private var head = 0
+    /// How many terms are live (not yet dropped).
+    public private(set) var liveTermCount = 0
+
+    /// A motion at rest at `value`, holding up to `capacity` live terms (at least 1).
+    public init(
+        response: SpringStepResponse, value: Double = 0,
+        capacity: Int = AdditiveSpringMotion.defaultCapacity
+    ) {
+        self.response = response
+        target = value
+        terms = ContiguousArray(repeating: Term(time: 0, step: 0), count: max(1, capacity))
+    }
+
+    /// How many live terms the buffer holds before the oldest is finished early.
+    public var capacity: Int { terms.count }
+
+    /// Stops every animation and rests at `value` (a non-finite value is ignored).
+    public mutating func reset(to value: Double) {
+        guard value.isFinite else { return }
+        target = value
+        head = 0
+        liveTermCount = 0
+    }
+
+    /// Heads for `newTarget` from `time` on, on top of the animations in flight.
+    ///
+    /// Times must not decrease: an earlier time is taken as the newest term's time. A
+    /// non-finite target or time is ignored.
+    public mutating func retarget(to newTarget: Double, at time: Double) {
+        guard newTarget.isFinite, time.isFinite else { return }
+        dropFinishedTerms(at: time)
+        let step = newTarget - target
+        target = newTarget
+        guard step != 0 else { return }
+        if liveTermCount > 0 {
+            let newest = index(liveTermCount - 1)
+            if time <= terms[newest].time {
+                terms[newest].step += step
+                return
+            }
+        }
+        if liveTermCount == terms.count {
+            head = index(1)
+            liveTermCount -= 1
+        }
+        terms[index(liveTermCount)] = Term(time: time, step: step)
+        liveTermCount += 1
+    }
+
+    /// Drops the terms that have finished by `time`; they contribute exactly 0, so this never
+    /// changes a value, only frees room.
+    public mutating func dropFinishedTerms(at time: Double) {
+        while liveTermCount > 0, time - terms[head].time >= response.duration {
+            head = index(1)
+            liveTermCount -= 1
+        }
+    }
+
+    /// The value at `time`.
+    public func value(at time: Double) -> Double {
+        var sum = 0.0
+        for n in 0..<liveTermCount {
+            let term = terms[index(n)]
+            sum += term.step * (response.value(at: time - term.time) - 1)
+        }
+        return target + sum
+    }
+
+    /// The velocity at `time`, in units per second.
+    public func velocity(at time: Double) -> Double {
+        var sum = 0.0
+        for n in 0..<liveTermCount {
+            let term = terms[index(n)]
+            sum += term.step * response.velocity(at: time - term.time)
+        }
+        return sum
+    }
+
+    /// When the newest animation ends, or nil when none is live.
+    public var endTime: Double? {
+        liveTermCount > 0 ? terms[index(liveTermCount - 1)].time + response.duration : nil
+    }
+
+    /// Whether every animation has ended by `time`, so the value is exactly `target`.
+    public func isSettled(at time: Double) -> Bool {
+        guard liveTermCount > 0 else { return true }
+        return time - terms[index(liveTermCount - 1)].time >= response.duration
+    }
+
+    public static func == (lhs: AdditiveSpringMotion, rhs: AdditiveSpringMotion) -> Bool {
+        guard lhs.response == rhs.response, lhs.target == rhs.target,
+            lhs.liveTermCount == rhs.liveTermCount
+        else { return false }
+        for n in 0..<lhs.liveTermCount where lhs.terms[lhs.index(n)] != rhs.terms[rhs.index(n)] {
+            return false
+        }
+        return true
+    }
+
+    /// The buffer slot of the `n`th live term, oldest first.
+    private func index(_ n: Int) -> Int {
+        let slot = head + n
+        return slot < terms.count ? slot : slot - terms.count
+    }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import SwipeDismiss
+import SwipeDismissNull
+
+/// One reproducible random session: a configuration, a policy, input and calls.
+struct ControllerFuzzCase {
+    /// Something the session does at a time.
+    enum Action {
+        /// Handed straight to `handle(_:)` with a stale, equal or non-finite time.
+        case direct(InputEvent)
+        case present
+        case dismiss(force: Bool)
+        case decline
+        case resize(Size)
+    }
+
+    /// The app's dismissal policy.
+    enum Policy {
+        /// No policy: every dismissal goes ahead.
+        case none
+        case never
+        /// The n-th question is answered by bit `n % 64` of the pattern.
+        case pattern(UInt64)
+    }
+
+    struct Trace {
+        /// States at the 30 Hz frames, by frame number.
+        var states: [Double: DismissState]
+        var failure: String?
+        var coverage = Coverage()
+    }
+
+    /// What the sessions reached, to check that the run explored.
+    struct Coverage {
+        static let eventNames = [
+            "phaseChanged", "didDismiss", "didPresent", "dismissAttempted", "superseded",
+            "passedThrough",
+        ]
+        /// Every phase change seen, as "from→to".
+        var transitions: Set<String> = []
+        var events: Set<String> = []
+        var configurations: Set<String> = []
+
+        mutating func formUnion(_ other: Coverage) {
+            transitions.formUnion(other.transitions)
+            events.formUnion(other.events)
+            configurations.formUnion(other.configurations)
+        }
+    }
+
+    let configuration: DismissConfiguration
+    let startsPresented: Bool
+    let policy: Policy
+    /// Input by time; calls (`direct`, `present`, …) by 30 Hz frame number.
+    var queued: [InputEvent] = []
+    var calls: [(frame: Double, action: Action)] = []
+
+    /// The seed's additive tracking with every fluid policy: catching, rubber band, keys,
+    /// backdrop taps, projected release, fading exit; paths neither preset takes alone.
+    static let mixed: DismissConfiguration = {
+        var mixed = DismissConfiguration.fluid
+        mixed.name = "mixed"
+        mixed.tracking = DismissConfiguration.seed.tracking
+        return mixed
+    }()
+
+    static let bases: [DismissConfiguration] = [.seed, .fluid, .seed, .fluid, mixed]
+    static let configurationNames = ["seed", "fluid", "mixed"].flatMap { base in
+        ["card", "sheet"].flatMap { scene in
+            ["", " reduced"].map { "\(scene) \(base)\($0)" }
+        }
+    }
+
+    init(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var configuration = Self.bases.randomElement(using: &random)!
+        if Bool.random(using: &random) {
+            configuration = .sheet(configuration)
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                configuration.passThroughDetent = SheetPresenter.medium.name
+            }
+        }
+        configuration.reduceMotion = Int.random(in: 0..<4, using: &random) == 0
+        self.configuration = configuration
+        startsPresented = Int.random(in: 0..<8, using: &random) != 0
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: policy = .never
+        case 1: policy = .pattern(random.next())
+        default: policy = .none
+        }
+        var t = 0.0
+        let count = Int.random(in: 1...14, using: &random)
+        for _ in 0..<count {
+            t += Self.gap(&random)
+            switch Int.random(in: 0..<20, using: &random) {
+            case 0..<3: queued.append(InputEvent(time: t, kind: .down(Self.point(&random))))
+            case 3..<11: queued.append(InputEvent(time: t, kind: .move(Self.point(&random))))
+            case 11..<14: queued.append(InputEvent(time: t, kind: .up(Self.point(&random))))
+            case 14: queued.append(InputEvent(time: t, kind: .cancel))
+            case 15:
+                let keys = [Key.escape, .space, .enter, .other("x"), .other("y"), .other("n")]
+                queued.append(InputEvent(time: t, kind: .key(keys.randomElement(using: &random)!)))
+            default:
+                calls.append(((t * 30).rounded(.up), Self.action(at: t, &random)))
+            }
+        }
+    }
+
+    var isSheet: Bool { configuration.detents.count > 1 }
+
+    /// The configuration as the coverage names it: scene, base preset, reduced motion.
+    var name: String {
+        "\(isSheet ? "sheet" : "card") \(configuration.name)"
+            + (configuration.reduceMotion ? " reduced" : "")
+    }
+
+    private static func action(at t: Double, _ random: inout SplitMix64) -> Action {
+        switch Int.random(in: 0..<7, using: &random) {
+        case 0: return .present
+        case 1: return .dismiss(force: false)
+        case 2: return .dismiss(force: true)
+        case 3: return .decline
+        case 4:
+            let sizes = [
+                Size(width: 390, height: 844), Size(width: 1, height: 1),
+                Size(width: 1920, height: 300), Size(width: 0, height: 0),
+            ]
+            return .resize(sizes.randomElement(using: &random)!)
+        default:
+            let times = [t - 5, t - 0.01, t, -.infinity, .nan]
+            let time = times.randomElement(using: &random)!
+            let kinds: [InputEvent.Kind] = [
+                .down(point(&random)), .move(point(&random)), .up(point(&random)), .cancel,
+                .key(.escape), .key(.other("y")),
+            ]
+            return .direct(InputEvent(time: time, kind: kinds.randomElement(using: &random)!))
+        }
+    }
+
+    /// Equal times, frame-sized and longer gaps, and now and then an enormous one.
+    private static func gap(_ random: inout SplitMix64) -> Double {
+        switch Int.random(in: 0..<40, using: &random) {
+        case 0..<6: 0
+        case 6..<30: Double.random(in: 0.0005...0.04, using: &random)
+        case 30..<38: Double.random(in: 0.05...0.8, using: &random)
+        case 38: Double.random(in: 5...60, using: &random)
+        default: [1e4, 1e6, 3e7].randomElement(using: &random)!
+        }
+    }
+
+    /// Mostly around the content, sometimes far away (±1e6), rarely not a number at all.
+    private static func point(_ random: inout SplitMix64) -> Point {
+        func coordinate(_ around: Double) -> Double {
+            switch Int.random(in: 0..<30, using: &random) {
+            case 0: return [1e6, -1e6, 999_999.5, -3e5].randomElement(using: &random)!
+            case 1: return [Double.nan, .infinity, -.infinity].randomElement(using: &random)!
+            default: return around + Double.random(in: -450...450, using: &random)
+            }
+        }
+        return Point(x: coordinate(195), y: coordinate(500))
+    }
+
+    /// What broke, or nil if the session kept every invariant.
+    func failure() -> String? {
+        var coverage = Coverage()
+        return failure(coverage: &coverage)
+    }
+
+    /// What broke, adding what the 30 Hz run reached to `coverage`.
+    func failure(coverage: inout Coverage) -> String? {
+        let coarse = run(fps: 30)
+        coverage.formUnion(coarse.coverage)
+        coverage.configurations.insert(name)
+        if let failure = coarse.failure { return "\(name) at 30 Hz: \(failure)" }
+        let fine = run(fps: 240)
+        if let failure = fine.failure { return "\(name) at 240 Hz: \(failure)" }
+        return Self.difference(coarse, fine).map { "\(name), 30 vs 240 Hz: \($0)" }
+    }
+
+    /// The first shared frame whose states differ (time aside).
+    static func difference(_ a: Trace, _ b: Trace) -> String? {
+        for (frame, state) in a.states.sorted(by: { $0.key < $1.key }) {
+            guard let other = b.states[frame] else { continue }
+            var state = state
+            state.time = other.time
+            if state != other { return "at \(other.time): \(state) vs \(other)" }
+        }
+        return nil
+    }
+}
+
+extension ControllerFuzzCase {
+    /// Plays the session stepping at `fps` (a multiple of 30), skipping frames only while
+    /// nothing moves and nothing is due.
+    func run(fps: Double) -> Trace {
+        let perCoarse = fps / 30
+        let clock = ManualClock()
+        let input = QueuedInputSource(queued)
+        let renderer = NullRenderer(keepsFrames: false)
+        let presenter: Presenter = isSheet ? SheetPresenter() : CardPresenter()
+        let controller = DismissController(
+            input: input, presenter: presenter, renderer: renderer, clock: clock,
+            configuration: configuration, presented: startsPresented)
+        var questions = 0
+        switch policy {
+        case .none: break
+        case .never: controller.shouldDismiss = { _ in false }
+        case .pattern(let bits):
+            controller.shouldDismiss = { _ in
+                defer { questions += 1 }
+                return bits >> UInt64(questions % 64) & 1 == 1
+            }
+        }
+        var checker = InvariantChecker(
+            configuration: configuration, startsPresented: startsPresented)
+        controller.addObserver { checker.observe($0) }
+        var trace = Trace(states: [:])
+        var next = 0
+        var frame = 0.0
+        let lastInput = max(queued.last?.time ?? 0, (calls.last?.frame ?? 0) / 30)
+        while true {
+            clock.set(to: frame / fps)
+            do {
+                try controller.step()
+            } catch {
+                trace.failure = "step threw \(error)"
+                return trace
+            }
+            if let failure = checker.check(controller) {
+                trace.failure = "at \(clock.now): \(failure)"
+                return trace
+            }
+            if frame.truncatingRemainder(dividingBy: perCoarse) == 0 {
+                trace.states[frame / perCoarse] = controller.state
+            }
+            while next < calls.count, calls[next].frame * perCoarse <= frame {
+                perform(calls[next].action, on: controller, renderer: renderer)
+                next += 1
+            }
+            var wake = [frame + 1]
+            if !controller.isAnimating {
+                wake = []
+                if let time = input.nextEventTime { wake.append((time * fps).rounded(.up)) }
+                if next < calls.count { wake.append(calls[next].frame * perCoarse) }
+                if wake.isEmpty {
+                    trace.coverage = checker.coverage
+                    return trace
+                }
+            } else if clock.now > lastInput + 30 {
+                trace.failure = "still animating 30 s after the last input: \(controller.state)"
+                return trace
+            }
+            frame = max(frame + 1, wake.min()!)
+        }
+    }
+
+    private func perform(_ action: Action, on controller: DismissController, renderer: NullRenderer)
+    {
+        switch action {
+        case .direct(let event): controller.handle(event)
+        case .present: controller.present()
+        case .dismiss(let force): controller.dismiss(force: force)
+        case .decline: controller.declineDismissal()
+        case .resize(let size):
+            renderer.viewport = size
+            controller.viewportDidChange()
+        }
+    }
+}
