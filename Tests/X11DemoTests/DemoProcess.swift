@@ -3,16 +3,19 @@ import Glibc
 import XCTest
 
 /// The built `x11-demo`, next to the test bundle.
-func demoExecutable() throws -> URL {
+func demoExecutable() throws -> URL { try builtExecutable("x11-demo") }
+
+/// The built product `name`, next to the test bundle.
+func builtExecutable(_ name: String) throws -> URL {
     let candidates = [
-        Bundle.main.bundleURL.appendingPathComponent("x11-demo"),
-        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("x11-demo"),
+        Bundle.main.bundleURL.appendingPathComponent(name),
+        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
     ]
     guard
         let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else {
         throw DemoTestFailure(
-            description: "x11-demo is not built next to the tests (looked at "
+            description: "\(name) is not built next to the tests (looked at "
                 + "\(candidates.map(\.path)))")
     }
     return url

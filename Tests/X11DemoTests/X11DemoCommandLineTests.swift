@@ -38,6 +38,29 @@ final class X11DemoCommandLineTests: XCTestCase {
         }
     }
 
+    func testTheBenchTakesTheSameStrictFlags() throws {
+        let bench = try builtExecutable("swipedismiss-bench")
+        let cases: [([String], String)] = [
+            (["--frames", "0x10"], "swipedismiss-bench: --frames: expected a whole number in"),
+            (["--frames", "5"], "swipedismiss-bench: --frames: expected a whole number from 10"),
+            (["--frames"], "swipedismiss-bench: --frames needs a value"),
+            (["--frames", "--first-frame"], "swipedismiss-bench: --frames needs a value"),
+            (["--frames=20", "--frames=30"], "swipedismiss-bench: --frames is given more than"),
+            (["--wobble"], "swipedismiss-bench: unknown flag --wobble"),
+            (["--first-frame"], "swipedismiss-bench: --first-frame needs a value"),
+            (["--wobble", "--first-frame", "x11-demo"], "swipedismiss-bench: unknown flag"),
+        ]
+        for (arguments, message) in cases {
+            let result = try ChildProcess.run(
+                bench, arguments, environment: environment(display: nil))
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+        }
+        let help = try ChildProcess.run(bench, ["--help"], environment: environment(display: nil))
+        XCTAssertEqual(help.status, 0, help.stderr)
+        XCTAssertTrue(help.stdout.contains("--frames N"), help.stdout)
+    }
+
     func testAScaleThatMakesTooLargeAWindowIsRefusedNamingScale() throws {
         // Needs the display (the scale is settled once the display is open), but no window
         // is made: the refusal comes first.

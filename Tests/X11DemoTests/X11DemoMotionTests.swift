@@ -50,7 +50,10 @@ final class X11DemoMotionTests: XCTestCase {
         XCTAssertEqual(desktop.presenting["offset"] as? Double, 0)
         let start = try XCTUnwrap(desktop.presenting["t"] as? Double)
         let end = try XCTUnwrap(desktop.presented["t"] as? Double)
-        XCTAssertEqual(end - start, 0.2, accuracy: 0.05, "the 0.2 s cross-fade")
+        // The 0.2 s cross-fade; it ends at the first frame after it is done, so a loaded
+        // machine may see it late, never early.
+        XCTAssertGreaterThanOrEqual(end - start, 0.2 - 1e-6, "the 0.2 s cross-fade")
+        XCTAssertLessThan(end - start, 1, "the 0.2 s cross-fade")
     }
 }
 
