@@ -80,9 +80,10 @@ signal(SIGPIPE, SIG_IGN)
 // the size in points times the scale; everything else stays in points.
 let scale = options.scale ?? display.preferredScale
 guard let pixels = pixelSize(of: size, scale: scale) else {
+    let what = options.scale == nil ? "the scale Xft.dpi asks for, " : ""
     fail(
-        "--scale: \(jsonNumber(scale)) makes the \(size.width)x\(size.height) pt window larger "
-            + "than 32767 px a side; pass a smaller --scale or --size", status: 2)
+        "--scale: \(what)\(jsonNumber(scale)), makes the \(size.width)x\(size.height) pt "
+            + "window larger than 32767 px a side; pass a smaller --scale or --size", status: 2)
 }
 
 var configuration = options.scene.configuration(
