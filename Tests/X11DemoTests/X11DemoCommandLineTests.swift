@@ -71,7 +71,9 @@ final class X11DemoCommandLineTests: XCTestCase {
             try demoExecutable(), ["--size", "20000x844", "--scale", "2"],
             environment: environment(display: name))
         XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("x11-demo: --scale: 2, makes the 20000x844 pt window"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("x11-demo: --scale: 2, makes the 20000x844 pt window"),
+            result.stderr)
     }
 
     func testABadSizeIsNamedOnStderrWithStatus2() throws {
