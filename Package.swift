@@ -63,7 +63,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "X11Demo",
-            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "SwipeDismissX11"],
+            dependencies: ["SwipeDismiss", "SwipeDismissX11", "ToolSupport"],
             path: "Examples/X11Demo"
         ),
         .target(
@@ -75,6 +75,7 @@ let package = Package(
             name: "Benchmark",
             dependencies: [
                 "SwipeDismiss", "SwipeDismissCairo", "SwipeDismissX11", "RawCairoBaseline",
+                "ToolSupport",
             ],
             path: "Examples/Benchmark"
         ),

@@ -8,31 +8,56 @@ import RawCairoBaseline
 import SwipeDismiss
 import SwipeDismissCairo
 import SwipeDismissX11
+import ToolSupport
 
-var frames = 300
-var arguments = CommandLine.arguments.dropFirst()
-while let flag = arguments.popFirst() {
-    switch flag {
-    case "--frames":
-        guard let text = arguments.popFirst(), let value = Int(text), value >= 10 else {
-            fputs("swipedismiss-bench: --frames: expected a whole number of at least 10\n", stderr)
-            exit(2)
+let usage = """
+    usage: swipedismiss-bench [--frames N]   (needs DISPLAY for the X11 rows)
+           swipedismiss-bench --first-frame PROGRAM [ARG...]
+
+      --frames N              frames timed per row, a whole number from 10 to 1000000
+                              (default: 300)
+      --first-frame PROGRAM   start PROGRAM with its ARGs (everything after it is
+                              its own), print pid=… first_frame_ms=… once its window
+                              shows the rest grey, and leave it running
+      -h, --help              show this help
+    """
+
+/// Refuses the command line: the message names the flag; exit status 2.
+func refuse(_ error: FlagError) -> Never {
+    fputs("swipedismiss-bench: \(error)\n\(usage)\n", stderr)
+    exit(FlagError.exitStatus)
+}
+
+/// `--frames N` (and help) from `arguments`; refuses anything else naming the flag.
+func framesFlag(_ arguments: [String]) -> Int {
+    do {
+        let flags = try FlagParser([.value("--frames")]).parse(arguments)
+        if flags.helpRequested {
+            print(usage)
+            exit(0)
         }
-        frames = value
-    case "--first-frame":
-        exit(FirstFrame.run(Array(arguments)))
-    case "--help", "-h":
-        print(
-            """
-            usage: swipedismiss-bench [--frames N]   (needs DISPLAY for the X11 rows)
-                   swipedismiss-bench --first-frame PROGRAM [ARG...]
-            """)
-        exit(0)
-    default:
-        fputs("swipedismiss-bench: \(flag): unknown option\n", stderr)
-        exit(2)
+        return try flags.integer("--frames", in: 10...1_000_000) ?? 300
+    } catch {
+        refuse(error)
     }
 }
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+// Everything after --first-frame is the program's own command line, not ours.
+if let split = arguments.firstIndex(where: {
+    $0 == "--first-frame" || $0.hasPrefix("--first-frame=")
+}) {
+    _ = framesFlag(Array(arguments[..<split]))
+    var program = Array(arguments[(split + 1)...])
+    if let equals = arguments[split].firstIndex(of: "=") {
+        program.insert(String(arguments[split][arguments[split].index(after: equals)...]), at: 0)
+    }
+    guard let first = program.first, !first.isEmpty else {
+        refuse(FlagError(flag: "--first-frame", reason: .missingValue))
+    }
+    exit(FirstFrame.run(program))
+}
+let frames = framesFlag(arguments)
 let warmUp = 20
 
 func nanoseconds() -> UInt64 {

@@ -30,10 +30,45 @@ final class ReplayThenLiveInput: InputSource {
     }
 }
 
-/// One `--events` line: `{"t":…,"phase":"dragging","offset":…,"alpha":…}`.
-func eventLine(_ state: DismissState) -> String {
-    "{\"t\":\(jsonNumber(state.time)),\"phase\":\"\(state.phase.rawValue)\","
-        + "\"offset\":\(jsonNumber(state.offset)),\"alpha\":\(jsonNumber(state.alpha))}"
+/// One `--events` line: `{"t":…,"phase":"dragging","offset":…,"alpha":…}`, with
+/// `"detent":"medium"` after the alpha when `namingDetent` (the sheet scene).
+func eventLine(_ state: DismissState, namingDetent: Bool = false) -> String {
+    let detent = namingDetent ? ",\"detent\":\"\(jsonEscaped(state.detent))\"" : ""
+    return "{\"t\":\(jsonNumber(state.time)),\"phase\":\"\(state.phase.rawValue)\","
+        + "\"offset\":\(jsonNumber(state.offset)),\"alpha\":\(jsonNumber(state.alpha))\(detent)}"
+}
+
+/// The `--events` line for a vetoed dismissal: `{"t":…,"attempt":"drag"}`.
+func attemptLine(_ reason: DismissReason, state: DismissState) -> String {
+    "{\"t\":\(jsonNumber(state.time)),\"attempt\":\"\(reason.rawValue)\"}"
+}
+
+/// `text` as the inside of a JSON string: quotes, backslashes and control characters escaped.
+func jsonEscaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+/// The window's size in pixels for `size` points at `scale`, or nil when a side would
+/// pass X's 32767 (or the scale is not a positive finite number).
+func pixelSize(of size: (width: Int, height: Int), scale: Double) -> (width: Int, height: Int)? {
+    guard scale.isFinite, scale > 0 else { return nil }
+    let sides = 1...32767
+    guard let width = Int(exactly: (Double(size.width) * scale).rounded()),
+        let height = Int(exactly: (Double(size.height) * scale).rounded()),
+        sides.contains(width), sides.contains(height)
+    else { return nil }
+    return (width, height)
 }
 
 /// A number as JSON, rounded to microseconds. JSON has no infinity or NaN, so a
@@ -48,7 +83,7 @@ func jsonNumber(_ value: Double) -> String {
     return "\(rounded)"
 }
 
-/// The window size (pixels) for a replayed trace's `viewport`, or nil when a side is not
+/// The window size (points) for a replayed trace's `viewport`, or nil when a side is not
 /// within 64...32767 (as `--size` requires); checked, never a trapping conversion.
 func windowSize(fitting viewport: Size) -> (width: Int, height: Int)? {
     let sides = 64...32767  // what `DemoOptions.parseSize` accepts for --size

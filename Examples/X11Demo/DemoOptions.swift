@@ -1,11 +1,12 @@
 import SwipeDismiss
 import SwipeDismissX11
+import ToolSupport
 
 /// The command line of `x11-demo`.
 struct DemoOptions: Equatable {
     var preset = "fluid"
     var configuration = DismissConfiguration.fluid
-    /// The window size in pixels; nil means 390x844, or the replayed trace's viewport.
+    /// The window size in points; nil means 390x844, or the replayed trace's viewport.
     var size: (width: Int, height: Int)?
     var recordPath: String?
     var replayPath: String?
@@ -15,6 +16,11 @@ struct DemoOptions: Equatable {
     var showsHelp = false
     var presentation = X11Presentation.sharedMemory
     var verbose = false
+    var scene = SceneChoice.card
+    var confirm = false
+    var reduceMotion = false
+    /// Device pixels per point; nil means what `Xft.dpi` asks for (1 when unset).
+    var scale: Double?
 
     static func == (a: DemoOptions, b: DemoOptions) -> Bool {
         a.preset == b.preset && a.size?.width == b.size?.width
@@ -22,139 +28,160 @@ struct DemoOptions: Equatable {
             && a.replayPath == b.replayPath && a.printsEvents == b.printsEvents
             && a.exitsAfterReplay == b.exitsAfterReplay && a.framesPerSecond == b.framesPerSecond
             && a.showsHelp == b.showsHelp && a.presentation == b.presentation
-            && a.verbose == b.verbose
+            && a.verbose == b.verbose && a.scene == b.scene && a.confirm == b.confirm
+            && a.reduceMotion == b.reduceMotion && a.scale == b.scale
     }
 
     static let defaultSize = (width: 390, height: 844)
+    /// The sides `--size` accepts, in points.
+    static let sides = 64...32767
+    static let frameRates = 1.0...1000.0
+    /// The scales `--scale` accepts (as `cairo-export --scale`).
+    static let scales = 0.25...8.0
 
     static let usage = """
-        usage: x11-demo [--preset seed|fluid] [--size WxH] [--record FILE] [--replay FILE]
-                        [--events] [--exit-after-replay] [--fps N]
+        usage: x11-demo [--preset seed|fluid] [--scene card|sheet|photo] [--size WxH]
+                        [--scale S] [--record FILE] [--replay FILE] [--events]
+                        [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
                         [--present shm|put|xlib|auto] [--verbose]
 
-        Opens a window titled "SwipeDismiss demo". Drag the card down to dismiss it;
-        Escape dismisses; Space or a click presents it again; close the window to quit.
+        Opens a window titled "SwipeDismiss demo". Drag the card (or the sheet) down to
+        dismiss it; Escape dismisses; Space or a click presents it again; close the
+        window to quit.
 
           --preset seed|fluid   behaviour preset (default: fluid)
-          --size WxH            window size in pixels (default: 390x844, or the
-                                replayed trace's viewport)
+          --scene card|sheet    card (default), or a bottom sheet with detents large
+                                and medium that presents at medium (photo: not
+                                available yet)
+          --size WxH            window size in points, 64...32767 a side (default:
+                                390x844, or the replayed trace's viewport)
+          --scale S             device pixels per point, 0.25...8: the window is
+                                WxH times S pixels, drawn at that scale; geometry,
+                                --events and traces stay in points (default: Xft.dpi
+                                / 96 from the X resource database, rounded to a
+                                quarter; 1 when unset)
           --record FILE         write the gesture trace to FILE when the window closes
           --replay FILE         replay the gesture trace in FILE, then take live input
-          --events              print one JSON line per phase change on stdout
+          --events              print one JSON line per phase change on stdout (and
+                                one per vetoed dismissal attempt)
           --exit-after-replay   with --replay: exit 0 once the replay has settled
-          --fps N               frame rate while animating (default: 60)
+          --fps N               frame rate while animating, 1...1000 (default: 60)
+          --confirm             veto every dismissal: the sheet asks "Discard
+                                changes?"; y dismisses, n or Escape keeps it
+          --reduce-motion       critically damped springs; present and dismiss
+                                cross-fade in 0.2 s (also on when the desktop's
+                                XSETTINGS turn animations off)
           --present shm|put|xlib|auto
                                 how frames reach the window (default: shm): shm draws
                                 in our memory and sends it through MIT-SHM, falling
                                 back to XPutImage; put always uses XPutImage; xlib
                                 has the X server draw (cairo xlib surface); auto is
                                 shm, falling back to xlib
-          --verbose             say on stderr which presentation path is in use
-          --help                show this help
+          --verbose             say on stderr which presentation path, scale and
+                                motion setting are in use
+          -h, --help            show this help
 
-        Exit status: 0 when the window is closed, 1 on a runtime failure (such as a
-        lost X server), 2 for bad flags or when no display can be opened.
+        Values follow their flag (--fps 30) or join it (--fps=30); numbers are plain
+        decimals. Exit status: 0 when the window is closed, 1 on a runtime failure (such
+        as a lost X server), 2 for bad flags or when no display can be opened.
         """
+
+    static let parser = FlagParser([
+        .value("--preset"), .value("--scene"), .value("--size"), .value("--scale"),
+        .value("--record"), .value("--replay"), .toggle("--events"),
+        .toggle("--exit-after-replay"), .value("--fps"), .toggle("--confirm"),
+        .toggle("--reduce-motion"), .value("--present"), .toggle("--verbose"),
+    ])
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(DemoOptionError) -> DemoOptions {
-        var options = DemoOptions()
-        var index = 0
-        func value(for flag: String) throws(DemoOptionError) -> String {
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                throw DemoOptionError(flag: flag, reason: "needs a value")
-            }
-            return arguments[index]
+        let options: DemoOptions
+        do {
+            options = try parseFlags(arguments)
+        } catch {
+            throw DemoOptionError(flag: error.flag, message: error.description)
         }
-        while index < arguments.count {
-            var flag = arguments[index]
-            var inline: String?
-            if flag.hasPrefix("--"), let equals = flag.firstIndex(of: "=") {
-                inline = String(flag[flag.index(after: equals)...])
-                flag = String(flag[..<equals])
-            }
-            func argument() throws(DemoOptionError) -> String {
-                if let inline { return inline }
-                return try value(for: flag)
-            }
-            switch flag {
-            case "--preset":
-                let name = try argument()
-                guard let configuration = DismissConfiguration.preset(named: name) else {
-                    throw DemoOptionError(
-                        flag: flag, reason: "unknown preset \"\(name)\" (expected seed or fluid)")
-                }
-                options.preset = name
-                options.configuration = configuration
-            case "--size":
-                let text = try argument()
-                guard let size = parseSize(text) else {
-                    throw DemoOptionError(
-                        flag: flag,
-                        reason: "expected WIDTHxHEIGHT in pixels (64...32767), got \"\(text)\"")
-                }
-                options.size = size
-            case "--record":
-                options.recordPath = try argument()
-            case "--replay":
-                options.replayPath = try argument()
-            case "--fps":
-                let text = try argument()
-                guard let fps = Double(text), fps.isFinite, fps >= 1, fps <= 1000 else {
-                    throw DemoOptionError(
-                        flag: flag, reason: "expected a frame rate from 1 to 1000, got \"\(text)\"")
-                }
-                options.framesPerSecond = fps
-            case "--present":
-                let name = try argument()
-                guard let presentation = X11Presentation(rawValue: name) else {
-                    throw DemoOptionError(
-                        flag: flag,
-                        reason: "unknown path \"\(name)\" (expected shm, put, xlib or auto)")
-                }
-                options.presentation = presentation
-            case "--verbose":
-                guard inline == nil else {
-                    throw DemoOptionError(flag: flag, reason: "takes no value")
-                }
-                options.verbose = true
-            case "--events", "--exit-after-replay", "--help", "-h":
-                guard inline == nil else {
-                    throw DemoOptionError(flag: flag, reason: "takes no value")
-                }
-                switch flag {
-                case "--events": options.printsEvents = true
-                case "--exit-after-replay": options.exitsAfterReplay = true
-                default: options.showsHelp = true
-                }
-            default:
-                throw DemoOptionError(
-                    flag: flag,
-                    reason: flag.hasPrefix("-") ? "unknown option" : "unexpected argument")
-            }
-            index += 1
+        if options.scene == .photo {
+            throw DemoOptionError(
+                flag: "--scene", message: "--scene photo: not available yet (use card or sheet)")
         }
         if options.exitsAfterReplay, options.replayPath == nil {
-            throw DemoOptionError(flag: "--exit-after-replay", reason: "needs --replay FILE")
+            throw DemoOptionError(
+                flag: "--exit-after-replay", message: "--exit-after-replay needs --replay FILE")
         }
         return options
     }
 
-    /// `390x844` → (390, 844); nil unless both sides are 64...32767.
+    private static func parseFlags(_ arguments: [String]) throws(FlagError) -> DemoOptions {
+        var options = DemoOptions()
+        let flags = try parser.parse(arguments)
+        guard !flags.helpRequested else {
+            options.showsHelp = true
+            return options
+        }
+        if let name = try flags.value(
+            "--preset", expected: "seed or fluid",
+            { DismissConfiguration.preset(named: $0) == nil ? nil : $0 })
+        {
+            options.preset = name
+            options.configuration = DismissConfiguration.preset(named: name) ?? .fluid
+        }
+        options.scene = try flags.choice("--scene") ?? .card
+        options.size = try flags.value(
+            "--size",
+            expected: "WIDTHxHEIGHT in points, \(sides.lowerBound)...\(sides.upperBound) a side",
+            parseSize)
+        options.scale = try flags.decimal("--scale", in: scales)
+        options.recordPath = flags.string("--record")
+        options.replayPath = flags.string("--replay")
+        options.printsEvents = flags.isSet("--events")
+        options.exitsAfterReplay = flags.isSet("--exit-after-replay")
+        options.framesPerSecond = try flags.decimal("--fps", in: frameRates) ?? 60
+        options.confirm = flags.isSet("--confirm")
+        options.reduceMotion = flags.isSet("--reduce-motion")
+        options.presentation = try flags.choice("--present") ?? .sharedMemory
+        options.verbose = flags.isSet("--verbose")
+        return options
+    }
+
+    /// `390x844` → (390, 844); nil unless both sides are plain decimal 64...32767.
     static func parseSize(_ text: String) -> (width: Int, height: Int)? {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-            (64...32767).contains(width), (64...32767).contains(height)
+        guard parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
+            let width = Int(parts[0]), let height = Int(parts[1]),
+            sides.contains(width), sides.contains(height)
         else { return nil }
         return (width, height)
     }
 }
 
-/// A flag the demo could not accept; the message names it.
-struct DemoOptionError: Error, CustomStringConvertible, Equatable {
-    var flag: String
-    var reason: String
+/// The scenes `--scene` names; `photo` is refused until it is built.
+enum SceneChoice: String, CaseIterable {
+    case card, sheet, photo
 
-    var description: String { "\(flag): \(reason)" }
+    /// The presenter that draws the scene.
+    func makePresenter() -> Presenter {
+        switch self {
+        case .card, .photo: CardPresenter()
+        case .sheet: SheetPresenter()
+        }
+    }
+
+    /// The preset adapted to the scene, with reduced motion applied.
+    func configuration(preset: DismissConfiguration, reduceMotion: Bool) -> DismissConfiguration {
+        var configuration = self == .sheet ? DismissConfiguration.sheet(preset) : preset
+        configuration.reduceMotion = reduceMotion
+        return configuration
+    }
+}
+
+/// A command line the demo could not accept; the message names the flag.
+struct DemoOptionError: Error, CustomStringConvertible, Equatable {
+    /// The flag at fault, as written.
+    var flag: String
+    /// The message, beginning with or naming the flag.
+    var message: String
+
+    var description: String { message }
 }

@@ -1,5 +1,5 @@
-// x11-demo: the interaction in a real window. Drag the card down to dismiss it, Escape
-// dismisses, Space or a click presents again, the close button quits.
+// x11-demo: the interaction in a real window. Drag the card (or sheet) down to dismiss it,
+// Escape dismisses, Space or a click presents again, the close button quits.
 import Glibc
 import SwipeDismiss
 import SwipeDismissX11
@@ -46,7 +46,7 @@ if options.size == nil, let trace, let path = options.replayPath {
     guard let fitted = windowSize(fitting: trace.viewport) else {
         fail(
             "--replay: \(path): the trace's viewport \(jsonNumber(trace.viewport.width))x"
-                + "\(jsonNumber(trace.viewport.height)) does not fit a window (64...32767 px a side); "
+                + "\(jsonNumber(trace.viewport.height)) does not fit a window (64...32767 pt a side); "
                 + "pass --size WxH", status: 2)
     }
     size = fitted
@@ -76,19 +76,52 @@ X11EventLoop.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
 // demo before it saves: writes to the broken pipe fail instead.
 signal(SIGPIPE, SIG_IGN)
 
+// The scale: --scale, else what the desktop's Xft.dpi asks for. The window is opened at
+// the size in points times the scale; everything else stays in points.
+let scale = options.scale ?? display.preferredScale
+guard let pixels = pixelSize(of: size, scale: scale) else {
+    let what = options.scale == nil ? "the scale Xft.dpi asks for, " : ""
+    fail(
+        "--scale: \(what)\(jsonNumber(scale)), makes the \(size.width)x\(size.height) pt "
+            + "window larger than 32767 px a side; pass a smaller --scale or --size", status: 2)
+}
+
+var configuration = options.scene.configuration(
+    preset: options.configuration, reduceMotion: options.reduceMotion)
+var motionReason = options.reduceMotion ? "reduced (--reduce-motion)" : "full"
+if !configuration.reduceMotion {
+    // The desktop can ask for less motion through XSETTINGS; no settings manager: off.
+    do {
+        if let settings = try XSettings.read(from: display), settings.prefersReducedMotion {
+            configuration.reduceMotion = true
+            motionReason = "reduced (XSETTINGS turn animations off)"
+        }
+    } catch {
+        printError("ignoring unreadable XSETTINGS: \(error)")
+    }
+}
+
 let clock = MonotonicClock()
 let window: X11Window
 let renderer: X11Renderer
 do {
     window = try X11Window(
-        display: display, title: "SwipeDismiss demo", width: size.width, height: size.height)
-    renderer = try X11Renderer(window: window, presentation: options.presentation)
+        display: display, title: "SwipeDismiss demo", width: pixels.width,
+        height: pixels.height)
+    renderer = try X11Renderer(window: window, scale: scale, presentation: options.presentation)
 } catch {
     fail("\(error)", status: 1)
 }
 if options.verbose {
     let because = renderer.fallbackReason.map { " (\($0))" } ?? ""
     printError("presenting with \(renderer.presentation.summary)\(because)")
+    let dpi = X11DisplayScale.dpi(resourceManager: display.resourceManagerString)
+    let origin =
+        options.scale != nil ? "--scale" : dpi.map { "Xft.dpi \(jsonNumber($0))" } ?? "no Xft.dpi"
+    printError(
+        "scale \(jsonNumber(scale)) (\(origin)): a \(size.width)x\(size.height) pt window of "
+            + "\(pixels.width)x\(pixels.height) px")
+    printError("motion: \(motionReason)")
 }
 let live = X11InputSource(clock: clock, scale: renderer.scale)
 
@@ -109,11 +142,24 @@ if recordFile != nil {
 }
 
 let controller = DismissController(
-    input: source, presenter: CardPresenter(), renderer: renderer, clock: clock,
-    configuration: options.configuration)
+    input: source, presenter: options.scene.makePresenter(), renderer: renderer, clock: clock,
+    configuration: configuration)
+if options.confirm {
+    // The app always wants confirmation: every dismissal attempt is vetoed and the sheet
+    // asks; y confirms (the core's confirm keys), n or Escape keeps it.
+    controller.shouldDismiss = { _ in false }
+}
 if options.printsEvents {
+    let namesDetent = options.scene == .sheet
     controller.addObserver { event in
-        if case .phaseChanged(_, _, let state) = event { printLine(eventLine(state)) }
+        switch event {
+        case .phaseChanged(_, _, let state):
+            printLine(eventLine(state, namingDetent: namesDetent))
+        case .dismissAttempted(let reason):
+            printLine(attemptLine(reason, state: controller.state))
+        default:
+            break
+        }
     }
 }
 

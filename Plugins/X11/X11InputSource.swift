@@ -6,7 +6,8 @@ import SwipeDismiss
 /// Every ButtonPress / MotionNotify / ButtonRelease of the left button becomes a
 /// down / move / up in viewport points; the window asks for full motion (no
 /// PointerMotionHintMask), so every sample the server produced reaches the controller even
-/// when the loop renders fewer frames than that. Escape, Space and Return become keys.
+/// when the loop renders fewer frames than that. Escape, Space and Return become keys, and
+/// `y` and `n` (either case) become `.other("y")` and `.other("n")`, a prompt's answers.
 /// Losing the pointer or the focus mid-drag (another client's grab, our implicit grab
 /// ending without a release, FocusOut, unmap) is a `.cancel`. Server timestamps are
 /// mapped onto `clock` with `ServerTimeMapping`; a synthetic event (`send_event`, from
@@ -109,6 +110,10 @@ public final class X11InputSource: InputSource {
             case XK_Escape: key = .escape
             case XK_space: key = .space
             case XK_Return, XK_KP_Enter: key = .enter
+            // The answers to a confirmation prompt (the core's default confirm and
+            // decline keys), named as traces name them.
+            case XK_y, XK_Y: key = .other("y")
+            case XK_n, XK_N: key = .other("n")
             default: return true
             }
             add(time, .key(key))

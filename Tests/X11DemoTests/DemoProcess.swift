@@ -3,16 +3,19 @@ import Glibc
 import XCTest
 
 /// The built `x11-demo`, next to the test bundle.
-func demoExecutable() throws -> URL {
+func demoExecutable() throws -> URL { try builtExecutable("x11-demo") }
+
+/// The built product `name`, next to the test bundle.
+func builtExecutable(_ name: String) throws -> URL {
     let candidates = [
-        Bundle.main.bundleURL.appendingPathComponent("x11-demo"),
-        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("x11-demo"),
+        Bundle.main.bundleURL.appendingPathComponent(name),
+        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
     ]
     guard
         let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else {
         throw DemoTestFailure(
-            description: "x11-demo is not built next to the tests (looked at "
+            description: "\(name) is not built next to the tests (looked at "
                 + "\(candidates.map(\.path)))")
     }
     return url
@@ -129,10 +132,14 @@ func eventually(until deadline: Date, _ condition: () -> Bool) -> Bool {
     return true
 }
 
-/// Runs `xdotool` with `arguments` and waits for it.
-func xdotool(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+/// Runs `xdotool` with `arguments` on `display` (nil: `$DISPLAY`) and waits for it.
+func xdotool(
+    _ arguments: [String], display: String? = nil, file: StaticString = #filePath,
+    line: UInt = #line
+) throws {
     let result = try ChildProcess.run(
-        URL(fileURLWithPath: "/usr/bin/env"), ["xdotool"] + arguments, timeout: 10)
+        URL(fileURLWithPath: "/usr/bin/env"), ["xdotool"] + arguments,
+        environment: display.map { environment(display: $0) }, timeout: 10)
     XCTAssertEqual(result.status, 0, "xdotool failed: \(result.stderr)", file: file, line: line)
 }
 
@@ -155,12 +162,13 @@ final class PrivateXvfb {
     let child: ChildProcess
     let display: String
 
-    init() throws {
+    /// Starts one with a screen of `screen` (`WxHxDEPTH`).
+    init(screen: String = "640x900x24") throws {
         guard hasTool("Xvfb") else { throw unavailable("Xvfb is not installed") }
         let child = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
             [
-                "Xvfb", "-displayfd", "1", "-screen", "0", "640x900x24", "-nolisten", "tcp",
+                "Xvfb", "-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp",
                 "-noreset",
             ])
         self.child = child

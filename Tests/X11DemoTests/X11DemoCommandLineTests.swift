@@ -7,7 +7,10 @@ final class X11DemoCommandLineTests: XCTestCase {
     func testHelpDescribesTheFlagsAndExitsZero() throws {
         let result = try ChildProcess.run(try demoExecutable(), ["--help"])
         XCTAssertEqual(result.status, 0)
-        for flag in ["--preset", "--size", "--record", "--replay", "--events"] {
+        for flag in [
+            "--preset", "--size", "--record", "--replay", "--events", "--scene", "--scale",
+            "--confirm", "--reduce-motion", "--present", "--verbose", "--fps",
+        ] {
             XCTAssertTrue(result.stdout.contains(flag), "help mentions \(flag)")
         }
     }
@@ -18,6 +21,61 @@ final class X11DemoCommandLineTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("--wobble"), result.stderr)
     }
 
+    func testStrictFlagRefusalsExit2NamingTheFlagBeforeAnyDisplay() throws {
+        let cases: [([String], String)] = [
+            (["--fps", "0x10"], "x11-demo: --fps: expected a plain decimal number"),
+            (["--record", "--events"], "x11-demo: --record needs a value"),
+            (["--events", "--events"], "x11-demo: --events is given more than once"),
+            (["--scene", "photo"], "x11-demo: --scene photo: not available yet"),
+            (["--scale", "0"], "x11-demo: --scale: expected a number from 0.25 to 8"),
+        ]
+        for (arguments, message) in cases {
+            let result = try ChildProcess.run(
+                try demoExecutable(), arguments, environment: environment(display: nil))
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "")
+        }
+    }
+
+    func testTheBenchTakesTheSameStrictFlags() throws {
+        let bench = try builtExecutable("swipedismiss-bench")
+        let cases: [([String], String)] = [
+            (["--frames", "0x10"], "swipedismiss-bench: --frames: expected a whole number in"),
+            (["--frames", "5"], "swipedismiss-bench: --frames: expected a whole number from 10"),
+            (["--frames"], "swipedismiss-bench: --frames needs a value"),
+            (["--frames", "--first-frame"], "swipedismiss-bench: --frames needs a value"),
+            (["--frames=20", "--frames=30"], "swipedismiss-bench: --frames is given more than"),
+            (["--wobble"], "swipedismiss-bench: unknown flag --wobble"),
+            (["--first-frame"], "swipedismiss-bench: --first-frame needs a value"),
+            (["--wobble", "--first-frame", "x11-demo"], "swipedismiss-bench: unknown flag"),
+        ]
+        for (arguments, message) in cases {
+            let result = try ChildProcess.run(
+                bench, arguments, environment: environment(display: nil))
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+        }
+        let help = try ChildProcess.run(bench, ["--help"], environment: environment(display: nil))
+        XCTAssertEqual(help.status, 0, help.stderr)
+        XCTAssertTrue(help.stdout.contains("--frames N"), help.stdout)
+    }
+
+    func testAScaleThatMakesTooLargeAWindowIsRefusedNamingScale() throws {
+        // Needs the display (the scale is settled once the display is open), but no window
+        // is made: the refusal comes first.
+        guard let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
+            throw unavailable("no X display: DISPLAY is not set (run under Xvfb, e.g. `make test`)")
+        }
+        let result = try ChildProcess.run(
+            try demoExecutable(), ["--size", "20000x844", "--scale", "2"],
+            environment: environment(display: name))
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("x11-demo: --scale: 2, makes the 20000x844 pt window"),
+            result.stderr)
+    }
+
     func testABadSizeIsNamedOnStderrWithStatus2() throws {
         let result = try ChildProcess.run(try demoExecutable(), ["--size", "wide"])
         XCTAssertEqual(result.status, 2)
@@ -26,7 +84,8 @@ final class X11DemoCommandLineTests: XCTestCase {
 
     func testARecordPathThatCannotBeWrittenIsRefusedBeforeTheWindowOpens() throws {
         let folder = FileManager.default.temporaryDirectory.path
-        for path in [folder, "", "/", "/proc/x.json", "/nonexistent-folder/trace.json"] {
+        // An empty path is a missing value to the flag parser (checked in DemoOptionsTests).
+        for path in [folder, "/", "/proc/x.json", "/nonexistent-folder/trace.json"] {
             let result = try ChildProcess.run(
                 try demoExecutable(), ["--record", path], environment: environment(display: nil))
             XCTAssertEqual(result.status, 2, "--record \"\(path)\": \(result.stderr)")
