@@ -94,16 +94,17 @@ final class ExportPlanTests: XCTestCase {
     }
 
     func testHugeCoordinatesEndAsANonFiniteErrorWithinSecondsUnderBothPresets() throws {
-        // What the trace reader accepts today: ±1e308 is finite.
-        let far = try trace(
-            """
-            { "viewport": { "width": 390, "height": 844 }, "events": [
-              { "t": 0.1, "type": "down", "x": 195, "y": 500 },
-              { "t": 0.2, "type": "move", "x": 195, "y": 1e308 },
-              { "t": 0.25, "type": "move", "x": 195, "y": -1e308 },
-              { "t": 0.3, "type": "move", "x": 195, "y": 1e308 },
-              { "t": 0.4, "type": "up", "x": 195, "y": 1e308 } ] }
-            """)
+        // The trace reader refuses coordinates past ±1e6 pt; the planner must hold on its own
+        // for a trace built in code.
+        let far = GestureTrace(
+            viewport: Size(width: 390, height: 844),
+            events: [
+                InputEvent(time: 0.1, kind: .down(Point(x: 195, y: 500))),
+                InputEvent(time: 0.2, kind: .move(Point(x: 195, y: 1e308))),
+                InputEvent(time: 0.25, kind: .move(Point(x: 195, y: -1e308))),
+                InputEvent(time: 0.3, kind: .move(Point(x: 195, y: 1e308))),
+                InputEvent(time: 0.4, kind: .up(Point(x: 195, y: 1e308))),
+            ])
         for configuration in [DismissConfiguration.seed, .fluid] {
             let started = Date()
             let exporter = Exporter(trace: far, configuration: configuration, framesPerSecond: 60)
@@ -117,7 +118,14 @@ final class ExportPlanTests: XCTestCase {
     }
 
     func testAnEventTimeBeyondAnyFrameNumberIsRefused() throws {
-        XCTAssertThrowsError(try plan(try escapeThenSpace(at: 1e300))) { error in
+        // The trace reader refuses `t` past 24 h; the planner must hold on its own too.
+        let trace = GestureTrace(
+            viewport: Size(width: 390, height: 844),
+            events: [
+                InputEvent(time: 0.1, kind: .key(.escape)),
+                InputEvent(time: 1e300, kind: .key(.space)),
+            ])
+        XCTAssertThrowsError(try plan(trace)) { error in
             XCTAssertEqual(error as? PlanError, .timeTooLarge(1e300))
         }
     }
