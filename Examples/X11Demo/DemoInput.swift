@@ -43,6 +43,13 @@ func attemptLine(_ reason: DismissReason, state: DismissState) -> String {
     "{\"t\":\(jsonNumber(state.time)),\"attempt\":\"\(reason.rawValue)\"}"
 }
 
+/// The `--events` line for a press the sheet let through to the app behind (below its
+/// pass-through detent, or where the dim is 0): `{"t":…,"passThrough":{"x":…,"y":…}}`.
+func passThroughLine(_ point: Point, state: DismissState) -> String {
+    "{\"t\":\(jsonNumber(state.time)),\"passThrough\":"
+        + "{\"x\":\(jsonNumber(point.x)),\"y\":\(jsonNumber(point.y))}}"
+}
+
 /// `text` as the inside of a JSON string: quotes, backslashes and control characters escaped.
 func jsonEscaped(_ text: String) -> String {
     var result = ""

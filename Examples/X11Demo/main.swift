@@ -157,6 +157,8 @@ if options.printsEvents {
             printLine(eventLine(state, namingDetent: namesDetent))
         case .dismissAttempted(let reason):
             printLine(attemptLine(reason, state: controller.state))
+        case .passedThrough(let point):
+            printLine(passThroughLine(point, state: controller.state))
         default:
             break
         }

@@ -120,6 +120,9 @@ final class DemoOptionsTests: XCTestCase {
             eventLine(state, namingDetent: true),
             #"{"t":2,"phase":"presented","offset":0,"alpha":0.3,"detent":"medium"}"#)
         XCTAssertEqual(attemptLine(.drag, state: state), #"{"t":2,"attempt":"drag"}"#)
+        XCTAssertEqual(
+            passThroughLine(Point(x: 195, y: 60.5), state: state),
+            #"{"t":2,"passThrough":{"x":195,"y":60.5}}"#)
         XCTAssertEqual(jsonEscaped("a\"b\\c\n"), #"a\"b\\c\u000a"#)
     }
 }
