@@ -20,8 +20,10 @@ public struct ScrollMotion: Hashable, Sendable {
         /// Gliding after a fling; `bounce`, if any, takes over at its start time, when the glide
         /// crosses an end.
         case gliding(DecayMotion, bounce: SpringMotion?)
-        /// Springing back to an end after a release while over-scrolled.
-        case bouncing(SpringMotion)
+        /// Springing back to an end after a release while over-scrolled. If the spring carries
+        /// the list back over the edge into the list, `glide` takes over at that instant (at its
+        /// start time) with the spring's velocity there, and `bounce` after it as in `gliding`.
+        case bouncing(SpringMotion, glide: DecayMotion?, bounce: SpringMotion?)
     }
 
     /// The length of everything in the list, in points.
@@ -112,32 +114,57 @@ public struct ScrollMotion: Hashable, Sendable {
     /// `time`, and plans the motion from there to rest.
     ///
     /// Over-scrolled: a spring back to the end, starting with the banded velocity (the finger's
-    /// velocity times the band's slope). Inside the list: a glide from `−fingerVelocity`, handing
-    /// over to a spring back at the instant it crosses an end. A non-finite velocity counts as 0.
+    /// velocity times the band's slope); a flick back into the list carries on as a glide from
+    /// the instant the spring crosses the edge. Inside the list: a glide from `−fingerVelocity`,
+    /// handing over to a spring back at the instant it crosses an end. A non-finite velocity
+    /// counts as 0.
     public mutating func release(fingerVelocity: Double, at time: Double) {
         let start = offset
         let velocity = fingerVelocity.isFinite ? -fingerVelocity : 0
         let end = maxOffset
         if raw < 0 || raw > end {
             let edge = raw < 0 ? 0 : end
-            let slope = rubberBand.slope(at: raw - edge)
-            phase = .bouncing(bounce(from: start, to: edge, velocity: velocity * slope, at: time))
+            let banded = velocity * rubberBand.slope(at: raw - edge)
+            let back = bounce(from: start, to: edge, velocity: banded, at: time)
+            if let delay = back.spring.timeOfFirstZero(
+                displacement: start - edge, velocity: banded),
+                !back.isSettled(at: time + delay)
+            {
+                let crossing = time + delay
+                let inward = back.velocity(at: crossing)
+                if abs(inward) > configuration.restSpeed {
+                    let (glide, handOver) = plan(from: edge, velocity: inward, at: crossing)
+                    phase = .bouncing(back, glide: glide, bounce: handOver)
+                    return
+                }
+            }
+            phase = .bouncing(back, glide: nil, bounce: nil)
             return
         }
         guard velocity != 0 else {
             phase = .held
             return
         }
+        let (glide, handOver) = plan(from: start, velocity: velocity, at: time)
+        phase = .gliding(glide, bounce: handOver)
+    }
+
+    /// A glide from `start` inside the list and, if it crosses an end before it stops, the
+    /// spring back that takes over at that exact instant with the glide's velocity there.
+    private func plan(from start: Double, velocity: Double, at time: Double) -> (
+        DecayMotion, SpringMotion?
+    ) {
         let glide = DecayMotion(
             from: start, initialVelocity: velocity, startTime: time,
             decelerationRate: configuration.decelerationRate, restSpeed: configuration.restSpeed)
-        let edge = velocity < 0 ? 0 : end
-        var handOver: SpringMotion?
-        if let crossing = glide.time(reaching: edge), !glide.isSettled(at: crossing) {
-            handOver = bounce(
-                from: edge, to: edge, velocity: glide.velocity(at: crossing), at: crossing)
+        let edge = velocity < 0 ? 0 : maxOffset
+        guard let crossing = glide.time(reaching: edge), !glide.isSettled(at: crossing) else {
+            return (glide, nil)
         }
-        phase = .gliding(glide, bounce: handOver)
+        return (
+            glide,
+            bounce(from: edge, to: edge, velocity: glide.velocity(at: crossing), at: crossing)
+        )
     }
 
     private func bounce(from: Double, to edge: Double, velocity: Double, at time: Double)
@@ -186,15 +213,21 @@ public struct ScrollMotion: Hashable, Sendable {
         case .held:
             return offset
         case .gliding(let glide, let handOver):
-            if let handOver, time >= handOver.startTime {
-                return handOver.isSettled(at: time) ? handOver.to : handOver.value(at: time)
-            }
-            // Inside the list the glide is in range; the clamp only catches a rest point in the
-            // last `restSpeed/k` of a glide that would have crossed the end after stopping.
-            return min(max(glide.value(at: time), 0), maxOffset)
-        case .bouncing(let spring):
+            return value(glide, handOver, at: time)
+        case .bouncing(_, let glide?, let handOver) where time >= glide.startTime:
+            return value(glide, handOver, at: time)
+        case .bouncing(let spring, _, _):
             return spring.isSettled(at: time) ? spring.to : spring.value(at: time)
         }
+    }
+
+    private func value(_ glide: DecayMotion, _ handOver: SpringMotion?, at time: Double) -> Double {
+        if let handOver, time >= handOver.startTime {
+            return handOver.isSettled(at: time) ? handOver.to : handOver.value(at: time)
+        }
+        // Inside the list the glide is in range; the clamp only catches a rest point in the
+        // last `restSpeed/k` of a glide that would have crossed the end after stopping.
+        return min(max(glide.value(at: time), 0), maxOffset)
     }
 
     /// The offset's velocity at `time`, in points per second (positive: scrolling down into
@@ -204,13 +237,21 @@ public struct ScrollMotion: Hashable, Sendable {
         case .held:
             return 0
         case .gliding(let glide, let handOver):
-            if let handOver, time >= handOver.startTime {
-                return handOver.isSettled(at: time) ? 0 : handOver.velocity(at: time)
-            }
-            return glide.velocity(at: time)
-        case .bouncing(let spring):
+            return velocity(glide, handOver, at: time)
+        case .bouncing(_, let glide?, let handOver) where time >= glide.startTime:
+            return velocity(glide, handOver, at: time)
+        case .bouncing(let spring, _, _):
             return spring.isSettled(at: time) ? 0 : spring.velocity(at: time)
         }
+    }
+
+    private func velocity(_ glide: DecayMotion, _ handOver: SpringMotion?, at time: Double)
+        -> Double
+    {
+        if let handOver, time >= handOver.startTime {
+            return handOver.isSettled(at: time) ? 0 : handOver.velocity(at: time)
+        }
+        return glide.velocity(at: time)
     }
 
     /// Whether the motion has come to rest by `time`; once true it stays true.
@@ -219,22 +260,30 @@ public struct ScrollMotion: Hashable, Sendable {
         case .held:
             return true
         case .gliding(let glide, let handOver):
-            if let handOver {
-                return time >= handOver.startTime && handOver.isSettled(at: time)
-            }
-            return glide.isSettled(at: time)
-        case .bouncing(let spring):
+            return isSettled(glide, handOver, at: time)
+        case .bouncing(_, let glide?, let handOver):
+            return time >= glide.startTime && isSettled(glide, handOver, at: time)
+        case .bouncing(let spring, nil, _):
             return spring.isSettled(at: time)
         }
+    }
+
+    private func isSettled(_ glide: DecayMotion, _ handOver: SpringMotion?, at time: Double)
+        -> Bool
+    {
+        guard let handOver else { return glide.isSettled(at: time) }
+        return time >= handOver.startTime && handOver.isSettled(at: time)
     }
 
     /// Where the motion will come to rest: the held offset, an end, or the glide's projection.
     public var restingOffset: Double {
         switch phase {
-        case .held: return offset
-        case .gliding(let glide, let handOver):
+        case .held:
+            return offset
+        case .gliding(let glide, let handOver), .bouncing(_, let glide?, let handOver):
             return handOver?.to ?? min(max(glide.restingValue, 0), maxOffset)
-        case .bouncing(let spring): return spring.to
+        case .bouncing(let spring, nil, _):
+            return spring.to
         }
     }
 }
