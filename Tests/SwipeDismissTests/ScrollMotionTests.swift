@@ -123,7 +123,7 @@ final class ScrollMotionTests: XCTestCase {
         XCTAssertEqual(scroll.drag(by: 100), 0, "the top band takes the whole movement")
         let band = RubberBand(coefficient: 0.55, dimension: 600)
         scroll.release(fingerVelocity: 300, at: 5)
-        guard case .bouncing(let spring) = scroll.phase else {
+        guard case .bouncing(let spring, nil, nil) = scroll.phase else {
             return XCTFail("expected a spring back, got \(scroll.phase)")
         }
         XCTAssertEqual(spring.from, -band.banded(100))
@@ -135,6 +135,55 @@ final class ScrollMotionTests: XCTestCase {
         }
         XCTAssertTrue(scroll.isSettled(at: 8))
         XCTAssertEqual(scroll.value(at: 8), 0)
+    }
+
+    func testSpringZeroCrossingIsExactInEveryDampingRegime() {
+        for zeta in [0.3, 1.0, 1.5] {
+            let spring = Spring(response: 0.4, dampingRatio: zeta)
+            var crossings = 0
+            for (x0, v0) in [(50.0, -1400.0), (-30.0, 2000.0), (80.0, 0.0)] {
+                func x(_ t: Double) -> Double {
+                    spring.evaluate(displacement: x0, velocity: v0, at: t).displacement
+                }
+                let zero = spring.timeOfFirstZero(displacement: x0, velocity: v0)
+                if let zero {
+                    crossings += 1
+                    XCTAssertEqual(x(zero), 0, accuracy: 1e-9, "ζ \(zeta) x0 \(x0) v0 \(v0)")
+                    XCTAssertLessThan(x(zero + 1e-3) * x0, 0, "ζ \(zeta) x0 \(x0): it crosses")
+                }
+                // No earlier zero (and none at all, when there is no crossing).
+                let span = zero ?? 5
+                for i in 0..<1000 {
+                    XCTAssertGreaterThan(x(span * Double(i) / 1000) * x0, 0, "ζ \(zeta) x0 \(x0)")
+                }
+            }
+            XCTAssertGreaterThan(crossings, 0, "ζ \(zeta)")
+        }
+        let critical = Spring(response: 0.4, dampingRatio: 1)
+        XCTAssertNil(critical.timeOfFirstZero(displacement: 80, velocity: 0), "from rest: never")
+    }
+
+    func testAFlickBackFromTheBandGlidesOnIntoTheListFromTheEdge() throws {
+        var scroll = try list(at: 2400)
+        XCTAssertEqual(scroll.drag(by: -100), 0)
+        scroll.release(fingerVelocity: 3000, at: 1)
+        guard case .bouncing(let back, let glide?, nil) = scroll.phase else {
+            return XCTFail("expected a spring back handing over to a glide, got \(scroll.phase)")
+        }
+        // Critically damped: x = e^(−ω t)(x0 + (v0 + ω x0) t) is 0 at t = −x0/(v0 + ω x0).
+        let omega = back.spring.naturalFrequency
+        let x0 = back.from - 2400
+        let crossing = 1 - x0 / (back.initialVelocity + omega * x0)
+        XCTAssertEqual(glide.startTime, crossing, accuracy: 1e-12)
+        XCTAssertEqual(glide.from, 2400)
+        XCTAssertEqual(back.value(at: crossing), 2400, accuracy: 1e-9)
+        XCTAssertEqual(glide.initialVelocity, back.velocity(at: crossing))
+        XCTAssertLessThan(glide.initialVelocity, -100, "it carries on into the list")
+        XCTAssertEqual(scroll.restingOffset, glide.restingValue)
+        XCTAssertEqual(scroll.restingOffset, 2400 + glide.initialVelocity * 0.499, accuracy: 1e-9)
+        XCTAssertTrue(scroll.isSettled(at: 6))
+        XCTAssertEqual(scroll.value(at: 6), scroll.restingOffset)
+        XCTAssertFalse(scroll.isSettled(at: crossing))
     }
 
     func testRubberBandAtHundredPointsOverScrollIsTheFormula() throws {
