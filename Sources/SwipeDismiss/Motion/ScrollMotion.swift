@@ -10,8 +10,10 @@
 /// A release plans the whole motion at once, piecewise in closed form with exactly computed
 /// switch times: a glide (`DecayMotion`) that, if it would carry the offset past an end, hands
 /// over at the exact crossing time to `configuration.bounceSpring` started at the edge with
-/// the glide's velocity there; or, released while over-scrolled, the spring back alone. So the
-/// value at a time never depends on how often it was sampled. No call allocates.
+/// the glide's velocity there; or, released while over-scrolled, the spring back, handing over
+/// to a glide at the instant it crosses the edge if it was flicked back into the list. So the
+/// value at a time never depends on how often it was sampled. The state is a fixed-size value:
+/// dragging, releasing and reading allocate nothing.
 public struct ScrollMotion: Hashable, Sendable {
     /// What the offset is doing.
     public enum Phase: Hashable, Sendable {
