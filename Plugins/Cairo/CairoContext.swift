@@ -113,6 +113,25 @@ public final class CairoContext {
     public func stroke() { cairo_stroke(pointer) }
     /// `cairo_clip`.
     public func clip() { cairo_clip(pointer) }
+    /// The box the current clip (and the surface) leaves drawable, in user space
+    /// (`cairo_clip_extents`).
+    public func clipExtents() -> Rect {
+        var x1 = 0.0
+        var y1 = 0.0
+        var x2 = 0.0
+        var y2 = 0.0
+        cairo_clip_extents(pointer, &x1, &y1, &x2, &y2)
+        return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+    /// Paints `image` with its pixel (0, 0) at the user-space origin, one pixel a unit, within
+    /// the clip, at `alpha` (`cairo_set_source`, `cairo_paint_with_alpha`).
+    public func paint(_ image: CairoLoadedImage, alpha: Double) {
+        var identity = cairo_matrix_t()
+        cairo_matrix_init_identity(&identity)
+        cairo_pattern_set_matrix(image.pattern, &identity)
+        cairo_set_source(pointer, image.pattern)
+        if alpha >= 1 { cairo_paint(pointer) } else { cairo_paint_with_alpha(pointer, alpha) }
+    }
     /// `cairo_paint`: fills the clip with the source.
     public func paint() { cairo_paint(pointer) }
     /// `cairo_paint_with_alpha`.
