@@ -80,8 +80,11 @@ public final class NullRenderer: Renderer {
             case .backdrop: opacity = layer.opacity
             case .presenting, .decoration: break
             }
-            for item in layer.items {
-                guard case .image(let source, let frame, let fit) = item else { continue }
+            // Index loops: a for-in over `[Item]` allocates per element in unoptimised builds.
+            for index in layer.items.indices {
+                guard case .image(let source, let frame, let fit) = layer.items[index] else {
+                    continue
+                }
                 images += 1
                 if firstImage == nil {
                     firstImage = ImageRecord(source: source, frame: frame, fit: fit)
@@ -94,7 +97,9 @@ public final class NullRenderer: Renderer {
             }
             items += group.items.count
             clipped += group.items.count
-            for item in group.items where group.shows(Self.box(of: item)) { visible += 1 }
+            for index in group.items.indices where group.shows(Self.box(of: group.items[index])) {
+                visible += 1
+            }
         }
         frames.append(
             Frame(
