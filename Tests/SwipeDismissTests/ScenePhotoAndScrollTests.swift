@@ -112,4 +112,21 @@ final class ScenePhotoAndScrollTests: XCTestCase {
         presenter.update(&scene, for: state, direction: .down)
         XCTAssertEqual(scene.layers[content].clipGroup?.contentOffset, Point(x: 0, y: 88))
     }
+
+    func testTheSheetTellsItsHeaderFromItsList() {
+        let presenter = SheetPresenter()
+        // At large the sheet starts at 84.4 and the list at 140.4.
+        let at = { (y: Double, offset: Double) in
+            presenter.region(
+                at: Point(x: 195, y: y), offset: offset, direction: .down, viewport: self.viewport)
+        }
+        XCTAssertEqual(at(80, 0), .outside)
+        XCTAssertEqual(at(90, 0), .header)
+        XCTAssertEqual(at(140, 0), .header)
+        XCTAssertEqual(at(141, 0), .list)
+        // At medium (offset 337.6) everything sits 337.6 lower.
+        XCTAssertEqual(at(141, 337.6), .outside)
+        XCTAssertEqual(at(470, 337.6), .header)
+        XCTAssertEqual(at(479, 337.6), .list)
+    }
 }

@@ -180,6 +180,18 @@ public final class SheetPresenter: Presenter {
             ? .content : .backdrop
     }
 
+    /// Which part of the sheet `point` lands on with the sheet moved by `offset` along
+    /// `direction`: the grabber and header (always move the sheet), the list (may scroll
+    /// it), or neither.
+    public func region(
+        at point: Point, offset: Double, direction: DismissDirection, viewport: Size
+    ) -> SheetRegion {
+        let shift = direction.unit * offset
+        let sheet = sheetFrame(viewport: viewport).offsetBy(shift)
+        guard sheet.contains(point) else { return .outside }
+        return listClip(viewport: viewport).offsetBy(shift).contains(point) ? .list : .header
+    }
+
     public func dismissDistance(direction: DismissDirection, viewport: Size) -> Double {
         let sheet = sheetFrame(viewport: viewport)
         switch direction {
@@ -192,4 +204,14 @@ public final class SheetPresenter: Presenter {
     public func contentExtent(direction: DismissDirection, viewport: Size) -> Double {
         contentHeight
     }
+}
+
+/// A part of the sheet, for deciding whether a drag scrolls the list or moves the sheet.
+public enum SheetRegion: Hashable, Sendable {
+    /// The grabber and the 56 pt header.
+    case header
+    /// The scrollable list below the header.
+    case list
+    /// Not on the sheet.
+    case outside
 }
