@@ -22,13 +22,13 @@ public final class CairoPainter {
     public let images: CairoImageStore
     /// How many clip-group items were drawn since the last `paint` of a whole scene began
     /// (a compositor's frame counts every layer it drew).
-    public private(set) var clippedItemsDrawn = 0
+    public internal(set) var clippedItemsDrawn = 0
     /// How many clip-group items were skipped as unable to show, counted like
     /// `clippedItemsDrawn`.
-    public private(set) var clippedItemsSkipped = 0
+    public internal(set) var clippedItemsSkipped = 0
     /// The first image that could not be drawn since the last `paint` of a whole scene began
     /// (missing or corrupt file); renderers throw it.
-    public private(set) var imageError: CairoError?
+    public internal(set) var imageError: CairoError?
 
     private struct TextKey: Hashable {
         var text: String
@@ -40,25 +40,6 @@ public final class CairoPainter {
     public init(images: CairoImageStore = CairoImageStore()) {
         font = try? CairoFontFace(family: Self.fontFamily)
         self.images = images
-    }
-
-    /// Decodes every image `scene` names that is not decoded yet; throws the first failure,
-    /// naming the file. Renderers call it before painting, so a bad file is an error, not a
-    /// blank frame.
-    public func prepareImages(in scene: Scene) throws(CairoError) {
-        for layer in scene.layers { try prepareImages(in: layer) }
-    }
-
-    /// Decodes the images of one layer (its items and its clip group's).
-    func prepareImages(in layer: Layer) throws(CairoError) {
-        try prepareImages(in: layer.items)
-        if let group = layer.clipGroup { try prepareImages(in: group.items) }
-    }
-
-    private func prepareImages(in items: [Item]) throws(CairoError) {
-        for index in items.indices {
-            if case .image(let source, _, _) = items[index] { _ = try images.image(for: source) }
-        }
     }
 
     /// Zeroes the per-frame counters (`clippedItemsDrawn`, `clippedItemsSkipped`,
@@ -176,73 +157,13 @@ public final class CairoPainter {
         if transformed { context.restore() }
     }
 
-    /// Draws a clip group: moved by its offset, skipping items that cannot show.
-    ///
-    /// The clip is snapped to whole device pixels, so an item wholly inside it looks the same
-    /// drawn without it; only the items that cross its edge (a row or two) are drawn
-    /// through cairo's clip, which costs far more per drawing call.
-    private func draw(_ group: ClipGroup, on context: CairoContext, opacity: Double, scale: Double)
-    {
-        let clip = context.deviceAligned(group.clip) ?? group.clip
-        // What can show: the clip within the surface and any clip the caller set (a
-        // compositor's damage box), in the layer's coordinates, then in the content's.
-        let shown = intersection(context.clipExtents(), clip)
-        let dx = group.contentOffset.x
-        let dy = group.contentOffset.y
-        let visible = shown.offsetBy(group.contentOffset)
-        let inside = clip.offsetBy(group.contentOffset)
-        context.save()
-        context.translate(x: -dx, y: -dy)
-        // Index loops: a for-in over `[Item]` allocates per element in unoptimised builds.
-        for index in group.items.indices {
-            let item = group.items[index]
-            let box = cullingBounds(of: item, scale: scale)
-            guard box.minX < visible.maxX, box.maxX > visible.minX, box.minY < visible.maxY,
-                box.maxY > visible.minY
-            else {
-                clippedItemsSkipped += 1
-                continue
-            }
-            clippedItemsDrawn += 1
-            if box.minX >= inside.minX, box.maxX <= inside.maxX, box.minY >= inside.minY,
-                box.maxY <= inside.maxY
-            {
-                draw(item, on: context, opacity: opacity, scale: scale)
-            } else {
-                context.save()
-                context.addRect(inside)
-                context.clip()
-                draw(item, on: context, opacity: opacity, scale: scale)
-                context.restore()
-            }
-        }
-        context.restore()
-    }
-
-    private func intersection(_ a: Rect, _ b: Rect) -> Rect {
-        let minX = max(a.minX, b.minX)
-        let minY = max(a.minY, b.minY)
-        return Rect(
-            x: minX, y: minY, width: max(0, min(a.maxX, b.maxX) - minX),
-            height: max(0, min(a.maxY, b.maxY) - minY))
-    }
-
-    /// A box sure to hold every pixel of `item`: text gets room for accents and descenders.
-    private func cullingBounds(of item: Item, scale: Double) -> Rect {
-        let box = bounds(of: item, scale: scale)
-        guard case .text(_, _, let fontSize, _, _) = item else { return box }
-        return Rect(
-            x: box.minX - fontSize * 0.5, y: box.minY - fontSize * 0.5,
-            width: box.width + fontSize, height: box.height + fontSize)
-    }
-
     private func draw(_ items: [Item], on context: CairoContext, opacity: Double, scale: Double) {
         for index in items.indices {
             draw(items[index], on: context, opacity: opacity, scale: scale)
         }
     }
 
-    private func draw(_ item: Item, on context: CairoContext, opacity: Double, scale: Double) {
+    func draw(_ item: Item, on context: CairoContext, opacity: Double, scale: Double) {
         switch item {
         case .rect(let rect, let fill):
             guard fill.alpha > 0 else { return }
@@ -268,33 +189,6 @@ public final class CairoPainter {
         case .image(let source, let frame, let fit):
             drawImage(source, frame: frame, fit: fit, on: context, opacity: opacity)
         }
-    }
-
-    /// Draws an image placed as `fit` says, clipped to the part of `frame` it covers.
-    private func drawImage(
-        _ source: ImageSource, frame: Rect, fit: ImageFit, on context: CairoContext,
-        opacity: Double
-    ) {
-        let image: CairoLoadedImage
-        do {
-            image = try images.image(for: source)
-        } catch {
-            if imageError == nil { imageError = error }
-            return
-        }
-        let placed = fit.placement(of: image.size, in: frame)
-        let left = max(placed.minX, frame.minX)
-        let top = max(placed.minY, frame.minY)
-        let right = min(placed.maxX, frame.maxX)
-        let bottom = min(placed.maxY, frame.maxY)
-        guard right > left, bottom > top, opacity > 0 else { return }
-        context.save()
-        context.addRect(Rect(x: left, y: top, width: right - left, height: bottom - top))
-        context.clip()
-        context.translate(x: placed.minX, y: placed.minY)
-        context.scale(x: placed.width / image.size.width, y: placed.height / image.size.height)
-        context.paint(image, alpha: opacity)
-        context.restore()
     }
 
     /// The advance width of `text`, measured once per text, size and scale.
@@ -323,7 +217,7 @@ public final class CairoPainter {
         return false
     }
 
-    private func bounds(of item: Item, scale: Double) -> Rect {
+    func bounds(of item: Item, scale: Double) -> Rect {
         switch item {
         case .rect(let rect, _), .roundedRect(let rect, _, _), .image(_, let rect, _):
             return rect
