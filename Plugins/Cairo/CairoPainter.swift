@@ -133,6 +133,11 @@ public final class CairoPainter {
     private func paintLayer(_ layer: Layer, on context: CairoContext, scale: Double) {
         let opacity = min(1, max(0, layer.opacity))
         guard opacity > 0, !layer.items.isEmpty || layer.clipGroup != nil else { return }
+        // A layer scaled to nothing shows nothing; cairo would put the context in an error
+        // state for a matrix it cannot invert.
+        let t = layer.transform
+        let determinant = t.a * t.d - t.b * t.c
+        guard determinant != 0, determinant.isFinite, t.tx.isFinite, t.ty.isFinite else { return }
         let transformed = layer.transform != .identity
         if transformed {
             context.save()

@@ -169,6 +169,13 @@ final class CairoClipAndImageTests: XCTestCase {
         assertColour(image, 68, 68, (255, 255, 255))
         assertColour(image, 29, 50, (0, 0, 0))
         assertColour(image, 71, 71, (0, 0, 0))
+
+        // Scaled to nothing, it shows nothing and leaves the context usable.
+        let gone = Layer(
+            role: .content, transform: .scale(0, about: Point(x: 50, y: 50)), items: square.items)
+        let blank = try paint(Scene(size: size, layers: [background(size), gone, square]))
+        assertColour(blank, 50, 50, (255, 255, 255))
+        assertColour(blank, 10, 10, (0, 0, 0))
     }
 
     func testThePhotoIsDrawnScaledAtItsExpectedRectAndTheBandShowsTheAlpha() throws {
