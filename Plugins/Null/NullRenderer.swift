@@ -9,7 +9,9 @@ public final class NullRenderer: Renderer {
     /// What one rendered frame showed.
     public struct Frame: Hashable, Sendable {
         public var state: DismissState
-        /// The content layer's translation.
+        /// How far the content moved: the shift of the centre of its shapes' box through the
+        /// content layer's transform. That is the layer's translation when it is not scaled,
+        /// and the drag's 2-D translation for content scaled about its centre (the photo).
         public var contentTranslation: Point
         /// The content layer's whole transform (translation and scale).
         public var contentTransform: Transform
@@ -65,6 +67,7 @@ public final class NullRenderer: Renderer {
         frameCount += 1
         guard keepsFrames else { return }
         var transform = Transform.identity
+        var centre = Point.zero
         var opacity = 0.0
         var items = 0
         var clip: Rect?
@@ -76,7 +79,9 @@ public final class NullRenderer: Renderer {
         for layer in scene.layers {
             items += layer.items.count
             switch layer.role {
-            case .content: transform = layer.transform
+            case .content:
+                transform = layer.transform
+                centre = Self.centre(of: layer.items)
             case .backdrop: opacity = layer.opacity
             case .presenting, .decoration: break
             }
@@ -103,11 +108,41 @@ public final class NullRenderer: Renderer {
         }
         frames.append(
             Frame(
-                state: state, contentTranslation: transform.translation,
+                state: state, contentTranslation: Self.translation(of: transform, centre: centre),
                 contentTransform: transform, backdropOpacity: opacity,
                 layerCount: scene.layers.count, itemCount: items, listClip: clip,
                 listOffset: offset, clippedItemCount: clipped, visibleClippedItemCount: visible,
                 imageCount: images, firstImage: firstImage))
+    }
+
+    /// How far `transform` moves `centre`: exactly its translation when it does not scale.
+    private static func translation(of transform: Transform, centre: Point) -> Point {
+        if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1 {
+            return transform.translation
+        }
+        return transform.apply(to: centre) - centre
+    }
+
+    /// The centre of the box around `items`' rectangles and images (text aside); the origin
+    /// when there are none.
+    private static func centre(of items: [Item]) -> Point {
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for index in items.indices {
+            switch items[index] {
+            case .rect(let rect, _), .roundedRect(let rect, _, _), .image(_, let rect, _):
+                minX = min(minX, rect.minX)
+                minY = min(minY, rect.minY)
+                maxX = max(maxX, rect.maxX)
+                maxY = max(maxY, rect.maxY)
+            case .text:
+                continue
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return .zero }
+        return Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
     }
 
     /// A box around an item; text gets its font's height above the baseline and a third of

@@ -39,6 +39,10 @@ final class NullClipAndImageTests: XCTestCase {
         XCTAssertEqual(frame.firstImage?.frame, Rect(x: 0, y: 24, width: 390, height: 796))
         XCTAssertEqual(frame.firstImage?.fit, .aspectFit)
         XCTAssertEqual(frame.contentScale, 0.8, accuracy: 1e-12)
+        // The drag's translation, though the layer's own (tx, ty) also holds the scaling.
+        XCTAssertEqual(frame.contentTranslation.x, 180, accuracy: 1e-9)
+        XCTAssertEqual(frame.contentTranslation.y, 240, accuracy: 1e-9)
+        XCTAssertEqual(frame.contentTransform.tx, 195 * 0.2 + 180, accuracy: 1e-9)
         XCTAssertEqual(frame.backdropOpacity, 0.2)
         // The photo's centre (195, 422) moves by the translation and nowhere else.
         let centre = frame.contentTransform.apply(to: Point(x: 195, y: 422))
