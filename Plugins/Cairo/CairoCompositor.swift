@@ -122,11 +122,15 @@ public final class CairoCompositor {
                 covered = PixelRect(covering: bounds, transform: layer.transform, scale: scale)
                     .intersection(box)
             }
-            if scrolled || covered != entries[index].drawn
-                || layer.opacity != entries[index].opacity
+            if covered != entries[index].drawn || layer.opacity != entries[index].opacity
                 || layer.transform != entries[index].transform
             {
                 damage = damage.union(entries[index].drawn).union(covered)
+            } else if scrolled, layer.opacity > 0, let clip = layer.clipGroup?.clip {
+                // Only the list moved: only its window changes.
+                damage = damage.union(
+                    PixelRect(covering: clip, transform: layer.transform, scale: scale)
+                        .intersection(box))
             }
             entries[index].drawn = covered
             entries[index].opacity = layer.opacity

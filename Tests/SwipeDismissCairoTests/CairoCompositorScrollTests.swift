@@ -73,6 +73,26 @@ final class CairoCompositorScrollTests: XCTestCase {
         XCTAssertGreaterThan(compositor.layerRasterizations, 0)
     }
 
+    func testAScrollAloneRepaintsOnlyTheListsWindow() throws {
+        let presenter = SheetPresenter()
+        var scene = presenter.makeScene(viewport: viewport)
+        let surface = try CairoSurface(imageWidth: 390, height: 844)
+        let context = try CairoContext(surface: surface)
+        let compositor = CairoCompositor()
+        let rest = state(offset: 0, alpha: 0.3)
+        func frame(_ scroll: Double) throws -> PixelRect? {
+            presenter.update(&scene, for: rest, direction: .down, scroll: scroll)
+            return try compositor.compose(
+                scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+        }
+        XCTAssertEqual(try frame(0), PixelRect(x: 0, y: 0, width: 390, height: 844))
+        XCTAssertNil(try frame(0))
+        // The list's clip starts at 140.4: its box, one pixel to spare, runs from row 139
+        // to the bottom edge.
+        XCTAssertEqual(try frame(57.5), PixelRect(x: 0, y: 139, width: 390, height: 705))
+        XCTAssertNil(try frame(57.5))
+    }
+
     func testScaledPhotoFramesMatchThePainter() throws {
         let presenter = PhotoPresenter()
         let painter = CairoPainter()
