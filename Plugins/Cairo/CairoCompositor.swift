@@ -8,7 +8,10 @@ import SwipeDismiss
 /// glyphs. Each frame compares every layer with the previous frame (its items by identity,
 /// so the check is free) and repaints only the box where something changed, returning it
 /// so a window presenter can copy just that. Caches are dropped when a layer's items, the
-/// scale, the viewport or the surface size change. A steady frame allocates nothing.
+/// scale, the viewport or the surface size change, and when its clip group scrolls: a
+/// scrolling layer is drawn directly (its hidden rows skipped) and rasterised again once it
+/// stays put for a frame. A scaled layer is always drawn directly. A steady frame allocates
+/// nothing.
 public final class CairoCompositor {
     public let painter: CairoPainter
     /// How many layer rasters were made so far (the cost a cache saves shows here).
@@ -23,6 +26,10 @@ public final class CairoCompositor {
     private struct Entry {
         var role: Layer.Role
         var items: [Item]
+        /// The clip group's items and clip (compared like `items`) and its content offset.
+        var groupItems: [Item]?
+        var groupClip: Rect?
+        var groupOffset = Point.zero
         var transform = Transform.identity
         var opacity = 0.0
         /// The items' box in points, before the transform; measured once per content.
@@ -76,22 +83,40 @@ public final class CairoCompositor {
             surfaceBox = box
             entries.reserveCapacity(scene.layers.count)
             for layer in scene.layers {
-                entries.append(Entry(role: layer.role, items: layer.items))
+                entries.append(
+                    Entry(
+                        role: layer.role, items: layer.items, groupItems: layer.clipGroup?.items,
+                        groupClip: layer.clipGroup?.clip,
+                        groupOffset: layer.clipGroup?.contentOffset ?? .zero))
             }
         }
+        painter.resetFrameStatistics()
 
         var damage = PixelRect(x: 0, y: 0, width: 0, height: 0)
         for index in scene.layers.indices {
             let layer = scene.layers[index]
-            if entries[index].items != layer.items {
+            if entries[index].items != layer.items
+                || entries[index].groupItems != layer.clipGroup?.items
+                || entries[index].groupClip != layer.clipGroup?.clip
+            {
                 damage = damage.union(entries[index].drawn)
                 entries[index].items = layer.items
+                entries[index].groupItems = layer.clipGroup?.items
+                entries[index].groupClip = layer.clipGroup?.clip
                 entries[index].cache = nil
                 entries[index].drawnOnce = false
                 entries[index].measured = false
                 entries[index].drawn = PixelRect(x: 0, y: 0, width: 0, height: 0)
             }
-            if !entries[index].measured { measure(index, layer, context) }
+            // A scroll changes the raster: drop it, and draw directly until it stays put.
+            let offset = layer.clipGroup?.contentOffset ?? .zero
+            let scrolled = offset != entries[index].groupOffset
+            if scrolled {
+                entries[index].groupOffset = offset
+                entries[index].cache = nil
+                entries[index].drawnOnce = false
+            }
+            if !entries[index].measured { try measure(index, layer, context) }
             var covered = PixelRect(x: 0, y: 0, width: 0, height: 0)
             if layer.opacity > 0, let bounds = entries[index].bounds {
                 covered = PixelRect(covering: bounds, transform: layer.transform, scale: scale)
@@ -101,6 +126,11 @@ public final class CairoCompositor {
                 || layer.transform != entries[index].transform
             {
                 damage = damage.union(entries[index].drawn).union(covered)
+            } else if scrolled, layer.opacity > 0, let clip = layer.clipGroup?.clip {
+                // Only the list moved: only its window changes.
+                damage = damage.union(
+                    PixelRect(covering: clip, transform: layer.transform, scale: scale)
+                        .intersection(box))
             }
             entries[index].drawn = covered
             entries[index].opacity = layer.opacity
@@ -144,6 +174,7 @@ public final class CairoCompositor {
             context.restore()
         }
         try context.checkStatus("compositing a frame")
+        if let error = painter.imageError { throw error }
         needsFullRedraw = false
         return damage
     }
@@ -180,8 +211,12 @@ public final class CairoCompositor {
         painter.paint(layer: layer, on: context, scale: scale)
     }
 
-    /// Measures a layer whose items are new: its bounds and its opaque part.
-    private func measure(_ index: Int, _ layer: Layer, _ context: CairoContext) {
+    /// Measures a layer whose items are new: its bounds and its opaque part; decodes its
+    /// images (throwing for a bad file, naming it).
+    private func measure(_ index: Int, _ layer: Layer, _ context: CairoContext)
+        throws(CairoError)
+    {
+        try painter.prepareImages(in: layer)
         let bounds = painter.bounds(of: layer, scale: scale, measuringWith: context)
         let opaque = CairoOcclusion.opaqueRect(of: layer.items)
         entries[index].bounds = bounds
@@ -225,7 +260,7 @@ public final class CairoCompositor {
     /// than a couple of plain rectangles. A lone rectangle (the backdrop) is cheaper to fill.
     private func worthCaching(_ layer: Layer) -> Bool {
         guard cachesLayers else { return false }
-        if layer.items.count > 2 { return true }
+        if layer.items.count > 2 || layer.clipGroup != nil { return true }
         for item in layer.items {
             if case .rect = item { continue }
             return true

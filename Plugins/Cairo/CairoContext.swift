@@ -113,6 +113,44 @@ public final class CairoContext {
     public func stroke() { cairo_stroke(pointer) }
     /// `cairo_clip`.
     public func clip() { cairo_clip(pointer) }
+    /// The box the current clip (and the surface) leaves drawable, in user space
+    /// (`cairo_clip_extents`).
+    public func clipExtents() -> Rect {
+        var x1 = 0.0
+        var y1 = 0.0
+        var x2 = 0.0
+        var y2 = 0.0
+        cairo_clip_extents(pointer, &x1, &y1, &x2, &y2)
+        return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+    /// `rect` with its edges moved to the nearest device-pixel edges, in user space; nil when
+    /// the current matrix rotates or shears (`cairo_get_matrix`).
+    public func deviceAligned(_ rect: Rect) -> Rect? {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(pointer, &m)
+        guard m.xy == 0, m.yx == 0, m.xx != 0, m.yy != 0 else { return nil }
+        let left = (m.xx * rect.minX + m.x0).rounded()
+        let right = (m.xx * rect.maxX + m.x0).rounded()
+        let top = (m.yy * rect.minY + m.y0).rounded()
+        let bottom = (m.yy * rect.maxY + m.y0).rounded()
+        let x0 = (left - m.x0) / m.xx
+        let x1 = (right - m.x0) / m.xx
+        let y0 = (top - m.y0) / m.yy
+        let y1 = (bottom - m.y0) / m.yy
+        let aligned = Rect(
+            x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+        return aligned.minX.isFinite && aligned.maxX.isFinite && aligned.minY.isFinite
+            && aligned.maxY.isFinite ? aligned : nil
+    }
+    /// Paints `image` with its pixel (0, 0) at the user-space origin, one pixel a unit, within
+    /// the clip, at `alpha` (`cairo_set_source`, `cairo_paint_with_alpha`).
+    public func paint(_ image: CairoLoadedImage, alpha: Double) {
+        var identity = cairo_matrix_t()
+        cairo_matrix_init_identity(&identity)
+        cairo_pattern_set_matrix(image.pattern, &identity)
+        cairo_set_source(pointer, image.pattern)
+        if alpha >= 1 { cairo_paint(pointer) } else { cairo_paint_with_alpha(pointer, alpha) }
+    }
     /// `cairo_paint`: fills the clip with the source.
     public func paint() { cairo_paint(pointer) }
     /// `cairo_paint_with_alpha`.

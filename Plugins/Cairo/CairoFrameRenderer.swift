@@ -106,9 +106,11 @@ public final class CairoPNGRenderer: CairoFrameRenderer {
 
     /// Paints the scene and writes the next frame file.
     public func render(_ scene: Scene, state: DismissState) throws {
+        try painter.prepareImages(in: scene)
         context.clear()
         painter.paint(scene, on: context, scale: scale)
         try context.checkStatus("painting frame \(framesWritten)")
+        if let error = painter.imageError { throw error }
         try surface.writePNG(atomicallyTo: names.path(forFrame: framesWritten))
         framesWritten += 1
     }
@@ -151,6 +153,7 @@ public final class CairoVectorRenderer: CairoFrameRenderer {
 
     /// Paints into a fresh surface at a temporary path, finishes it, and renames it into place.
     public func render(_ scene: Scene, state: DismissState) throws {
+        try painter.prepareImages(in: scene)
         let path = names.path(forFrame: framesWritten)
         let (width, height) = (viewport.width * scale, viewport.height * scale)
         try AtomicFile.write(to: path) { temporary in

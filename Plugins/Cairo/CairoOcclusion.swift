@@ -20,7 +20,8 @@ enum CairoOcclusion {
                 let r = max(0, min(radius, rect.width / 2, rect.height / 2))
                 candidate = Rect(
                     x: rect.minX, y: rect.minY + r, width: rect.width, height: rect.height - 2 * r)
-            case .text:
+            case .text, .image:
+                // Text has gaps; an image may have transparent pixels.
                 continue
             }
             if candidate.width > 0, candidate.height > 0,

@@ -1,12 +1,15 @@
 import SwipeDismiss
 
 /// Draws any `Scene` onto a `CairoContext`: filled and rounded rectangles, "DejaVu Sans"
-/// text, each layer with its transform and opacity.
+/// text, PNG images (decoded once, through `images`), each layer with its transform and
+/// opacity, and a layer's clip group inside its clip, scrolled by its content offset.
 ///
 /// Built to cost as little as raw cairo: one font face made once, text widths measured
 /// once and cached, layers with opacity 0 skipped, and a translucent layer whose items do
 /// not overlap drawn with its opacity folded into each colour instead of an offscreen
-/// group. A steady-state frame allocates nothing.
+/// group. A clip group's items that cannot show (outside its clip, the surface or the
+/// caller's clip) are skipped, so a 60-row list costs what its visible rows cost. A
+/// steady-state frame allocates nothing.
 public final class CairoPainter {
     /// The font family of every text item.
     public static let fontFamily = "DejaVu Sans"
@@ -15,6 +18,17 @@ public final class CairoPainter {
     private var advances: [TextKey: Double] = [:]
     /// How many layers the last `paint` drew through an offscreen group (for tests).
     public private(set) var groupedLayerCount = 0
+    /// The decoded images, by source; register names here.
+    public let images: CairoImageStore
+    /// How many clip-group items were drawn since the last `paint` of a whole scene began
+    /// (a compositor's frame counts every layer it drew).
+    public internal(set) var clippedItemsDrawn = 0
+    /// How many clip-group items were skipped as unable to show, counted like
+    /// `clippedItemsDrawn`.
+    public internal(set) var clippedItemsSkipped = 0
+    /// The first image that could not be drawn since the last `paint` of a whole scene began
+    /// (missing or corrupt file); renderers throw it.
+    public internal(set) var imageError: CairoError?
 
     private struct TextKey: Hashable {
         var text: String
@@ -22,9 +36,19 @@ public final class CairoPainter {
         var scale: Double
     }
 
-    /// A painter using `CairoPainter.fontFamily`.
-    public init() {
+    /// A painter using `CairoPainter.fontFamily`, drawing images from `images`.
+    public init(images: CairoImageStore = CairoImageStore()) {
         font = try? CairoFontFace(family: Self.fontFamily)
+        self.images = images
+    }
+
+    /// Zeroes the per-frame counters (`clippedItemsDrawn`, `clippedItemsSkipped`,
+    /// `imageError`, `groupedLayerCount`).
+    public func resetFrameStatistics() {
+        groupedLayerCount = 0
+        clippedItemsDrawn = 0
+        clippedItemsSkipped = 0
+        imageError = nil
     }
 
     /// Paints `scene` on `context`, back to front, at `scale` device units per point.
@@ -33,7 +57,7 @@ public final class CairoPainter {
     /// translate or clip first, for example to draw a thumbnail. Nothing is cleared:
     /// the scene's first layer is expected to cover the viewport.
     public func paint(_ scene: Scene, on context: CairoContext, scale: Double) {
-        groupedLayerCount = 0
+        resetFrameStatistics()
         context.save()
         if scale != 1 { context.scale(x: scale, y: scale) }
         if let font { context.setFontFace(font) }
@@ -58,6 +82,7 @@ public final class CairoPainter {
         if scale != 1 { context.scale(x: scale, y: scale) }
         if let font { context.setFontFace(font) }
         draw(layer.items, on: context, opacity: 1, scale: scale)
+        if let group = layer.clipGroup { draw(group, on: context, opacity: 1, scale: scale) }
         context.restore()
     }
 
@@ -73,7 +98,7 @@ public final class CairoPainter {
         for item in layer.items {
             var rect: Rect
             switch item {
-            case .rect(let frame, _), .roundedRect(let frame, _, _):
+            case .rect(let frame, _), .roundedRect(let frame, _, _), .image(_, let frame, _):
                 rect = frame
             case .text(let text, let origin, let fontSize, _, let alignment):
                 context.setFontSize(fontSize)
@@ -94,54 +119,80 @@ public final class CairoPainter {
             box = rect
         }
         context.restore()
-        return box
+        // A clip group draws only inside its clip, wherever it is scrolled.
+        guard let clip = layer.clipGroup?.clip else { return box }
+        guard let current = box else { return clip }
+        let minX = min(current.minX, clip.minX)
+        let minY = min(current.minY, clip.minY)
+        return Rect(
+            x: minX, y: minY, width: max(current.maxX, clip.maxX) - minX,
+            height: max(current.maxY, clip.maxY) - minY)
     }
 
     /// Paints one layer; the context is already scaled and has the font face.
     private func paintLayer(_ layer: Layer, on context: CairoContext, scale: Double) {
         let opacity = min(1, max(0, layer.opacity))
-        guard opacity > 0, !layer.items.isEmpty else { return }
+        guard opacity > 0, !layer.items.isEmpty || layer.clipGroup != nil else { return }
+        // A layer scaled to nothing shows nothing; cairo would put the context in an error
+        // state for a matrix it cannot invert.
+        let t = layer.transform
+        let determinant = t.a * t.d - t.b * t.c
+        guard determinant != 0, determinant.isFinite, t.tx.isFinite, t.ty.isFinite else { return }
         let transformed = layer.transform != .identity
         if transformed {
             context.save()
             context.concatenate(layer.transform)
         }
-        if opacity >= 1 || layer.items.count == 1 || !itemsOverlap(layer.items, scale: scale) {
+        let foldsOpacity =
+            opacity >= 1
+            || (layer.clipGroup == nil
+                && (layer.items.count == 1 || !itemsOverlap(layer.items, scale: scale)))
+        if foldsOpacity {
             draw(layer.items, on: context, opacity: opacity, scale: scale)
+            if let group = layer.clipGroup {
+                draw(group, on: context, opacity: opacity, scale: scale)
+            }
         } else {
             groupedLayerCount += 1
             context.pushGroup()
             draw(layer.items, on: context, opacity: 1, scale: scale)
+            if let group = layer.clipGroup { draw(group, on: context, opacity: 1, scale: scale) }
             context.popGroup(paintingWithAlpha: opacity)
         }
         if transformed { context.restore() }
     }
 
     private func draw(_ items: [Item], on context: CairoContext, opacity: Double, scale: Double) {
-        for item in items {
-            switch item {
-            case .rect(let rect, let fill):
-                guard fill.alpha > 0 else { continue }
-                context.setSource(fill, opacity: opacity)
-                context.addRect(rect)
-                context.fill()
-            case .roundedRect(let rect, let radius, let fill):
-                guard fill.alpha > 0 else { continue }
-                context.setSource(fill, opacity: opacity)
-                context.addRoundedRect(rect, radius: radius)
-                context.fill()
-            case .text(let text, let origin, let fontSize, let color, let alignment):
-                guard color.alpha > 0, !text.isEmpty else { continue }
-                context.setSource(color, opacity: opacity)
-                context.setFontSize(fontSize)
-                var x = origin.x
-                if alignment != .leading {
-                    let width = advance(of: text, fontSize: fontSize, scale: scale, on: context)
-                    x -= alignment == .center ? width / 2 : width
-                }
-                context.move(to: Point(x: x, y: origin.y))
-                context.showText(text)
+        for index in items.indices {
+            draw(items[index], on: context, opacity: opacity, scale: scale)
+        }
+    }
+
+    func draw(_ item: Item, on context: CairoContext, opacity: Double, scale: Double) {
+        switch item {
+        case .rect(let rect, let fill):
+            guard fill.alpha > 0 else { return }
+            context.setSource(fill, opacity: opacity)
+            context.addRect(rect)
+            context.fill()
+        case .roundedRect(let rect, let radius, let fill):
+            guard fill.alpha > 0 else { return }
+            context.setSource(fill, opacity: opacity)
+            context.addRoundedRect(rect, radius: radius)
+            context.fill()
+        case .text(let text, let origin, let fontSize, let color, let alignment):
+            guard color.alpha > 0, !text.isEmpty else { return }
+            context.setSource(color, opacity: opacity)
+            context.setFontSize(fontSize)
+            var x = origin.x
+            if alignment != .leading {
+                let width = advance(of: text, fontSize: fontSize, scale: scale, on: context)
+                x -= alignment == .center ? width / 2 : width
             }
+            context.move(to: Point(x: x, y: origin.y))
+            context.showText(text)
+        case .image(let source, let frame, let fit):
+            drawImage(source, frame: frame, fit: fit, on: context, opacity: opacity)
         }
     }
 
@@ -171,9 +222,9 @@ public final class CairoPainter {
         return false
     }
 
-    private func bounds(of item: Item, scale: Double) -> Rect {
+    func bounds(of item: Item, scale: Double) -> Rect {
         switch item {
-        case .rect(let rect, _), .roundedRect(let rect, _, _):
+        case .rect(let rect, _), .roundedRect(let rect, _, _), .image(_, let rect, _):
             return rect
         case .text(let text, let origin, let fontSize, _, let alignment):
             // A generous box: the cached advance (or a wide guess) and the font's full height.

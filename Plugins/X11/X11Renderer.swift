@@ -83,6 +83,8 @@ public final class X11Renderer: Renderer {
     public func render(_ scene: Scene, state: DismissState) throws {
         switch try currentBuffer() {
         case .server(let buffer):
+            // A missing or corrupt image is an error naming the file, not a blank frame.
+            try painter.prepareImages(in: scene)
             painter.paint(scene, on: buffer.context, scale: scale)
             buffer.surface.flush()
             copyToWindow(buffer)

@@ -36,7 +36,7 @@ final class GreyscaleRenderer: Renderer {
                 switch item {
                 case .rect(let rect, let color), .roundedRect(let rect, _, let color):
                     fill(rect, through: layer.transform, color: color, opacity: layer.opacity)
-                case .text:
+                case .text, .image:
                     break
                 }
             }

@@ -14,19 +14,21 @@ final class SheetPresenterTests: XCTestCase {
         XCTAssertEqual(SheetPresenter().contentExtent(direction: .down, viewport: viewport), 2696)
     }
 
-    func testOnlyRowsThatCanShowAreBuilt() {
+    func testEveryRowIsBuiltInTheListsClipGroupOfWhich21CanShow() {
         let presenter = SheetPresenter()
         // Rows start at 84.4 + 56 and may show down to 844 + 211: ceil(914.6 / 44) = 21.
         XCTAssertEqual(presenter.visibleRowCount(viewport: viewport), 21)
         let scene = presenter.makeScene(viewport: viewport)
         let content = scene.layers[scene.index(of: .content) ?? -1]
-        XCTAssertEqual(content.items.count, 4 + 21 * 2)
-        let rows = content.items.compactMap { item -> String? in
+        XCTAssertEqual(content.items.count, 4)
+        let list = content.clipGroup?.items ?? []
+        XCTAssertEqual(list.count, 60 * 2)
+        let rows = list.compactMap { item -> String? in
             if case .text(let text, _, _, _, _) = item, text.hasPrefix("Row ") { return text }
             return nil
         }
         XCTAssertEqual(rows.first, "Row 1")
-        XCTAssertEqual(rows.last, "Row 21")
+        XCTAssertEqual(rows.last, "Row 60")
         // A short viewport builds fewer rows; a very tall one stops at 60.
         XCTAssertEqual(presenter.visibleRowCount(viewport: Size(width: 390, height: 400)), 10)
         XCTAssertEqual(presenter.visibleRowCount(viewport: Size(width: 390, height: 4000)), 60)

@@ -98,6 +98,26 @@ public struct Transform: Hashable, Sendable {
         Transform(a: 1, b: 0, c: 0, d: 1, tx: offset.x, ty: offset.y)
     }
 
+    /// A uniform scale by `factor` that keeps `center` where it is.
+    public static func scale(_ factor: Double, about center: Point) -> Transform {
+        Transform(
+            a: factor, b: 0, c: 0, d: factor, tx: center.x - factor * center.x,
+            ty: center.y - factor * center.y)
+    }
+
+    /// This transform followed by `other` (`other.apply(to: apply(to: p))`).
+    public func concatenating(_ other: Transform) -> Transform {
+        Transform(
+            a: other.a * a + other.c * b, b: other.b * a + other.d * b,
+            c: other.a * c + other.c * d, d: other.b * c + other.d * d,
+            tx: other.a * tx + other.c * ty + other.tx, ty: other.b * tx + other.d * ty + other.ty)
+    }
+
+    /// The horizontal scale of a transform without rotation or shear.
+    public var scaleX: Double { a }
+    /// The vertical scale of a transform without rotation or shear.
+    public var scaleY: Double { d }
+
     /// The translation part.
     public var translation: Point { Point(x: tx, y: ty) }
 

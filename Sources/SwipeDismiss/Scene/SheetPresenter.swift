@@ -3,10 +3,17 @@
 ///
 /// The sheet is laid out at its top detent, `large` (top edge 10 % down); `medium` (50 %)
 /// is where it presents (`DismissConfiguration.sheet`). The presenting screen keeps the
-/// plain white 24 pt band at its top. Only rows that can show are built: those above the
-/// viewport's bottom edge plus `overdrawFraction` of it (the most an upward rubber band
-/// reveals in practice), so a frame draws about 20 rows, not 60. A "Discard changes?"
-/// prompt shows in the sheet while a vetoed dismissal is pending.
+/// plain white 24 pt band at its top. The 60 rows form the content layer's `ClipGroup`:
+/// clipped to the list area below the header (down to the sheet's bottom edge, which runs
+/// `overdrawFraction` of the viewport past the screen so an upward rubber band opens no
+/// gap) and scrolled by `listOffset`. Renderers skip the rows the clip hides, so a frame
+/// draws about 20 rows, not 60. A "Discard changes?" prompt shows in the sheet while a
+/// vetoed dismissal is pending.
+///
+/// Scrolling contract (for the controller): `listOffset` is the list's content offset in
+/// points, 0 with Row 1 at the top of the list area, `maxListOffset(viewport:)` at the end;
+/// values outside (a rubber band) are drawn as given. `update` copies it into the scene in
+/// place, so scrolling allocates nothing.
 public final class SheetPresenter: Presenter {
     /// The top detent: the sheet's top edge 10 % of the viewport down.
     public static let large = Detent(name: "large", position: .fraction(0.1))
@@ -22,6 +29,8 @@ public final class SheetPresenter: Presenter {
     public static let overdrawFraction = 0.25
 
     public let title: String
+    /// How far the list is scrolled, in points (0: at its top); `update` applies it.
+    public var listOffset: Double = 0
 
     public init(title: String = "Sheet") {
         self.title = title
@@ -42,7 +51,30 @@ public final class SheetPresenter: Presenter {
         Self.headerHeight + Double(Self.rowCount) * Self.rowHeight
     }
 
-    /// How many rows `makeScene` builds for `viewport` (the rest can never show).
+    /// The list's visible window at scroll 0, in the content layer's coordinates: below the
+    /// header, down to the sheet's bottom edge.
+    public func listClip(viewport: Size) -> Rect {
+        let sheet = sheetFrame(viewport: viewport)
+        let top = sheet.minY + Self.headerHeight
+        return Rect(x: 0, y: top, width: viewport.width, height: max(0, sheet.maxY - top))
+    }
+
+    /// The height of every row together: the list's content length.
+    public var listContentHeight: Double { Double(Self.rowCount) * Self.rowHeight }
+
+    /// How much of the list shows on screen with the sheet at `large`: the scroll model's
+    /// viewport length.
+    public func listViewportHeight(viewport: Size) -> Double {
+        max(0, viewport.height - listClip(viewport: viewport).minY)
+    }
+
+    /// The largest resting scroll offset: the last row's bottom at the screen's bottom edge.
+    public func maxListOffset(viewport: Size) -> Double {
+        max(0, listContentHeight - listViewportHeight(viewport: viewport))
+    }
+
+    /// How many rows the list's clip shows at once at scroll 0 (the clip runs past the
+    /// screen's bottom edge by `overdrawFraction`); renderers skip the rest.
     public func visibleRowCount(viewport: Size) -> Int {
         let sheet = sheetFrame(viewport: viewport)
         let space = sheet.maxY - (sheet.minY + Self.headerHeight)
@@ -58,7 +90,7 @@ public final class SheetPresenter: Presenter {
         let middle = width / 2
         let ink = Color(hex: 0x1C1C1E)
         let line = Color(hex: 0xE5E5EA)
-        var content: [Item] = [
+        let content: [Item] = [
             .roundedRect(sheet, radius: 12, fill: .white),
             .roundedRect(
                 Rect(x: middle - 18, y: sheet.minY + 6, width: 36, height: 5), radius: 2.5,
@@ -71,13 +103,15 @@ public final class SheetPresenter: Presenter {
                 fill: line),
         ]
         let firstRow = sheet.minY + Self.headerHeight
-        for row in 0..<visibleRowCount(viewport: viewport) {
+        var rows: [Item] = []
+        rows.reserveCapacity(2 * Self.rowCount)
+        for row in 0..<Self.rowCount {
             let y = firstRow + Double(row) * Self.rowHeight
-            content.append(
+            rows.append(
                 .text(
                     "Row \(row + 1)", origin: Point(x: 20, y: y + 27), fontSize: 16, color: ink,
                     alignment: .leading))
-            content.append(
+            rows.append(
                 .rect(
                     Rect(x: 20, y: y + Self.rowHeight - 1, width: width - 20, height: 1), fill: line
                 ))
@@ -95,6 +129,9 @@ public final class SheetPresenter: Presenter {
         ]
         if let index = scene.index(of: .content) {
             scene.layers[index].items = content
+            scene.layers[index].clipGroup = ClipGroup(
+                clip: listClip(viewport: viewport), contentOffset: Point(x: 0, y: listOffset),
+                items: rows)
             scene.layers.insert(
                 Layer(role: .decoration, opacity: 0, items: prompt), at: index + 1)
         }
@@ -102,6 +139,15 @@ public final class SheetPresenter: Presenter {
     }
 
     public func update(_ scene: inout Scene, for state: DismissState, direction: DismissDirection) {
+        update(&scene, for: state, direction: direction, scroll: listOffset)
+    }
+
+    /// Like `update(_:for:direction:)`, with the list scrolled to `scroll` points (a
+    /// non-finite value counts as 0). Allocates nothing.
+    public func update(
+        _ scene: inout Scene, for state: DismissState, direction: DismissDirection, scroll: Double
+    ) {
+        let listOffset = Point(x: 0, y: scroll.isFinite ? scroll : 0)
         let translation = Transform.translation(direction.unit * state.offset)
         let shown = state.phase == .dismissed ? 0 : state.contentOpacity
         var afterContent = false
@@ -112,6 +158,7 @@ public final class SheetPresenter: Presenter {
             case .content:
                 scene.layers[index].transform = translation
                 scene.layers[index].opacity = shown
+                scene.layers[index].clipGroup?.contentOffset = listOffset
                 afterContent = true
             case .decoration where afterContent:
                 // The prompt, right above the content, moves with it.
@@ -133,6 +180,18 @@ public final class SheetPresenter: Presenter {
             ? .content : .backdrop
     }
 
+    /// Which part of the sheet `point` lands on with the sheet moved by `offset` along
+    /// `direction`: the grabber and header (always move the sheet), the list (may scroll
+    /// it), or neither.
+    public func region(
+        at point: Point, offset: Double, direction: DismissDirection, viewport: Size
+    ) -> SheetRegion {
+        let shift = direction.unit * offset
+        let sheet = sheetFrame(viewport: viewport).offsetBy(shift)
+        guard sheet.contains(point) else { return .outside }
+        return listClip(viewport: viewport).offsetBy(shift).contains(point) ? .list : .header
+    }
+
     public func dismissDistance(direction: DismissDirection, viewport: Size) -> Double {
         let sheet = sheetFrame(viewport: viewport)
         switch direction {
@@ -145,4 +204,14 @@ public final class SheetPresenter: Presenter {
     public func contentExtent(direction: DismissDirection, viewport: Size) -> Double {
         contentHeight
     }
+}
+
+/// A part of the sheet, for deciding whether a drag scrolls the list or moves the sheet.
+public enum SheetRegion: Hashable, Sendable {
+    /// The grabber and the 56 pt header.
+    case header
+    /// The scrollable list below the header.
+    case list
+    /// Not on the sheet.
+    case outside
 }

@@ -1,0 +1,134 @@
+/// The `photo` scene: a picture fitted to the viewport over a black backdrop, which the
+/// person drags in any direction; it shrinks a little as it goes.
+///
+/// Layers, back to front: the presenting screen (with the plain white 24 pt band at its top,
+/// so the backdrop's alpha reads from pixels there), the black backdrop (`state.alpha`; the
+/// controller starts it at 1.0), the photo (an aspect-fit image item in the viewport less a
+/// band's height at the top and at the bottom, so the band stays clear at rest), and the
+/// "present again" hint once dismissed.
+///
+/// Contract for the controller: the photo's pose is a 2-D translation `t` from rest. Call
+/// `update(_:for:translation:)` with it each frame (or `contentTransform(translation:viewport:)`
+/// for the transform alone): the photo is scaled by `scale(forDistance: |t|)`, that is
+/// `1 − 0.2·min(1, |t|/300)`, about its centre, then moved by `t`. The one-axis
+/// `update(_:for:direction:)` of `Presenter` poses it at `direction.unit · state.offset`
+/// until `DismissState` carries both axes. The image is drawn by the renderer under
+/// `image` (the Cairo plugin: register `photoName` with the bundled PNG's path).
+public final class PhotoPresenter: Presenter {
+    /// The name under which renderers are expected to know the bundled photo.
+    public static let photoName = "photo"
+    /// Where the bundled photo lives, relative to the package's root folder.
+    public static let bundledPhotoPath = "Examples/Assets/photo.png"
+    /// The bundled photo's size in pixels (written by `scripts/make-photo.py`).
+    public static let bundledPhotoSize = Size(width: 960, height: 720)
+    /// Height of the white band at the top of the presenting screen, in points.
+    public static let bandHeight = CardPresenter.bandHeight
+    /// The travel at which the photo reaches its smallest scale, and the backdrop its floor.
+    public static let shrinkDistance = 300.0
+    /// The smallest scale: 0.8 at `shrinkDistance` and beyond.
+    public static let minimumScale = 0.8
+
+    /// The image the content layer draws.
+    public let image: ImageSource
+    /// The image's size in pixels (its aspect ratio places it and its hit area).
+    public let imageSize: Size
+
+    /// A presenter drawing `image`, whose pixel size is `imageSize`.
+    public init(
+        image: ImageSource = .named(PhotoPresenter.photoName),
+        imageSize: Size = PhotoPresenter.bundledPhotoSize
+    ) {
+        self.image = image
+        self.imageSize = imageSize
+    }
+
+    /// The photo's scale at `distance` points from rest: `1 − 0.2·min(1, distance/300)`.
+    public static func scale(forDistance distance: Double) -> Double {
+        guard distance.isFinite else { return distance.isNaN ? 1 : minimumScale }
+        return 1 - (1 - minimumScale) * min(1, max(0, distance) / shrinkDistance)
+    }
+
+    /// The backdrop's alpha while dragging at `distance` from rest: `max(0.2, 1 − d/300)`.
+    public static func backdropAlpha(forDistance distance: Double) -> Double {
+        guard !distance.isNaN else { return 1 }
+        return max(0.2, 1 - max(0, distance) / shrinkDistance)
+    }
+
+    /// The area the photo is fitted into: the viewport less the band's height at the top
+    /// and at the bottom (so the photo stays centred).
+    public func imageFrame(viewport: Size) -> Rect {
+        let band = Self.bandHeight
+        return Rect(
+            x: 0, y: band, width: max(0, viewport.width),
+            height: max(0, viewport.height - 2 * band))
+    }
+
+    /// Where the photo itself lies at rest: `imageSize` fitted (aspect-fit) to `imageFrame`.
+    public func photoFrame(viewport: Size) -> Rect {
+        ImageFit.aspectFit.placement(of: imageSize, in: imageFrame(viewport: viewport))
+    }
+
+    /// The content layer's transform for a translation `translation` from rest: scaled by
+    /// `scale(forDistance: |translation|)` about the photo's centre, then moved.
+    public func contentTransform(translation: Point, viewport: Size) -> Transform {
+        let scale = Self.scale(forDistance: translation.length)
+        return Transform.scale(scale, about: imageFrame(viewport: viewport).center)
+            .concatenating(.translation(translation))
+    }
+
+    public func makeScene(viewport: Size) -> Scene {
+        var scene = CardPresenter().makeScene(viewport: viewport)
+        if let index = scene.index(of: .content) {
+            scene.layers[index].items = [
+                .image(image, frame: imageFrame(viewport: viewport), fit: .aspectFit)
+            ]
+        }
+        return scene
+    }
+
+    public func update(_ scene: inout Scene, for state: DismissState, direction: DismissDirection) {
+        update(&scene, for: state, translation: direction.unit * state.offset)
+    }
+
+    /// Poses the scene for `state` with the photo at a 2-D `translation` from rest (the
+    /// backdrop's alpha still comes from `state`). Allocates nothing.
+    public func update(_ scene: inout Scene, for state: DismissState, translation: Point) {
+        let transform = contentTransform(translation: translation, viewport: scene.size)
+        for index in scene.layers.indices {
+            switch scene.layers[index].role {
+            case .backdrop:
+                scene.layers[index].opacity = state.alpha
+            case .content:
+                scene.layers[index].transform = transform
+                scene.layers[index].opacity = state.phase == .dismissed ? 0 : state.contentOpacity
+            case .decoration:
+                scene.layers[index].opacity = state.phase == .dismissed ? 1 : 0
+            case .presenting:
+                break
+            }
+        }
+    }
+
+    public func hitTest(
+        _ point: Point, offset: Double, direction: DismissDirection, viewport: Size
+    ) -> HitRegion {
+        let transform = contentTransform(translation: direction.unit * offset, viewport: viewport)
+        let photo = photoFrame(viewport: viewport)
+        let topLeft = transform.apply(to: photo.origin)
+        let bottomRight = transform.apply(to: Point(x: photo.maxX, y: photo.maxY))
+        let shown = Rect(
+            x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x,
+            height: bottomRight.y - topLeft.y)
+        return shown.contains(point) ? .content : .backdrop
+    }
+
+    /// How far the photo must travel along `direction` to leave the viewport.
+    public func dismissDistance(direction: DismissDirection, viewport: Size) -> Double {
+        let photo = photoFrame(viewport: viewport)
+        let edge = direction.unit
+        if edge.y > 0 { return viewport.height - photo.minY }
+        if edge.y < 0 { return photo.maxY }
+        if edge.x < 0 { return photo.maxX }
+        return viewport.width - photo.minX
+    }
+}
