@@ -31,8 +31,12 @@ final class SheetExportTests: XCTestCase {
     }
 
     /// Every row: translation straight down, scale 1, no scroll, progress and alpha as the
-    /// offset gives them.
+    /// offset gives them. Under the seed the backdrop is not a function of the offset: the
+    /// card sums UIKit's additive steps while the colour retargets from the previous target
+    /// (DESIGN §3, "Seed tracking, exactly"), so there alpha is only bounded by the dim curve
+    /// and the spring's small overshoot.
     private func checkColumns(_ rows: [SampleRow], _ label: String) {
+        let alphaFollowsOffset = label != "seed"
         for row in rows {
             XCTAssertEqual(row.x, 0, label)
             XCTAssertEqual(row.y, row.offset, label)
@@ -40,7 +44,8 @@ final class SheetExportTests: XCTestCase {
             XCTAssertEqual(row.scroll, 0, label)
             XCTAssertEqual(
                 row.progress, min(max(row.offset / sheetHeight, 0), 1), accuracy: 1e-6, label)
-            if row.phase == "dragging" && row.offset >= medium {
+            XCTAssertTrue((0...0.31).contains(row.alpha), "\(label) t \(row.t): \(row.alpha)")
+            if alphaFollowsOffset && row.phase == "dragging" && row.offset >= medium {
                 XCTAssertEqual(
                     row.alpha, 0.3 * (sheetHeight - row.offset) / (sheetHeight - medium),
                     accuracy: 1e-6, "\(label) t \(row.t)")
@@ -56,9 +61,12 @@ final class SheetExportTests: XCTestCase {
             XCTAssertEqual(
                 [first.offset, first.alpha, first.progress], [337.6, 0.3, 0.444444], preset)
             XCTAssertEqual(first.detent, "medium")
+            // Fluid: exactly 0.3 at or above medium. Seed: the spring back overshoots above
+            // medium like UIKit's, and the colour's own spring overshoots 0.3 by under 0.01.
+            let aboveMedium = rows.filter { $0.offset <= medium }.map(\.alpha)
             XCTAssertTrue(
-                rows.filter { $0.offset <= medium }.allSatisfy { $0.alpha == 0.3 },
-                "\(preset): 0.3 at or above medium")
+                aboveMedium.allSatisfy { preset == "fluid" ? $0 == 0.3 : abs($0 - 0.3) < 0.01 },
+                "\(preset): 0.3 at or above medium: \(aboveMedium)")
             let firstPress = rows.filter { $0.t < 2.0 }
             if preset == "fluid" {
                 // Dragged up 300 pt and released at t 1.0: it settles at large.
