@@ -84,7 +84,7 @@ final class ExportFolder {
         if FileSystem.type(of: target) == S_IFLNK {
             guard let resolved = realpath(target, nil) else {
                 throw FolderError(
-                    kind: .failed, path: path,
+                    kind: .refused, path: path,
                     reason: "the output path is a symbolic link to nothing (\(systemReason()))")
             }
             target = String(cString: resolved)
@@ -104,12 +104,12 @@ final class ExportFolder {
         }
         guard FileSystem.permissions(of: parent) != nil else {
             throw FolderError(
-                kind: .failed, path: target,
+                kind: .refused, path: target,
                 reason: "cannot create the output folder: its parent folder does not exist")
         }
         guard access(parent, W_OK | X_OK) == 0 else {
             throw FolderError(
-                kind: .failed, path: target,
+                kind: .refused, path: target,
                 reason: "cannot write the output folder: its parent folder is not writable "
                     + "(\(systemReason()))")
         }
@@ -123,11 +123,11 @@ final class ExportFolder {
     {
         guard let type = FileSystem.type(of: target) else { return .nothing }
         guard type == S_IFDIR else {
-            throw FolderError(kind: .failed, path: target, reason: "output path is not a folder")
+            throw FolderError(kind: .refused, path: target, reason: "output path is not a folder")
         }
         guard access(target, W_OK | X_OK) == 0 else {
             throw FolderError(
-                kind: .failed, path: target,
+                kind: .refused, path: target,
                 reason: "output folder is not writable (\(systemReason()))")
         }
         guard !(try FileSystem.names(in: target)).isEmpty else { return .empty }

@@ -203,22 +203,22 @@ final class CairoExportTests: XCTestCase {
 
     // MARK: Failures
 
-    func testUnwritableOutputFolderExitsOneNamingItAndLeavesNothing() throws {
+    func testAnOutputPathThatCannotBeAFolderExitsTwoNamingItAndLeavesNothing() throws {
         let blocker = root + "/a-file"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
         let out = blocker + "/out"
-        XCTAssertEqual(run(["--trace", trace("fast-flick"), "--out", out]), 1)
+        XCTAssertEqual(run(["--trace", trace("fast-flick"), "--out", out]), 2)
         XCTAssertTrue(errors.contains(out), errors)
         XCTAssertEqual(try files(root), ["a-file"])
 
         errors = ""
-        XCTAssertEqual(run(["--trace", trace("fast-flick"), "--out", blocker]), 1)
+        XCTAssertEqual(run(["--trace", trace("fast-flick"), "--out", blocker]), 2)
         XCTAssertTrue(errors.contains(blocker), errors)
         XCTAssertTrue(errors.contains("not a folder"), errors)
 
         errors = ""
         let orphan = root + "/missing-parent/out"
-        XCTAssertEqual(run(["--trace", trace("fast-flick"), "--out", orphan]), 1)
+        XCTAssertEqual(run(["--trace", trace("fast-flick"), "--out", orphan]), 2)
         XCTAssertTrue(errors.contains(orphan), errors)
         XCTAssertEqual(try files(root), ["a-file"])
     }
