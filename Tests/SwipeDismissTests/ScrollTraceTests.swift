@@ -13,7 +13,9 @@ final class ScrollTraceTests: XCTestCase {
             events.append(InputEvent(time: time, kind: kind))
         }
         // A 110 pt stream that is let go without a stop (ends 150 ms later, springs back).
-        for k in 1...11 { add(0.0137 + Double(k) * 0.0113, .scroll(dx: 0.3, dy: 10, source: .touchpad)) }
+        for k in 1...11 {
+            add(0.0137 + Double(k) * 0.0113, .scroll(dx: 0.3, dy: 10, source: .touchpad))
+        }
         // Wheel clicks while it settles: nothing.
         add(0.2503, .scroll(dx: 0, dy: 53, source: .wheel))
         add(0.2791, .scroll(dx: 0, dy: -53, source: .wheel))
@@ -26,7 +28,9 @@ final class ScrollTraceTests: XCTestCase {
         add(0.5021, .move(Point(x: 195, y: 590)))
         add(0.5519, .up(Point(x: 195, y: 590)))
         // A 260 pt flick with a stop: dismissed; Space presents again.
-        for k in 1...13 { add(1.3001 + Double(k) * 0.0071, .scroll(dx: 0, dy: 20, source: .touchpad)) }
+        for k in 1...13 {
+            add(1.3001 + Double(k) * 0.0071, .scroll(dx: 0, dy: 20, source: .touchpad))
+        }
         add(1.4013, .scrollStop)
         add(2.6017, .key(.space))
         return events
@@ -51,8 +55,10 @@ final class ScrollTraceTests: XCTestCase {
 
     func testTouchpadGesturesAgreeAt30And240Hertz() {
         for configuration in [DismissConfiguration.fluid, .seed] {
-            let coarse = sample(QueuedInputSource(Self.events), fps: 30, configuration: configuration)
-            let fine = sample(QueuedInputSource(Self.events), fps: 240, configuration: configuration)
+            let coarse = sample(
+                QueuedInputSource(Self.events), fps: 30, configuration: configuration)
+            let fine = sample(
+                QueuedInputSource(Self.events), fps: 240, configuration: configuration)
             XCTAssertTrue(coarse.contains { $0.phase == .dragging }, configuration.name)
             XCTAssertTrue(coarse.contains { $0.phase == .dismissed }, configuration.name)
             for (n, state) in coarse.enumerated() {

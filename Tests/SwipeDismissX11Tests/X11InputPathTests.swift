@@ -120,7 +120,8 @@ final class X11InputPathTests: XCTestCase {
         XCTAssertEqual(X11InputSource.kind(.scrollStop), .scrollStop)
         XCTAssertEqual(X11InputSource.kind(.cancel), .cancel)
         XCTAssertEqual(X11InputSource.wheelClick(button: 4), .scroll(dx: 0, dy: 53, source: .wheel))
-        XCTAssertEqual(X11InputSource.wheelClick(button: 7), .scroll(dx: -53, dy: 0, source: .wheel))
+        XCTAssertEqual(
+            X11InputSource.wheelClick(button: 7), .scroll(dx: -53, dy: 0, source: .wheel))
         XCTAssertNil(X11InputSource.wheelClick(button: 1))
         XCTAssertNil(X11InputSource.wheelClick(button: 8))
     }

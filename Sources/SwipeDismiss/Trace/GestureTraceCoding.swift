@@ -234,7 +234,8 @@ private struct EventRecord: Codable {
             guard ScrollSource(rawValue: name) != nil else {
                 throw fields.fault(
                     "source",
-                    "unknown scroll source \"\(TraceSyntax.shown(name))\" (expected touchpad or wheel)")
+                    "unknown scroll source \"\(TraceSyntax.shown(name))\" (expected touchpad or wheel)"
+                )
             }
             source = name
         case "cancel", "scroll-stop":
