@@ -100,7 +100,8 @@ struct ControllerFuzzCase {
                     let delta = Self.point(&random) - Point(x: 195, y: 500)
                     queued.append(
                         InputEvent(
-                            time: t, kind: .scroll(dx: delta.x / 8, dy: delta.y / 4, source: source)))
+                            time: t, kind: .scroll(dx: delta.x / 8, dy: delta.y / 4, source: source)
+                        ))
                     t += Double.random(in: 0.004...0.03, using: &random)
                 }
             case 22: queued.append(InputEvent(time: t, kind: .scrollStop))
