@@ -101,6 +101,34 @@ final class X11InputPathTests: XCTestCase {
         try assertADragDismisses(harness)
     }
 
+    /// A touchpad that sends no stop: the loop, idle otherwise, wakes at the deadline 150 ms
+    /// after the last delta and lets go there, rather than sleeping until other input.
+    func testAnIdleLoopWakesToEndAStreamThatSentNoStop() throws {
+        let display = try openTestDisplay()
+        let harness = try WindowHarness(display: display)
+        let start = harness.clock.now
+        for k in 1...20 {
+            harness.input.enqueue(
+                InputEvent(
+                    time: start + Double(k) * 0.004,
+                    kind: .scroll(dx: 0, dy: 12.5, source: .touchpad)))
+        }
+        let last = start + 0.08
+        try harness.pump(until: "the card follows the fingers 250 pt") {
+            harness.controller.state.offset == 250
+        }
+        XCTAssertEqual(harness.controller.state.phase, .dragging)
+        XCTAssertEqual(harness.controller.nextWakeTime, last + 0.150)
+        // No input and nothing moving: only the deadline can wake the loop before 5 s.
+        let turnsBefore = harness.loop.wakeups
+        while harness.controller.state.phase == .dragging, harness.clock.now < last + 5 {
+            _ = try harness.loop.runOnce(harness.controller, maximumWait: 5)
+        }
+        XCTAssertLessThan(harness.clock.now, last + 1, "woke only at the 5 s limit")
+        XCTAssertLessThanOrEqual(harness.loop.wakeups - turnsBefore, 3)
+        XCTAssertEqual(harness.phases.prefix(2), [.dragging, .dismissing])
+    }
+
     func testTheEnvironmentSwitch() {
         XCTAssertTrue(X11InputSource.xinput2Allowed(variable: nil))
         XCTAssertTrue(X11InputSource.xinput2Allowed(variable: ""))
