@@ -48,7 +48,8 @@ struct PointerTrack: Equatable {
                     current.append(Sample(time: event.time, translation: last.translation))
                 }
                 end()
-            case .key:
+            case .key, .scroll, .scrollStop:
+                // The track follows the pointer only; scrolls have no pointer position.
                 break
             }
         }

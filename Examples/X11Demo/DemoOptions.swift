@@ -77,8 +77,8 @@ struct DemoOptions: Equatable {
                                 back to XPutImage; put always uses XPutImage; xlib
                                 has the X server draw (cairo xlib surface); auto is
                                 shm, falling back to xlib
-          --verbose             say on stderr which presentation path, scale and
-                                motion setting are in use
+          --verbose             say on stderr which presentation path, scale,
+                                motion setting and input path are in use
           -h, --help            show this help
 
         Values follow their flag (--fps 30) or join it (--fps=30); numbers are plain

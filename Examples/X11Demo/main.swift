@@ -123,7 +123,13 @@ if options.verbose {
             + "\(pixels.width)x\(pixels.height) px")
     printError("motion: \(motionReason)")
 }
-let live = X11InputSource(clock: clock, scale: renderer.scale)
+// XInput2 (touchpad swipes, touch, wheel) when the server has it; otherwise core events,
+// which the user is told about once (SWIPEDISMISS_NO_XI2=1 asks for them).
+let live = X11InputSource(clock: clock, scale: renderer.scale, window: window)
+switch live.path {
+case .core: printError(live.path.description)
+case .xinput2: if options.verbose { printError(live.path.description) }
+}
 
 var replay: ReplayThenLiveInput?
 var source: InputSource = live

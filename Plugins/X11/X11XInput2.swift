@@ -96,8 +96,8 @@ public final class X11XInput2 {
     }
 
     /// The device event in `event`, if it is an XInput2 event this plugin reads
-    /// (`XGetEventData`, copied, then `XFreeEventData`).
-    public func deviceEvent(from event: inout XEvent) -> XI2DeviceEvent? {
+    /// (`XGetEventData`, copied, then `XFreeEventData`). Package-only, as Xlib's types are.
+    package func deviceEvent(from event: inout XEvent) -> XI2DeviceEvent? {
         guard event.type == GenericEvent, event.xcookie.extension == opcode else { return nil }
         let evtype = event.xcookie.evtype
         switch evtype {
@@ -122,9 +122,10 @@ public final class X11XInput2 {
 
     /// Handles one X event if it is ours: a device event is mapped (querying its source
     /// device first if the mapping does not know it yet); a device change re-reads the
-    /// changed device. Returns whether the event was an XInput2 event.
+    /// changed device. Returns whether the event was an XInput2 event. Package-only, as
+    /// Xlib's types are.
     @discardableResult
-    public func handle(
+    package func handle(
         _ event: inout XEvent, mapping: inout XInput2Mapping,
         into output: inout [XI2MappedEvent]
     ) -> Bool {

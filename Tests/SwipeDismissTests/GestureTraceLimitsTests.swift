@@ -48,7 +48,7 @@ final class GestureTraceLimitsTests: XCTestCase {
 
     func testARecordingKeepsNoMoreEventsThanAFileCanHold() {
         let count = RecordingInputSource.maximumEventCount
-        XCTAssertEqual(count, 65536)
+        XCTAssertEqual(count, 52428)
         let live = QueuedInputSource(
             (0...count).map { InputEvent(time: Double($0) / 1000, kind: .move(Point(x: 1, y: 2))) })
         let recorder = RecordingInputSource(
@@ -60,6 +60,24 @@ final class GestureTraceLimitsTests: XCTestCase {
         XCTAssertEqual(recorder.droppedEventCount, 1)
         XCTAssertEqual(recorder.firstDropReason?.eventIndex, count)
         XCTAssertNoThrow(try recorder.trace.encoded())
+    }
+
+    /// The longest event there is: a scroll whose numbers all take 17 digits and an exponent.
+    func testAFullRecordingOfTheLongestScrollsCanBeWritten() throws {
+        let count = RecordingInputSource.maximumEventCount
+        let tiny = -1.2345678901234567e-300
+        let longest = InputEvent(
+            time: -tiny, kind: .scroll(dx: tiny, dy: tiny, source: .touchpad))
+        let live = QueuedInputSource(Array(repeating: longest, count: count))
+        let recorder = RecordingInputSource(
+            recording: live, viewport: Size(width: 390, height: 844), startTime: 0)
+        var events: [InputEvent] = []
+        recorder.events(upTo: 1, into: &events)
+        XCTAssertEqual(recorder.trace.events.count, count)
+        let text = try recorder.trace.encoded()
+        XCTAssertTrue(text.contains(#"{"dx":-1.2345678901234568e-300,"#), String(text.prefix(300)))
+        XCTAssertLessThanOrEqual(text.utf8.count, GestureTrace.Limits.fileSize)
+        XCTAssertEqual(try GestureTrace(json: text).events.count, count)
     }
 
     func testCoordinatesBeyondTheLimitAreRefused() {

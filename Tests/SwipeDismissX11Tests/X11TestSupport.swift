@@ -89,13 +89,19 @@ final class WindowHarness {
 
     init(
         display: X11Display, width: Int = 390, height: Int = 844,
-        configuration: DismissConfiguration = .fluid
+        configuration: DismissConfiguration = .fluid, useXInput2: Bool? = nil
     ) throws {
         self.display = display
         window = try X11Window(
             display: display, title: "SwipeDismiss test", width: width, height: height)
         renderer = try X11Renderer(window: window)
-        input = X11InputSource(clock: clock)
+        // nil: core events only, as the event loop hands them over; true or false: the
+        // input source chooses its path for the window as x11-demo's does.
+        if let useXInput2 {
+            input = X11InputSource(clock: clock, window: window, useXInput2: useXInput2)
+        } else {
+            input = X11InputSource(clock: clock)
+        }
         recorder = RecordingInputSource(recording: input, viewport: renderer.viewport, startTime: 0)
         loop = X11EventLoop(window: window, renderer: renderer, input: input, clock: clock)
         controller = DismissController(

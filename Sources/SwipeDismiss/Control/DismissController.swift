@@ -48,6 +48,8 @@ public final class DismissController {
     /// Whether the backdrop lets presses through, as of the last update of `state`.
     private var backdropPassesThrough = false
     private var deferred: [DeferredCall] = []
+    /// When a quiet touchpad stream ends, as of the last update of `state`.
+    private var scrollDeadline: Double?
 
     private enum DeferredCall {
         case present
@@ -112,11 +114,13 @@ public final class DismissController {
 
     // MARK: Driving
 
-    /// When the owner should call `step()` next: now if animating, else the input's next
-    /// known event (a replay), else nil (wait for input).
+    /// When the owner should call `step()` next: now if animating, else the earlier of the
+    /// input's next known event (a replay) and the deadline that ends a quiet touchpad
+    /// stream, else nil (wait for input).
     public var nextWakeTime: Double? {
         if isAnimating || needsDisplay { return state.time }
-        return input.nextEventTime
+        guard let deadline = scrollDeadline else { return input.nextEventTime }
+        return min(deadline, input.nextEventTime ?? deadline)
     }
 
     /// What `point` lands on now: content, backdrop, or a backdrop that lets it through.
@@ -155,7 +159,7 @@ public final class DismissController {
         for event in pending {
             handle(event)
         }
-        run { $0.advance(to: now) }
+        run { [environment] in $0.advance(to: now, environment: environment) }
         return try renderIfNeeded(force: forceRender)
     }
 
@@ -223,6 +227,7 @@ public final class DismissController {
     /// controller without touching the machine while it runs.
     private func refresh() {
         state = machine.state
+        scrollDeadline = machine.scrollDeadline
         isAnimating = machine.isAnimating
         presentationCount = machine.presentationCount
         backdropPassesThrough = machine.backdropPassesThrough

@@ -16,7 +16,7 @@ extension DismissMachine {
             guard configuration.escapeDismisses, phase != .dismissing, phase != .dismissed
             else { return }
             guard allows(.escape, environment: environment) else { return }
-            recognizer.reset()
+            forgetGestures()
             startDismissal(velocity: 0)
         case .space, .enter:
             if phase == .dismissed { present() }
@@ -49,10 +49,24 @@ extension DismissMachine {
         case .presenting, .settling:
             let region = hitTest(point, environment: environment)
             if region == .passThrough { return passThrough(point) }
-            // A cross-fade has nothing in motion to catch.
-            guard configuration.catchesAnimations, crossFade == nil, region == .content else {
-                return
+            guard region == .content else { return }
+        case .presented:
+            if hitTest(point, environment: environment) == .passThrough {
+                return passThrough(point)
             }
+        case .dragging, .dismissing, .dismissed:
+            return
+        }
+        grabContent()
+    }
+
+    /// A press on the content (or a touchpad pan, which has no point): catches a running
+    /// animation, or readies a drag from the detent the content rests at.
+    mutating func grabContent() {
+        switch phase {
+        case .presenting, .settling:
+            // A cross-fade has nothing in motion to catch.
+            guard configuration.catchesAnimations, crossFade == nil else { return }
             // Catch the content where it is; the drag continues from there with no jump.
             let offset = self.offset
             motion = .rest(offset)
@@ -61,9 +75,6 @@ extension DismissMachine {
             alphaMode = .curve
             setPhase(.dragging)
         case .presented:
-            if hitTest(point, environment: environment) == .passThrough {
-                return passThrough(point)
-            }
             startDetent = target
             dragVerdict = nil
             // 1:1 tracking picks up where the content is; additive tracking (like the
@@ -188,13 +199,13 @@ extension DismissMachine {
             let travelled = offset - layout.offset(of: startDetent)
             return (travelled >= threshold ? dismissed : startDetent, .drag)
         case .projected(let threshold, let rate):
-            let projected = VelocityProjection(decelerationRate: rate)
+            let projected = VelocityProjection(decelerationRate: projectionRate(rate))
                 .project(position: offset, velocity: velocity)
             let line = layout.lowest + threshold
             if projected >= line { return (dismissed, offset >= line ? .drag : .flick) }
             return (layout.nearest(to: projected, includingDismissed: false), .drag)
         case .nearestDetent(let rate):
-            let projected = VelocityProjection(decelerationRate: rate)
+            let projected = VelocityProjection(decelerationRate: projectionRate(rate))
                 .project(position: offset, velocity: velocity)
             let byPosition = layout.nearest(to: offset, includingDismissed: true)
             return (
@@ -225,7 +236,7 @@ extension DismissMachine {
             switch hitTest(point, environment: environment) {
             case .backdrop:
                 guard allows(.tap, environment: environment) else { return }
-                recognizer.reset()
+                forgetGestures()
                 startDismissal(velocity: 0)
             case .passThrough:
                 passThrough(point)

@@ -70,6 +70,12 @@ public struct DismissMachine: Sendable {
     /// The content's opacity during a reduced-motion cross-fade.
     var crossFade: Tween?
     var recognizer: PanRecognizer
+    /// Turns a touchpad's scroll stream into pans (`DismissMachine+Scroll.swift`).
+    var scrollRecognizer = ScrollGestureRecognizer()
+    /// The scroll recognizer's output, reused so a steady touchpad pan allocates nothing.
+    var scrollGestures: [TimedPanGesture] = []
+    /// Whether the drag in progress is a touchpad pan (its release projects at 0.997).
+    var touchpadPan = false
     /// The raw (un-banded) offset the drag started from: a detent, or where a caught
     /// animation was.
     var dragBase = 0.0
@@ -105,6 +111,7 @@ public struct DismissMachine: Sendable {
             additive = AdditiveSpringMotion(response: .uikit, capacity: 1)
         }
         effects.reserveCapacity(16)
+        scrollGestures.reserveCapacity(4)
         target = presented ? presentedDetentIndex : layout.count
         motion = .rest(layout.offset(of: target))
         if !presented {
@@ -192,16 +199,26 @@ public struct DismissMachine: Sendable {
     }
 
     /// Applies one input at its own time (clamped so time never runs backwards).
+    ///
+    /// A touchpad scroll drags like a pointer (see `DismissMachine+Scroll.swift`); a wheel
+    /// scroll does nothing: it never drags the content, and there is no list to scroll yet.
     public mutating func handle(_ event: InputEvent, environment: some DismissEnvironment) {
         guard event.time.isFinite else { return }
         if let location = event.location, !location.isFinite { return }
-        advance(to: max(event.time, time))
+        advance(to: max(event.time, time), environment: environment)
         let at = time
         switch event.kind {
         case .key(let key):
             handle(key: key, environment: environment)
             return
-        case .down, .move, .up, .cancel:
+        case .scroll(let dx, let dy, let source):
+            return scroll(dx: dx, dy: dy, source: source, at: at, environment: environment)
+        case .scrollStop:
+            return stopScroll(at: at, environment: environment)
+        case .down, .cancel:
+            // A press takes over from a touchpad pan, which is cancelled first.
+            cancelScroll(at: at, environment: environment)
+        case .move, .up:
             break
         }
         var stamped = event
@@ -229,7 +246,7 @@ public struct DismissMachine: Sendable {
         presentationCount += 1
         completionSent = false
         isDismissAttemptPending = false
-        recognizer.reset()
+        forgetGestures()
         target = presentedDetentIndex
         let restOffset = layout.offset(of: target)
         if configuration.reduceMotion {
@@ -251,7 +268,7 @@ public struct DismissMachine: Sendable {
     public mutating func dismiss(force: Bool = false, environment: some DismissEnvironment) {
         guard phase != .dismissing, phase != .dismissed else { return }
         guard force || allows(.programmatic, environment: environment) else { return }
-        recognizer.reset()
+        forgetGestures()
         startDismissal(velocity: 0)
     }
 
@@ -263,6 +280,9 @@ public struct DismissMachine: Sendable {
     }
 
     /// Moves the model to `newTime`, finishing any animation that has come to rest by then.
+    ///
+    /// A touchpad pan whose stream has gone quiet past its deadline is not ended here (that
+    /// needs the policy): drivers call `advance(to:environment:)`.
     public mutating func advance(to newTime: Double) {
         guard newTime >= time else { return }
         time = newTime

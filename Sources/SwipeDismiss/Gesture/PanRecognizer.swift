@@ -75,7 +75,8 @@ public struct PanRecognizer: Sendable {
             return .tapped(at: start)
         case .cancel:
             return cancel()
-        case .key:
+        case .key, .scroll, .scrollStop:
+            // Scrolls are `ScrollGestureRecognizer`'s.
             return nil
         }
     }

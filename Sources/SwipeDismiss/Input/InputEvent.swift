@@ -40,6 +40,13 @@ public struct InputEvent: Hashable, Sendable {
         case key(Key)
         /// The system took the gesture away (grab lost, focus lost, trace said so).
         case cancel
+        /// A scroll of (`dx`, `dy`) points, signed like a pointer drag: positive `dy` moves
+        /// the content down, toward a `.down` dismissal.
+        ///
+        /// A touchpad stream drags the content as a pointer would; a wheel never does.
+        case scroll(dx: Double, dy: Double, source: ScrollSource)
+        /// The touchpad's fingers lifted: the scroll gesture in progress ends.
+        case scrollStop
     }
 
     public var time: Double
@@ -54,7 +61,7 @@ public struct InputEvent: Hashable, Sendable {
     public var location: Point? {
         switch kind {
         case .down(let p), .move(let p), .up(let p): p
-        case .key, .cancel: nil
+        case .key, .cancel, .scroll, .scrollStop: nil
         }
     }
 }

@@ -104,7 +104,10 @@ public struct GestureTrace: Equatable, Sendable {
             try checkCoordinate(point.y, field: "y", index: index)
         case .key(let key) where key.name.isEmpty:
             throw GestureTraceError(eventIndex: index, field: "key", reason: "empty key name")
-        case .key, .cancel:
+        case .scroll(let dx, let dy, _):
+            try checkCoordinate(dx, field: "dx", index: index)
+            try checkCoordinate(dy, field: "dy", index: index)
+        case .key, .cancel, .scrollStop:
             break
         }
     }

@@ -176,6 +176,9 @@ private struct EventRecord: Codable {
     var x: Double?
     var y: Double?
     var key: String?
+    var dx: Double?
+    var dy: Double?
+    var source: String?
 
     var event: InputEvent {
         let point = Point(x: x ?? 0, y: y ?? 0)
@@ -185,6 +188,11 @@ private struct EventRecord: Codable {
             case "move": .move(point)
             case "up": .up(point)
             case "key": .key(Key(name: key ?? ""))
+            case "scroll":
+                .scroll(
+                    dx: dx ?? 0, dy: dy ?? 0,
+                    source: source.flatMap(ScrollSource.init(rawValue:)) ?? .wheel)
+            case "scroll-stop": .scrollStop
             default: .cancel
             }
         return InputEvent(time: t, kind: kind)
@@ -198,6 +206,9 @@ private struct EventRecord: Codable {
         case .up(let point): (type, x, y) = ("up", point.x, point.y)
         case .key(let pressed): (type, key) = ("key", pressed.name)
         case .cancel: type = "cancel"
+        case .scroll(let dx, let dy, let source):
+            (type, self.dx, self.dy, self.source) = ("scroll", dx, dy, source.rawValue)
+        case .scrollStop: type = "scroll-stop"
         }
     }
 
@@ -216,13 +227,24 @@ private struct EventRecord: Codable {
             y = try fields.number("y")
         case "key":
             key = try fields.string("key")  // validate() refuses an empty name
-        case "cancel":
+        case "scroll":
+            dx = try fields.number("dx")
+            dy = try fields.number("dy")
+            let name = try fields.string("source")
+            guard ScrollSource(rawValue: name) != nil else {
+                throw fields.fault(
+                    "source",
+                    "unknown scroll source \"\(TraceSyntax.shown(name))\" (expected touchpad or wheel)"
+                )
+            }
+            source = name
+        case "cancel", "scroll-stop":
             break
         default:
             throw fields.fault(
                 "type",
-                "unknown event type \"\(TraceSyntax.shown(type))\" (expected down, move, up, key or cancel)"
-            )
+                "unknown event type \"\(TraceSyntax.shown(type))\" (expected down, move, up, key, "
+                    + "cancel, scroll or scroll-stop)")
         }
     }
 }

@@ -6,8 +6,8 @@
 /// spell. What was left out is counted, with the first reason.
 public final class RecordingInputSource: InputSource {
     /// The most events a recording keeps: as many as surely fit `GestureTrace.Limits.fileSize`
-    /// at 128 bytes each (a pointer event takes at most about 90).
-    public static let maximumEventCount = GestureTrace.Limits.fileSize / 128
+    /// at 160 bytes each (a pointer event takes at most about 90, a scroll at most 130).
+    public static let maximumEventCount = GestureTrace.Limits.fileSize / 160
 
     /// The source whose events are passed through and recorded.
     public let source: InputSource

@@ -92,7 +92,19 @@ struct ControllerFuzzCase {
         let count = Int.random(in: 1...14, using: &random)
         for _ in 0..<count {
             t += Self.gap(&random)
-            switch Int.random(in: 0..<20, using: &random) {
+            switch Int.random(in: 0..<23, using: &random) {
+            case 20, 21:
+                // A touchpad stream: a few deltas a frame apart, now and then a wheel.
+                let source: ScrollSource = random.next() % 5 == 0 ? .wheel : .touchpad
+                for _ in 0..<Int.random(in: 1...6, using: &random) {
+                    let delta = Self.point(&random) - Point(x: 195, y: 500)
+                    queued.append(
+                        InputEvent(
+                            time: t, kind: .scroll(dx: delta.x / 8, dy: delta.y / 4, source: source)
+                        ))
+                    t += Double.random(in: 0.004...0.03, using: &random)
+                }
+            case 22: queued.append(InputEvent(time: t, kind: .scrollStop))
             case 0..<3: queued.append(InputEvent(time: t, kind: .down(Self.point(&random))))
             case 3..<11: queued.append(InputEvent(time: t, kind: .move(Self.point(&random))))
             case 11..<14: queued.append(InputEvent(time: t, kind: .up(Self.point(&random))))
@@ -131,7 +143,8 @@ struct ControllerFuzzCase {
             let time = times.randomElement(using: &random)!
             let kinds: [InputEvent.Kind] = [
                 .down(point(&random)), .move(point(&random)), .up(point(&random)), .cancel,
-                .key(.escape), .key(.other("y")),
+                .key(.escape), .key(.other("y")), .scroll(dx: 0, dy: 40, source: .touchpad),
+                .scrollStop,
             ]
             return .direct(InputEvent(time: time, kind: kinds.randomElement(using: &random)!))
         }
