@@ -34,6 +34,10 @@ public enum ReleaseDecision: Hashable, Sendable {
 
     /// Whether a release at `offset` with `velocity` (points per second along the dismiss
     /// direction) dismisses a content with one detent at 0 that leaves at `distance`.
+    ///
+    /// A one-detent summary of the machine's release rule, for reading a configuration
+    /// (the controller itself decides with every detent). `.nearestDetent` needs the real
+    /// `distance`: with the default (infinity) no projection is nearer to off screen.
     public func dismisses(offset: Double, velocity: Double, distance: Double = .infinity) -> Bool {
         switch self {
         case .translation(let threshold):
@@ -55,8 +59,10 @@ public enum DismissStyle: Hashable, Sendable {
     /// The backdrop clears at once; the content slides off with `spring` (seed).
     case clearBackdropAtOnce(Spring)
     /// The content leaves along the drag with the release velocity on `spring`, and the
-    /// backdrop fades to 0 in step with it. A spring with ζ ≥ 1 is aimed past the edge and
-    /// the dismissal ends as the content leaves the viewport.
+    /// backdrop fades to 0 in step with it. The spring is aimed past the edge (by the
+    /// configuration's `exitOvershoot`) so the content leaves at speed; with ζ ≥ 1 the
+    /// dismissal ends the moment the content is fully off screen, since such a spring
+    /// cannot swing back.
     case fadeWithContent(Spring)
 
     public var spring: Spring {

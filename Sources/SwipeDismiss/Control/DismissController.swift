@@ -230,7 +230,8 @@ public final class DismissController {
         scrollDeadline = machine.scrollDeadline
         isAnimating = machine.isAnimating
         presentationCount = machine.presentationCount
-        backdropPassesThrough = machine.backdropPassesThrough
+        // The offset is evaluated once: under the seed it sums every running spring step.
+        backdropPassesThrough = machine.backdropPassesThrough(atOffset: state.offset)
     }
 
     private func renderIfNeeded(force: Bool) throws -> Bool {

@@ -157,8 +157,13 @@ public struct DismissMachine: Sendable {
     /// Whether a press on the backdrop passes through to the app behind right now: at or
     /// below the pass-through detent, or where the dim curve is 0.
     public var backdropPassesThrough: Bool {
+        backdropPassesThrough(atOffset: offset)
+    }
+
+    /// `backdropPassesThrough` for the content at `offset`, for a caller that has the
+    /// offset already: under the seed it is a sum of up to hundreds of spring steps.
+    public func backdropPassesThrough(atOffset offset: Double) -> Bool {
         guard phase != .dismissed, phase != .dismissing else { return false }
-        let offset = self.offset
         if let name = configuration.passThroughDetent, let index = layout.index(named: name),
             offset >= layout.offset(of: index) - configuration.restDistance
         {
@@ -169,8 +174,10 @@ public struct DismissMachine: Sendable {
 
     /// The region `point` lands on, with the backdrop's pass-through applied.
     public func hitTest(_ point: Point, environment: some DismissEnvironment) -> HitRegion {
+        let offset = self.offset
         let region = environment.hitTest(point, offset: offset)
-        return region == .backdrop && backdropPassesThrough ? .passThrough : region
+        return region == .backdrop && backdropPassesThrough(atOffset: offset)
+            ? .passThrough : region
     }
 
     // MARK: Driving
