@@ -63,7 +63,11 @@ func validateFrameOutput(folder: String, viewport: Size, scale: Double) throws(C
     guard scale.isFinite, scale > 0 else {
         throw CairoError(operation: "renderer", reason: "invalid scale \(scale)")
     }
-    try AtomicFile.checkFolder(folder)
+    do {
+        try AtomicFile.checkFolder(folder)
+    } catch {
+        throw CairoError(operation: error.operation, reason: error.reason, path: error.path)
+    }
 }
 
 /// Renders each frame to a PNG file through one ARGB32 image surface reused across frames.

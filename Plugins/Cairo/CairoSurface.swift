@@ -1,4 +1,5 @@
 internal import CCairo
+import SwipeDismiss
 
 /// Owns one `cairo_surface_t`: an ARGB32 image, a PDF or SVG file, or a surface made elsewhere.
 ///

@@ -7,7 +7,9 @@ public protocol Clock: AnyObject {
 }
 
 /// The system's monotonic clock, counted from when the clock was made.
-public final class MonotonicClock: Clock {
+///
+/// `Sendable`: it holds only its immutable origin, so any thread may read it.
+public final class MonotonicClock: Clock, Sendable {
     private let origin = ContinuousClock.now
 
     public init() {}
