@@ -8,7 +8,7 @@ import SwipeDismiss
 /// its surface alive.
 public final class CairoContext {
     /// The owned `cairo_t *`. Borrowed: valid while this object lives; do not destroy it.
-    public let pointer: OpaquePointer
+    package let pointer: OpaquePointer
     public let surface: CairoSurface
 
     /// A context drawing on `surface` (`cairo_create`).
@@ -178,7 +178,7 @@ public struct TextExtents: Hashable, Sendable {
 /// Owns one toy `cairo_font_face_t` (`cairo_toy_font_face_create`).
 public final class CairoFontFace {
     /// The owned `cairo_font_face_t *`.
-    public let pointer: OpaquePointer
+    package let pointer: OpaquePointer
     public let family: String
 
     /// The face for `family` (for example "DejaVu Sans"), regular or bold.

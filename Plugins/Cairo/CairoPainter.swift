@@ -14,7 +14,7 @@ public final class CairoPainter {
     private let font: CairoFontFace?
     private var advances: [TextKey: Double] = [:]
     /// How many layers the last `paint` drew through an offscreen group (for tests).
-    public private(set) var groupedLayerCount = 0
+    package private(set) var groupedLayerCount = 0
 
     private struct TextKey: Hashable {
         var text: String

@@ -18,7 +18,7 @@ public final class CairoSurface {
     /// The owned `cairo_surface_t *`, for modules (such as the X11 plugin) that need it.
     ///
     /// Borrowed: valid while this object lives; do not destroy it.
-    public let pointer: OpaquePointer
+    package let pointer: OpaquePointer
     public let kind: Kind
     /// The file a PDF or SVG surface writes to.
     public let path: String?
@@ -58,7 +58,7 @@ public final class CairoSurface {
     /// `cairo_xlib_surface_create`); it is destroyed with this object.
     ///
     /// Throws (and destroys the surface) if it is in an error state.
-    public convenience init(adopting pointer: OpaquePointer) throws(CairoError) {
+    package convenience init(adopting pointer: OpaquePointer) throws(CairoError) {
         try self.init(owning: pointer, kind: .other, path: nil, operation: "adopt surface")
     }
 

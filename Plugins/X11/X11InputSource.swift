@@ -1,4 +1,4 @@
-import CX11
+package import CX11
 import SwipeDismiss
 
 /// Pointer and key input from an X window, as timestamped `InputEvent`s.
@@ -85,7 +85,7 @@ public final class X11InputSource: InputSource {
 
     /// Turns one X event into input, if it is input; returns whether it was.
     @discardableResult
-    public func handle(_ event: inout XEvent) -> Bool {
+    package func handle(_ event: inout XEvent) -> Bool {
         switch event.type {
         case ButtonPress:
             guard event.xbutton.button == UInt32(Button1) else { return true }

@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 import Glibc
 
 /// Owns one top-level X window: created titled, with WM_DELETE_WINDOW, bit gravity
@@ -104,7 +104,7 @@ public final class X11Window {
     }
 
     /// Reads the window's pixels as 0xRRGGBB (`XGetImage`); nil if not viewable.
-    public func readPixels(x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
+    package func readPixels(x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
         Xlib.readPixels(
             display.pointer, id, x: Int32(x), y: Int32(y), width: UInt32(width),
             height: UInt32(height))

@@ -1,4 +1,4 @@
-import CX11
+package import CX11
 
 /// XInput 2.2 on one connection: selects pointer, touch and smooth-scroll events on a
 /// window and turns their event cookies into `XI2DeviceEvent`s for `XInput2Mapping`.
@@ -97,7 +97,7 @@ public final class X11XInput2 {
 
     /// The device event in `event`, if it is an XInput2 event this plugin reads
     /// (`XGetEventData`, copied, then `XFreeEventData`).
-    public func deviceEvent(from event: inout XEvent) -> XI2DeviceEvent? {
+    package func deviceEvent(from event: inout XEvent) -> XI2DeviceEvent? {
         guard event.type == GenericEvent, event.xcookie.extension == opcode else { return nil }
         let evtype = event.xcookie.evtype
         switch evtype {
@@ -124,7 +124,7 @@ public final class X11XInput2 {
     /// device first if the mapping does not know it yet); a device change re-reads the
     /// changed device. Returns whether the event was an XInput2 event.
     @discardableResult
-    public func handle(
+    package func handle(
         _ event: inout XEvent, mapping: inout XInput2Mapping,
         into output: inout [XI2MappedEvent]
     ) -> Bool {

@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 
 /// The desktop's settings as an XSETTINGS manager publishes them, parsed from the
 /// `_XSETTINGS_SETTINGS` property of the `_XSETTINGS_S<screen>` selection owner.

@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 import Glibc
 
 /// Every Xlib and cairo-xlib call this plugin makes, one thin named wrapper each.
