@@ -13,13 +13,9 @@ public final class CairoContext {
 
     /// A context drawing on `surface` (`cairo_create`).
     public init(surface: CairoSurface) throws(CairoError) {
-        let raw = cairo_create(surface.pointer)!
-        let status = cairo_status(raw)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_destroy(raw)
-            throw CairoError(operation: "cairo_create", cairoStatus: status, path: surface.path)
-        }
-        self.pointer = raw
+        self.pointer = try CairoError.checkCreated(
+            cairo_create(surface.pointer)!, "cairo_create", path: surface.path,
+            status: cairo_status, destroy: cairo_destroy)
         self.surface = surface
     }
 
@@ -51,8 +47,6 @@ public final class CairoContext {
             x0: transform.tx, y0: transform.ty)
         cairo_transform(pointer, &matrix)
     }
-    /// `cairo_identity_matrix`.
-    public func resetTransform() { cairo_identity_matrix(pointer) }
 
     // MARK: Source and style
 
@@ -68,10 +62,6 @@ public final class CairoContext {
         pattern.withUnsafeBufferPointer {
             cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), offset)
         }
-    }
-    /// Whether shapes are antialiased (`cairo_set_antialias`).
-    public func setAntialias(_ on: Bool) {
-        cairo_set_antialias(pointer, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
     }
 
     // MARK: Paths
@@ -186,12 +176,9 @@ public final class CairoFontFace {
         let raw = cairo_toy_font_face_create(
             family, CAIRO_FONT_SLANT_NORMAL,
             bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)!
-        let status = cairo_font_face_status(raw)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_font_face_destroy(raw)
-            throw CairoError(operation: "cairo_toy_font_face_create", cairoStatus: status)
-        }
-        self.pointer = raw
+        self.pointer = try CairoError.checkCreated(
+            raw, "cairo_toy_font_face_create", status: cairo_font_face_status,
+            destroy: cairo_font_face_destroy)
         self.family = family
     }
 

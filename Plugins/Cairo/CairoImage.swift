@@ -24,13 +24,9 @@ package final class CairoImage {
 
     /// Reads the PNG at `path`; throws naming the file if it is missing or not a PNG.
     package init(pngPath path: String) throws(CairoError) {
-        let raw = cairo_image_surface_create_from_png(path)!
-        let status = cairo_surface_status(raw)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(raw)
-            throw CairoError(
-                operation: "cairo_image_surface_create_from_png", cairoStatus: status, path: path)
-        }
+        let raw = try CairoError.checkCreated(
+            cairo_image_surface_create_from_png(path)!, "cairo_image_surface_create_from_png",
+            path: path, status: cairo_surface_status, destroy: cairo_surface_destroy)
         surface = try CairoSurface(adopting: raw)
     }
 

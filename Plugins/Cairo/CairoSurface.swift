@@ -65,12 +65,9 @@ public final class CairoSurface {
     private init(owning raw: OpaquePointer, kind: Kind, path: String?, operation: String)
         throws(CairoError)
     {
-        let status = cairo_surface_status(raw)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(raw)
-            throw CairoError(operation: operation, cairoStatus: status, path: path)
-        }
-        self.pointer = raw
+        self.pointer = try CairoError.checkCreated(
+            raw, operation, path: path, status: cairo_surface_status,
+            destroy: cairo_surface_destroy)
         self.kind = kind
         self.path = path
     }
@@ -120,12 +117,6 @@ public final class CairoSurface {
     /// Tells cairo that something outside it drew on the surface (`cairo_surface_mark_dirty`).
     public func markDirty() {
         cairo_surface_mark_dirty(pointer)
-    }
-
-    /// Sets the size of the next page of a PDF surface (`cairo_pdf_surface_set_size`);
-    /// does nothing for the other kinds.
-    public func setPageSize(width: Double, height: Double) {
-        if kind == .pdf { cairo_pdf_surface_set_size(pointer, width, height) }
     }
 
     /// Writes everything out and closes a file surface (`cairo_surface_finish`); throws if

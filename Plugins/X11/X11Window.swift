@@ -50,7 +50,6 @@ public final class X11Window {
         id = Xlib.createWindow(
             dpy, parent: display.root, width: UInt32(width), height: UInt32(height),
             eventMask: Self.eventMask)
-        guard id != 0 else { throw X11Error.cannotCreate("window") }
         pixelWidth = width
         pixelHeight = height
         deleteWindowAtom = Xlib.internAtom(dpy, "WM_DELETE_WINDOW")
