@@ -25,7 +25,8 @@ public final class X11Display {
     /// The prefix of the messages the handlers print, such as `x11-demo`; set it before
     /// opening a display (see `connectionLostHandler` for why that is safe).
     nonisolated(unsafe) public static var messagePrefix = "x11"
-    /// How many non-fatal X protocol errors were logged.
+    /// How many non-fatal X protocol errors were logged (a test hook). Written only by the
+    /// error handler, which Xlib runs on the thread making the failing call.
     nonisolated(unsafe) package private(set) static var protocolErrorCount = 0
 
     /// Connects to `name` (nil: `$DISPLAY`).
@@ -96,11 +97,14 @@ public final class X11Display {
 
     // MARK: Handlers
 
-    nonisolated(unsafe) private static var handlersInstalled = false
-
+    /// Installs Xlib's error handlers before the first display opens.
     private static func installHandlers() {
-        guard !handlersInstalled else { return }
-        handlersInstalled = true
+        _ = handlersInstalled
+    }
+
+    /// Xlib's error handlers, installed once per process: a `static let` is initialised
+    /// exactly once (thread-safely), so no flag is shared between threads.
+    private static let handlersInstalled: Bool = {
         Xlib.setErrorHandler { display, event in
             guard let display, let event else { return 0 }
             X11Display.protocolErrorCount += 1
@@ -126,7 +130,8 @@ public final class X11Display {
             // Xlib exits if this handler returns; say so ourselves, with a clear status.
             exit(1)
         }
-    }
+        return true
+    }()
 
     static func writeStandardError(_ text: String) {
         var bytes = Array(text.utf8)
