@@ -228,8 +228,9 @@ enum BenchmarkMain {
                 })
             let path = "/tmp/swipedismiss-bench-\(getpid()).png"
             rows.append(
-                try measure("png: encode + write only", size: label, count: max(10, frames / 10)) {
-                    _ in
+                try measure(
+                    "png: encode + write only", size: label, count: max(10, frames / 10)
+                ) { _ in
                     try surface.writePNG(to: path)
                 })
             unlink(path)
@@ -260,8 +261,7 @@ enum BenchmarkMain {
                     rows.append(
                         try measure(
                             "\(tag): frame+sync (framework)", size: label, count: frames,
-                            server: server,
-                            settle: display.sync
+                            server: server, settle: display.sync
                         ) { index in
                             let frame = state(index)
                             presenter.update(&frameScene, for: frame, direction: .down)
@@ -271,8 +271,7 @@ enum BenchmarkMain {
                     rows.append(
                         try measure(
                             "\(tag): frame+sync (raw C cairo)", size: label, count: frames,
-                            server: server,
-                            settle: display.sync
+                            server: server, settle: display.sync
                         ) { index in
                             let frame = state(index)
                             try renderer.render { cairo in
