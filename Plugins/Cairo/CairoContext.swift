@@ -9,6 +9,7 @@ import SwipeDismiss
 public final class CairoContext {
     /// The owned `cairo_t *`. Borrowed: valid while this object lives; do not destroy it.
     package let pointer: OpaquePointer
+    /// The surface drawn on, kept alive by the context.
     public let surface: CairoSurface
 
     /// A context drawing on `surface` (`cairo_create`).
@@ -157,9 +158,13 @@ public final class CairoContext {
 
 /// What `cairo_text_extents` measures, in user-space units.
 public struct TextExtents: Hashable, Sendable {
+    /// From the current point to the ink's left edge.
     public var xBearing: Double
+    /// From the baseline to the ink's top edge (negative above the baseline).
     public var yBearing: Double
+    /// The ink's width.
     public var width: Double
+    /// The ink's height.
     public var height: Double
     /// How far the current point moves: the width used for alignment.
     public var advance: Double
@@ -169,6 +174,7 @@ public struct TextExtents: Hashable, Sendable {
 public final class CairoFontFace {
     /// The owned `cairo_font_face_t *`.
     package let pointer: OpaquePointer
+    /// The font family asked for, such as "DejaVu Sans".
     public let family: String
 
     /// The face for `family` (for example "DejaVu Sans"), regular or bold.

@@ -11,6 +11,7 @@ public struct CairoError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file or folder the operation worked on, if any.
     public var path: String?
 
+    /// An error for `operation` with `reason`; `status` 0 for a failure outside cairo.
     public init(operation: String, status: Int32 = 0, reason: String, path: String? = nil) {
         self.operation = operation
         self.status = status

@@ -9,7 +9,9 @@ public final class CairoSurface {
     public enum Kind: Equatable, Sendable {
         /// Pixels in memory, `CAIRO_FORMAT_ARGB32`.
         case image
+        /// A PDF file, one page at a time.
         case pdf
+        /// An SVG file.
         case svg
         /// Adopted from another module (an xlib surface, say).
         case other
@@ -19,6 +21,7 @@ public final class CairoSurface {
     ///
     /// Borrowed: valid while this object lives; do not destroy it.
     package let pointer: OpaquePointer
+    /// What the surface draws into.
     public let kind: Kind
     /// The file a PDF or SVG surface writes to.
     public let path: String?

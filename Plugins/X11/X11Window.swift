@@ -8,13 +8,15 @@ import Glibc
 /// Expose with count 0, a close request from WM_DELETE_WINDOW); the event loop reads and
 /// clears those flags once per frame.
 public final class X11Window {
+    /// The connection the window belongs to.
     public let display: X11Display
     let id: Window
     let deleteWindowAtom: Atom
     let protocolsAtom: Atom
 
-    /// The size in pixels, as of the last ConfigureNotify.
+    /// The width in pixels, as of the last ConfigureNotify.
     public private(set) var pixelWidth: Int
+    /// The height in pixels, as of the last ConfigureNotify.
     public private(set) var pixelHeight: Int
     /// Whether the window manager (or a test) asked the window to close.
     public private(set) var closeRequested = false
