@@ -24,7 +24,7 @@ func printLine(_ line: String) {
 /// The program: everything is local to `main()`, so nothing is a shared global.
 @main
 enum X11DemoMain {
-    nonisolated static func main() {
+    static func main() {
         let options: DemoOptions
         do {
             options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
