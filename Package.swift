@@ -98,5 +98,5 @@ let package = Package(
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport", "SwipeDismissGif"]),
         .testTarget(name: "X11DemoTests", dependencies: ["X11Demo"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

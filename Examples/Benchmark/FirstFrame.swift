@@ -1,5 +1,6 @@
 import Glibc
 import SwipeDismissX11
+import ToolSupport
 
 /// `swipedismiss-bench --first-frame PROGRAM [ARG…]`: starts PROGRAM (x11-demo) and
 /// polls the X server until its window's top band shows the backdrop's rest grey, then
@@ -9,14 +10,15 @@ import SwipeDismissX11
 enum FirstFrame {
     static func run(_ command: [String]) -> Int32 {
         guard let program = command.first else {
-            fputs("swipedismiss-bench: --first-frame needs a program to start\n", stderr)
+            StandardStream.error.write(
+                "swipedismiss-bench: --first-frame needs a program to start\n")
             return 2
         }
         let display: X11Display
         do {
             display = try X11Display()
         } catch {
-            fputs("swipedismiss-bench: \(error)\n", stderr)
+            StandardStream.error.write("swipedismiss-bench: \(error)\n")
             return 2
         }
         var pid: pid_t = 0
@@ -30,9 +32,9 @@ enum FirstFrame {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         let status = posix_spawnp(&pid, program, &actions, nil, &argv, environ)
         guard status == 0 else {
-            fputs(
-                "swipedismiss-bench: cannot start \(program): \(String(cString: strerror(status)))\n",
-                stderr)
+            StandardStream.error.write(
+                "swipedismiss-bench: cannot start \(program): \(String(cString: strerror(status)))\n"
+            )
             return 1
         }
         let deadline = start + 10
@@ -47,13 +49,15 @@ enum FirstFrame {
                 let grey = Int((pixel >> 16) & 0xFF)
                 if (176...181).contains(grey), pixel & 0xFF == (pixel >> 16) & 0xFF {
                     let milliseconds = (monotonicSeconds() - start) * 1000
-                    print("pid=\(pid) first_frame_ms=\((milliseconds * 10).rounded() / 10)")
+                    StandardStream.output.writeLine(
+                        "pid=\(pid) first_frame_ms=\((milliseconds * 10).rounded() / 10)")
                     return 0
                 }
             }
             usleep(500)
         }
-        fputs("swipedismiss-bench: no painted frame from \(program) within 10 s\n", stderr)
+        StandardStream.error.write(
+            "swipedismiss-bench: no painted frame from \(program) within 10 s\n")
         kill(pid, SIGTERM)
         return 1
     }

@@ -16,8 +16,8 @@ import ToolSupport
 /// or a folder refused (nothing is written); 128 + N after signal N (the folder is as it was).
 struct CairoExportCommand {
     /// Where messages go; the defaults write to the process's stdout and stderr.
-    var standardOutput: (String) -> Void = { text in fputs(text, stdout) }
-    var standardError: (String) -> Void = { text in fputs(text, stderr) }
+    var standardOutput: (String) -> Void = { text in StandardStream.output.write(text) }
+    var standardError: (String) -> Void = { text in StandardStream.error.write(text) }
     /// Whether to show "frame n of N" progress; by default, when stderr is a terminal.
     var showsProgress = isatty(STDERR_FILENO) == 1
     /// The signal that asks the export to stop, if one arrived; checked between frames.

@@ -2,8 +2,8 @@ import Glibc
 import SwipeDismiss
 
 /// Where `--record` writes: checked before the window opens, so a gesture is never
-/// recorded into a path that cannot take it, and written whole or not at all (a temporary
-/// file in the same folder, then `rename(2)` over the target).
+/// recorded into a path that cannot take it, and written whole or not at all (through the
+/// core's `AtomicFile`: a temporary file in the same folder, synced, then `rename(2)`).
 struct RecordFile {
     /// The path as the user gave it, for messages.
     let path: String
@@ -69,31 +69,10 @@ struct RecordFile {
             throw RecordFileError(
                 path: path, reason: "the recording is not a valid trace: \(error)")
         }
-        let bytes = Array(text.utf8)
-        let temporary = Self.sibling(of: target, suffix: "tmp")
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            throw RecordFileError(path: path, reason: Self.systemReason())
-        }
-        var failure: String?
-        var written = 0
-        while written < bytes.count, failure == nil {
-            let count = bytes.withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
-            }
-            if count > 0 {
-                written += count
-            } else if count < 0, errno != EINTR {
-                failure = Self.systemReason()
-            }
-        }
-        // fsync before the rename, or a crash could leave an empty file under the real name.
-        if failure == nil, fsync(descriptor) != 0 { failure = Self.systemReason() }
-        if close(descriptor) != 0, failure == nil { failure = Self.systemReason() }
-        if failure == nil, rename(temporary, target) != 0 { failure = Self.systemReason() }
-        if let failure {
-            unlink(temporary)
-            throw RecordFileError(path: path, reason: failure)
+        do {
+            try AtomicFile.write(bytes: Array(text.utf8), to: target)
+        } catch {
+            throw RecordFileError(path: path, reason: error.reason)
         }
     }
 

@@ -8,18 +8,15 @@ import SwipeDismiss
 /// its surface alive.
 public final class CairoContext {
     /// The owned `cairo_t *`. Borrowed: valid while this object lives; do not destroy it.
-    public let pointer: OpaquePointer
+    package let pointer: OpaquePointer
+    /// The surface drawn on, kept alive by the context.
     public let surface: CairoSurface
 
     /// A context drawing on `surface` (`cairo_create`).
     public init(surface: CairoSurface) throws(CairoError) {
-        let raw = cairo_create(surface.pointer)!
-        let status = cairo_status(raw)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_destroy(raw)
-            throw CairoError(operation: "cairo_create", cairoStatus: status, path: surface.path)
-        }
-        self.pointer = raw
+        self.pointer = try CairoError.checkCreated(
+            cairo_create(surface.pointer)!, "cairo_create", path: surface.path,
+            status: cairo_status, destroy: cairo_destroy)
         self.surface = surface
     }
 
@@ -51,8 +48,6 @@ public final class CairoContext {
             x0: transform.tx, y0: transform.ty)
         cairo_transform(pointer, &matrix)
     }
-    /// `cairo_identity_matrix`.
-    public func resetTransform() { cairo_identity_matrix(pointer) }
 
     // MARK: Source and style
 
@@ -68,10 +63,6 @@ public final class CairoContext {
         pattern.withUnsafeBufferPointer {
             cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), offset)
         }
-    }
-    /// Whether shapes are antialiased (`cairo_set_antialias`).
-    public func setAntialias(_ on: Bool) {
-        cairo_set_antialias(pointer, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
     }
 
     // MARK: Paths
@@ -205,9 +196,13 @@ public final class CairoContext {
 
 /// What `cairo_text_extents` measures, in user-space units.
 public struct TextExtents: Hashable, Sendable {
+    /// From the current point to the ink's left edge.
     public var xBearing: Double
+    /// From the baseline to the ink's top edge (negative above the baseline).
     public var yBearing: Double
+    /// The ink's width.
     public var width: Double
+    /// The ink's height.
     public var height: Double
     /// How far the current point moves: the width used for alignment.
     public var advance: Double
@@ -216,7 +211,8 @@ public struct TextExtents: Hashable, Sendable {
 /// Owns one toy `cairo_font_face_t` (`cairo_toy_font_face_create`).
 public final class CairoFontFace {
     /// The owned `cairo_font_face_t *`.
-    public let pointer: OpaquePointer
+    package let pointer: OpaquePointer
+    /// The font family asked for, such as "DejaVu Sans".
     public let family: String
 
     /// The face for `family` (for example "DejaVu Sans"), regular or bold.
@@ -224,12 +220,9 @@ public final class CairoFontFace {
         let raw = cairo_toy_font_face_create(
             family, CAIRO_FONT_SLANT_NORMAL,
             bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)!
-        let status = cairo_font_face_status(raw)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_font_face_destroy(raw)
-            throw CairoError(operation: "cairo_toy_font_face_create", cairoStatus: status)
-        }
-        self.pointer = raw
+        self.pointer = try CairoError.checkCreated(
+            raw, "cairo_toy_font_face_create", status: cairo_font_face_status,
+            destroy: cairo_font_face_destroy)
         self.family = family
     }
 

@@ -11,6 +11,7 @@ public struct CairoError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file or folder the operation worked on, if any.
     public var path: String?
 
+    /// An error for `operation` with `reason`; `status` 0 for a failure outside cairo.
     public init(operation: String, status: Int32 = 0, reason: String, path: String? = nil) {
         self.operation = operation
         self.status = status
@@ -38,5 +39,19 @@ public struct CairoError: Error, CustomStringConvertible, Equatable, Sendable {
     ) throws(CairoError) {
         guard status != CAIRO_STATUS_SUCCESS else { return }
         throw CairoError(operation: operation(), cairoStatus: status, path: path)
+    }
+
+    /// `raw`, a cairo object `operation` just made, unless `status(raw)` is an error: then
+    /// `raw` is destroyed and the error thrown (cairo returns an error object, never NULL).
+    static func checkCreated(
+        _ raw: OpaquePointer, _ operation: String, path: String? = nil,
+        status: (OpaquePointer) -> cairo_status_t, destroy: (OpaquePointer) -> Void
+    ) throws(CairoError) -> OpaquePointer {
+        let code = status(raw)
+        guard code == CAIRO_STATUS_SUCCESS else {
+            destroy(raw)
+            throw CairoError(operation: operation, cairoStatus: code, path: path)
+        }
+        return raw
     }
 }

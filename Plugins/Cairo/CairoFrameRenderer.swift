@@ -2,8 +2,11 @@ import SwipeDismiss
 
 /// The file formats the Cairo plugin renders frames to.
 public enum CairoFileFormat: String, CaseIterable, Sendable {
+    /// One PNG image a frame.
     case png
+    /// One single-page PDF a frame.
     case pdf
+    /// One SVG file a frame.
     case svg
 
     /// The file name extension, without the dot.
@@ -31,6 +34,7 @@ public enum CairoFileFormat: String, CaseIterable, Sendable {
 public protocol CairoFrameRenderer: Renderer {
     /// The folder the frames go to.
     var folder: String { get }
+    /// The format of the frame files.
     var format: CairoFileFormat { get }
     /// How many frame files have been written; the next frame gets this number.
     var framesWritten: Int { get }
@@ -63,7 +67,11 @@ func validateFrameOutput(folder: String, viewport: Size, scale: Double) throws(C
     guard scale.isFinite, scale > 0 else {
         throw CairoError(operation: "renderer", reason: "invalid scale \(scale)")
     }
-    try AtomicFile.checkFolder(folder)
+    do {
+        try AtomicFile.checkFolder(folder)
+    } catch {
+        throw CairoError(operation: error.operation, reason: error.reason, path: error.path)
+    }
 }
 
 /// Renders each frame to a PNG file through one ARGB32 image surface reused across frames.
@@ -78,6 +86,7 @@ public final class CairoPNGRenderer: CairoFrameRenderer {
     public private(set) var framesWritten = 0
     /// The image every frame is painted on; it holds the last frame after `render`.
     public let surface: CairoSurface
+    /// Paints each scene onto the surface.
     public let painter: CairoPainter
     private let context: CairoContext
     private let names: FrameFileNames
@@ -125,6 +134,7 @@ public final class CairoVectorRenderer: CairoFrameRenderer {
     /// `.pdf` or `.svg`.
     public let format: CairoFileFormat
     public private(set) var framesWritten = 0
+    /// Paints each scene onto the frame's surface.
     public let painter: CairoPainter
     private let names: FrameFileNames
 

@@ -2,15 +2,17 @@ internal import CCairo
 
 /// A PNG file read back into memory (`cairo_image_surface_create_from_png`), for checking
 /// rendered pixels.
-public final class CairoImage {
+///
+/// `package`: a hook for this package's tests and tools, not part of the plugin's API.
+package final class CairoImage {
     /// One pixel, straight (not premultiplied) 8-bit components.
-    public struct Pixel: Hashable, Sendable {
-        public var red: UInt8
-        public var green: UInt8
-        public var blue: UInt8
-        public var alpha: UInt8
+    package struct Pixel: Hashable, Sendable {
+        package var red: UInt8
+        package var green: UInt8
+        package var blue: UInt8
+        package var alpha: UInt8
 
-        public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        package init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
             self.red = red
             self.green = green
             self.blue = blue
@@ -18,31 +20,27 @@ public final class CairoImage {
         }
     }
 
-    public let surface: CairoSurface
+    package let surface: CairoSurface
 
     /// Reads the PNG at `path`; throws naming the file if it is missing or not a PNG.
-    public init(pngPath path: String) throws(CairoError) {
-        let raw = cairo_image_surface_create_from_png(path)!
-        let status = cairo_surface_status(raw)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(raw)
-            throw CairoError(
-                operation: "cairo_image_surface_create_from_png", cairoStatus: status, path: path)
-        }
+    package init(pngPath path: String) throws(CairoError) {
+        let raw = try CairoError.checkCreated(
+            cairo_image_surface_create_from_png(path)!, "cairo_image_surface_create_from_png",
+            path: path, status: cairo_surface_status, destroy: cairo_surface_destroy)
         surface = try CairoSurface(adopting: raw)
     }
 
     /// Wraps an image surface (a renderer's, say) to read its pixels.
-    public init(surface: CairoSurface) {
+    package init(surface: CairoSurface) {
         self.surface = surface
     }
 
-    public var width: Int { surface.pixelWidth }
-    public var height: Int { surface.pixelHeight }
+    package var width: Int { surface.pixelWidth }
+    package var height: Int { surface.pixelHeight }
 
     /// The pixel at column `x`, row `y` (`cairo_image_surface_get_data`); the image must be
     /// ARGB32 or RGB24, and the point inside it.
-    public func pixel(x: Int, y: Int) -> Pixel {
+    package func pixel(x: Int, y: Int) -> Pixel {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the image")
         cairo_surface_flush(surface.pointer)
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))

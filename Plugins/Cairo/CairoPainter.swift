@@ -17,18 +17,18 @@ public final class CairoPainter {
     private let font: CairoFontFace?
     private var advances: [TextKey: Double] = [:]
     /// How many layers the last `paint` drew through an offscreen group (for tests).
-    public private(set) var groupedLayerCount = 0
+    package private(set) var groupedLayerCount = 0
     /// The decoded images, by source; register names here.
     public let images: CairoImageStore
     /// How many clip-group items were drawn since the last `paint` of a whole scene began
     /// (a compositor's frame counts every layer it drew).
-    public internal(set) var clippedItemsDrawn = 0
+    package internal(set) var clippedItemsDrawn = 0
     /// How many clip-group items were skipped as unable to show, counted like
     /// `clippedItemsDrawn`.
-    public internal(set) var clippedItemsSkipped = 0
+    package internal(set) var clippedItemsSkipped = 0
     /// The first image that could not be drawn since the last `paint` of a whole scene began
     /// (missing or corrupt file); renderers throw it.
-    public internal(set) var imageError: CairoError?
+    package internal(set) var imageError: CairoError?
 
     private struct TextKey: Hashable {
         var text: String

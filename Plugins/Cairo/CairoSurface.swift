@@ -1,4 +1,5 @@
 internal import CCairo
+import SwipeDismiss
 
 /// Owns one `cairo_surface_t`: an ARGB32 image, a PDF or SVG file, or a surface made elsewhere.
 ///
@@ -8,7 +9,9 @@ public final class CairoSurface {
     public enum Kind: Equatable, Sendable {
         /// Pixels in memory, `CAIRO_FORMAT_ARGB32`.
         case image
+        /// A PDF file, one page at a time.
         case pdf
+        /// An SVG file.
         case svg
         /// Adopted from another module (an xlib surface, say).
         case other
@@ -17,7 +20,8 @@ public final class CairoSurface {
     /// The owned `cairo_surface_t *`, for modules (such as the X11 plugin) that need it.
     ///
     /// Borrowed: valid while this object lives; do not destroy it.
-    public let pointer: OpaquePointer
+    package let pointer: OpaquePointer
+    /// What the surface draws into.
     public let kind: Kind
     /// The file a PDF or SVG surface writes to.
     public let path: String?
@@ -57,19 +61,16 @@ public final class CairoSurface {
     /// `cairo_xlib_surface_create`); it is destroyed with this object.
     ///
     /// Throws (and destroys the surface) if it is in an error state.
-    public convenience init(adopting pointer: OpaquePointer) throws(CairoError) {
+    package convenience init(adopting pointer: OpaquePointer) throws(CairoError) {
         try self.init(owning: pointer, kind: .other, path: nil, operation: "adopt surface")
     }
 
     private init(owning raw: OpaquePointer, kind: Kind, path: String?, operation: String)
         throws(CairoError)
     {
-        let status = cairo_surface_status(raw)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(raw)
-            throw CairoError(operation: operation, cairoStatus: status, path: path)
-        }
-        self.pointer = raw
+        self.pointer = try CairoError.checkCreated(
+            raw, operation, path: path, status: cairo_surface_status,
+            destroy: cairo_surface_destroy)
         self.kind = kind
         self.path = path
     }
@@ -119,12 +120,6 @@ public final class CairoSurface {
     /// Tells cairo that something outside it drew on the surface (`cairo_surface_mark_dirty`).
     public func markDirty() {
         cairo_surface_mark_dirty(pointer)
-    }
-
-    /// Sets the size of the next page of a PDF surface (`cairo_pdf_surface_set_size`);
-    /// does nothing for the other kinds.
-    public func setPageSize(width: Double, height: Double) {
-        if kind == .pdf { cairo_pdf_surface_set_size(pointer, width, height) }
     }
 
     /// Writes everything out and closes a file surface (`cairo_surface_finish`); throws if

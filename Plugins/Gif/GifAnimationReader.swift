@@ -12,52 +12,54 @@ internal import CGif
 /// Each image is drawn over the canvas, skipping its transparent pixels; "restore to
 /// background" clears its rectangle to the background colour after it is shown, and
 /// "restore to previous" puts back what was there.
-public struct GifAnimation: Sendable {
+///
+/// `package`: a hook for this package's tests, not part of the plugin's API.
+package struct GifAnimation: Sendable {
     /// One stored image and the picture on screen while it is shown.
-    public struct Frame: Sendable {
+    package struct Frame: Sendable {
         /// The image's left edge on the canvas, in pixels.
-        public var left: Int
+        package var left: Int
         /// The image's top edge on the canvas, in pixels.
-        public var top: Int
+        package var top: Int
         /// The image's width in pixels.
-        public var width: Int
+        package var width: Int
         /// The image's height in pixels.
-        public var height: Int
+        package var height: Int
         /// How long it is shown, in 1/100 s.
-        public var delay: Int
+        package var delay: Int
         /// The GIF disposal method (0 unspecified, 1 keep, 2 background, 3 previous).
-        public var disposal: Int
+        package var disposal: Int
         /// The palette index that means "keep the pixel below", if any.
-        public var transparentIndex: Int?
+        package var transparentIndex: Int?
         /// Whether the image has its own colour table.
-        public var hasLocalPalette: Bool
+        package var hasLocalPalette: Bool
         /// The whole canvas while this image is shown, `0x00RRGGBB`, row after row.
-        public var canvas: [UInt32]
+        package var canvas: [UInt32]
     }
 
     /// Canvas width in pixels.
-    public var width: Int
+    package var width: Int
     /// Canvas height in pixels.
-    public var height: Int
+    package var height: Int
     /// The file's first six bytes: `GIF89a` or `GIF87a`.
-    public var version: String
+    package var version: String
     /// Entries in the global colour table (0 if there is none).
-    public var globalPaletteSize: Int
+    package var globalPaletteSize: Int
     /// Whether a NETSCAPE2.0 extension asks for endless looping (loop count 0).
-    public var loopsForever: Bool
+    package var loopsForever: Bool
     /// The images in order, each with the canvas as shown.
-    public var frames: [Frame]
+    package var frames: [Frame]
 
     /// Every frame's delay in 1/100 s.
-    public var delays: [Int] { frames.map(\.delay) }
+    package var delays: [Int] { frames.map(\.delay) }
 
     /// The colour at (`x`, `y`) while frame `index` is shown, as `0x00RRGGBB`.
-    public func color(x: Int, y: Int, frame index: Int) -> UInt32 {
+    package func color(x: Int, y: Int, frame index: Int) -> UInt32 {
         frames[index].canvas[y * width + x]
     }
 
     /// Reads the GIF at `path`; throws naming it if it is missing or not a readable GIF.
-    public init(path: String) throws(GifError) {
+    package init(path: String) throws(GifError) {
         var code: Int32 = 0
         guard let file = DGifOpenFileName(path, &code) else {
             throw GifError(operation: "DGifOpenFileName", giflibCode: code, path: path)

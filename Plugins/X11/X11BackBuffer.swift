@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 import SwipeDismissCairo
 
 /// Owns the back buffer a frame is painted into: a Pixmap the size of the window, the cairo

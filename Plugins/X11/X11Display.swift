@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 import Glibc
 
 /// Owns one connection to an X server: opened with a described error, closed in `deinit`.
@@ -18,11 +18,16 @@ public final class X11Display {
 
     /// Called (once) when the server connection is lost, just before the process exits;
     /// for saving work (a recording, say). Must not call into Xlib.
+    ///
+    /// `nonisolated(unsafe)`: set it before opening a display, on the thread that drives X11;
+    /// Xlib calls its handlers on that same thread, so nothing reads it concurrently.
     nonisolated(unsafe) public static var connectionLostHandler: (() -> Void)?
-    /// The prefix of the messages the handlers print, such as `x11-demo`.
+    /// The prefix of the messages the handlers print, such as `x11-demo`; set it before
+    /// opening a display (see `connectionLostHandler` for why that is safe).
     nonisolated(unsafe) public static var messagePrefix = "x11"
-    /// How many non-fatal X protocol errors were logged.
-    nonisolated(unsafe) public private(set) static var protocolErrorCount = 0
+    /// How many non-fatal X protocol errors were logged (a test hook). Written only by the
+    /// error handler, which Xlib runs on the thread making the failing call.
+    nonisolated(unsafe) package private(set) static var protocolErrorCount = 0
 
     /// Connects to `name` (nil: `$DISPLAY`).
     public init(name: String? = nil) throws(X11Error) {
@@ -68,7 +73,7 @@ public final class X11Display {
 
     /// Sends `window` (any client's) the WM_DELETE_WINDOW message a window manager's close
     /// button sends (`XSendEvent` of a WM_PROTOCOLS ClientMessage), and flushes.
-    public func sendCloseRequest(to window: UInt) {
+    package func sendCloseRequest(to window: UInt) {
         var event = X11Window.deleteMessage(
             window: window, protocols: atom("WM_PROTOCOLS"), delete: atom("WM_DELETE_WINDOW"))
         _ = Xlib.sendEvent(pointer, to: window, propagate: false, mask: 0, event: &event)
@@ -77,14 +82,14 @@ public final class X11Display {
 
     /// Reads pixels of any viewable window as 0xRRGGBB, row by row (`XGetImage`); nil if
     /// the server refused (the window is gone or not viewable).
-    public func readPixels(window: UInt, x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
+    package func readPixels(window: UInt, x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
         Xlib.readPixels(
             pointer, window, x: Int32(x), y: Int32(y), width: UInt32(width),
             height: UInt32(height))
     }
 
     /// The top-level windows whose `_NET_WM_PID` is `pid`.
-    public func windows(ofProcess pid: Int32) -> [UInt] {
+    package func windows(ofProcess pid: Int32) -> [UInt] {
         Xlib.childWindows(pointer, of: root).filter {
             Xlib.cardinalProperty(pointer, $0, atom: atom("_NET_WM_PID")) == Int(pid)
         }
@@ -92,11 +97,14 @@ public final class X11Display {
 
     // MARK: Handlers
 
-    nonisolated(unsafe) private static var handlersInstalled = false
-
+    /// Installs Xlib's error handlers before the first display opens.
     private static func installHandlers() {
-        guard !handlersInstalled else { return }
-        handlersInstalled = true
+        _ = handlersInstalled
+    }
+
+    /// Xlib's error handlers, installed once per process: a `static let` is initialised
+    /// exactly once (thread-safely), so no flag is shared between threads.
+    private static let handlersInstalled: Bool = {
         Xlib.setErrorHandler { display, event in
             guard let display, let event else { return 0 }
             X11Display.protocolErrorCount += 1
@@ -122,7 +130,8 @@ public final class X11Display {
             // Xlib exits if this handler returns; say so ourselves, with a clear status.
             exit(1)
         }
-    }
+        return true
+    }()
 
     static func writeStandardError(_ text: String) {
         var bytes = Array(text.utf8)

@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 
 /// The device-pixels-per-point scale a desktop asks for through `Xft.dpi`.
 public enum X11DisplayScale {

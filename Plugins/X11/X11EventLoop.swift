@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 import Glibc
 import SwipeDismiss
 
@@ -29,7 +29,7 @@ public final class X11EventLoop {
         didSet { framesPerSecond = max(1, min(framesPerSecond, 1000)) }
     }
     /// How many times the loop woke from `poll()`.
-    public private(set) var wakeups = 0
+    package private(set) var wakeups = 0
     /// How many X events the loop read.
     public private(set) var eventsRead = 0
     private var lastFrameTime = -Double.infinity

@@ -1,4 +1,4 @@
-import CX11
+package import CX11
 import Glibc
 import SwipeDismiss
 
@@ -131,7 +131,7 @@ public final class X11InputSource: InputSource {
     }
 
     /// Adds an event directly (for tests and tools); an older one is moved to the last time.
-    public func enqueue(_ event: InputEvent) {
+    package func enqueue(_ event: InputEvent) {
         mapBatch()
         queue.enqueue(event)
     }

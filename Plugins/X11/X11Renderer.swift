@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 import Glibc
 import SwipeDismiss
 import SwipeDismissCairo
@@ -103,7 +103,7 @@ public final class X11Renderer: Renderer {
 
     /// Draws a frame with `draw`, given the buffer's `cairo_t *` in device pixels, then
     /// shows all of it like `render` (for custom drawing and benchmarks).
-    public func render(drawing draw: (_ cairoContext: OpaquePointer) throws -> Void) throws {
+    package func render(drawing draw: (_ cairoContext: OpaquePointer) throws -> Void) throws {
         switch try currentBuffer() {
         case .server(let buffer):
             try draw(buffer.context.pointer)

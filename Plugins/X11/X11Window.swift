@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 import Glibc
 
 /// Owns one top-level X window: created titled, with WM_DELETE_WINDOW, bit gravity
@@ -8,13 +8,15 @@ import Glibc
 /// Expose with count 0, a close request from WM_DELETE_WINDOW); the event loop reads and
 /// clears those flags once per frame.
 public final class X11Window {
+    /// The connection the window belongs to.
     public let display: X11Display
     let id: Window
     let deleteWindowAtom: Atom
     let protocolsAtom: Atom
 
-    /// The size in pixels, as of the last ConfigureNotify.
+    /// The width in pixels, as of the last ConfigureNotify.
     public private(set) var pixelWidth: Int
+    /// The height in pixels, as of the last ConfigureNotify.
     public private(set) var pixelHeight: Int
     /// Whether the window manager (or a test) asked the window to close.
     public private(set) var closeRequested = false
@@ -50,7 +52,6 @@ public final class X11Window {
         id = Xlib.createWindow(
             dpy, parent: display.root, width: UInt32(width), height: UInt32(height),
             eventMask: Self.eventMask)
-        guard id != 0 else { throw X11Error.cannotCreate("window") }
         pixelWidth = width
         pixelHeight = height
         deleteWindowAtom = Xlib.internAtom(dpy, "WM_DELETE_WINDOW")
@@ -104,7 +105,7 @@ public final class X11Window {
     }
 
     /// Reads the window's pixels as 0xRRGGBB (`XGetImage`); nil if not viewable.
-    public func readPixels(x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
+    package func readPixels(x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
         Xlib.readPixels(
             display.pointer, id, x: Int32(x), y: Int32(y), width: UInt32(width),
             height: UInt32(height))

@@ -1,4 +1,4 @@
-import CX11
+package import CX11
 
 /// XInput 2.2 on one connection: selects pointer, touch and smooth-scroll events on a
 /// window and turns their event cookies into `XI2DeviceEvent`s for `XInput2Mapping`.

@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 
 /// The XInput2 event types `XInput2Mapping` reads (`evtype`, from `XI2.h`).
 public enum XI2EventType {

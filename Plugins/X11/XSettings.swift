@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 
 /// The desktop's settings as an XSETTINGS manager publishes them, parsed from the
 /// `_XSETTINGS_SETTINGS` property of the `_XSETTINGS_S<screen>` selection owner.
@@ -150,16 +150,11 @@ extension XSettings {
         let owner = XGetSelectionOwner(display.pointer, selection)
         guard owner != 0 else { return nil }
         let property = XInternAtom(display.pointer, "_XSETTINGS_SETTINGS", 0)
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(
-            display.pointer, owner, property, 0, maximumBytes / 4, 0, property, &type, &format,
-            &count, &remaining, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, type == property, format == 8, let data else { return nil }
-        return try XSettings(parsing: Array(UnsafeBufferPointer(start: data, count: Int(count))))
+        return try Xlib.withProperty(
+            display.pointer, owner, property, type: property, longs: maximumBytes / 4
+        ) { (type, format, count, data) throws(XSettingsError) in
+            guard type == property, format == 8 else { return nil }
+            return try XSettings(parsing: Array(UnsafeBufferPointer(start: data, count: count)))
+        }
     }
 }

@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 import Glibc
 
 /// Every MIT-SHM (libXext), `XPutImage` and System V shared-memory call the client-side

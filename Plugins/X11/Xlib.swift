@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 import Glibc
 
 /// Every Xlib and cairo-xlib call this plugin makes, one thin named wrapper each.
@@ -175,17 +175,31 @@ enum Xlib {
 
     /// `XGetWindowProperty` of one 32-bit CARDINAL; nil if absent.
     static func cardinalProperty(_ display: DisplayPointer, _ window: Window, atom: Atom) -> Int? {
-        var type: Atom = 0
+        withProperty(display, window, atom, type: XA_CARDINAL, longs: 1) { _, format, count, data in
+            guard format == 32, count == 1 else { return nil }
+            return data.withMemoryRebound(to: Int.self, capacity: 1) { $0.pointee }
+        }
+    }
+
+    /// Calls `body` with a window property read by `XGetWindowProperty` (at most `longs`
+    /// 32-bit units, of `type`): its actual type, format, item count and bytes, which are
+    /// freed (`XFree`) afterwards. nil if the request failed or the property is absent.
+    static func withProperty<Result, Failure: Error>(
+        _ display: DisplayPointer, _ window: Window, _ property: Atom, type: Atom, longs: Int,
+        _ body: (_ type: Atom, _ format: Int32, _ count: Int, _ data: UnsafeMutablePointer<UInt8>)
+            throws(Failure) -> Result?
+    ) throws(Failure) -> Result? {
+        var actualType: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
         var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         let status = XGetWindowProperty(
-            display, window, atom, 0, 1, 0, XA_CARDINAL, &type, &format, &count, &remaining,
-            &data)
+            display, window, property, 0, longs, 0, type, &actualType, &format, &count,
+            &remaining, &data)
         defer { if let data { XFree(data) } }
-        guard status == Success, format == 32, count == 1, let data else { return nil }
-        return data.withMemoryRebound(to: Int.self, capacity: 1) { $0.pointee }
+        guard status == Success, let data else { return nil }
+        return try body(actualType, format, Int(count), data)
     }
 
     /// `XQueryTree`: the children of `window`.

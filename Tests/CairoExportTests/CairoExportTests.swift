@@ -314,21 +314,8 @@ final class CairoExportTests: XCTestCase {
 
     // MARK: The built binary
 
-    /// `cairo-export` next to the test bundle, if it was built.
-    private var binary: String? {
-        let bundle = URL(
-            fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? "")
-        let candidates = [
-            bundle.deletingLastPathComponent().appendingPathComponent("cairo-export").path,
-            Bundle.main.bundleURL.appendingPathComponent("cairo-export").path,
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("cairo-export")
-                .path,
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     private func launch(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let path = try XCTUnwrap(binary, "cairo-export not built")
+        let path = try XCTUnwrap(ExportFixtures.binary, "cairo-export not built")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -343,7 +330,7 @@ final class CairoExportTests: XCTestCase {
 
     func testBinaryExitStatuses() throws {
         // The test target depends on CairoExport, so `swift test` always builds the binary.
-        XCTAssertNotNil(binary, "cairo-export is not next to the test bundle")
+        XCTAssertNotNil(ExportFixtures.binary, "cairo-export is not next to the test bundle")
         let out = root + "/bin"
         let ok = try launch(["--trace", trace("fast-flick"), "--out", out, "--fps", "10"])
         XCTAssertEqual(ok.status, 0, ok.stderr)

@@ -84,7 +84,10 @@ enum ExportFixtures {
 
 /// The built `cairo-export` run as a child process, its stderr collected as it arrives so
 /// a test can wait (with a deadline) for a line such as "test pause at before-swap".
-final class ExportProcess {
+///
+/// `@unchecked Sendable`: the pipe and termination handlers touch only `collected`,
+/// `exited` and `closed`, always under `condition`.
+final class ExportProcess: @unchecked Sendable {
     private let process = Process()
     private let pipe = Pipe()
     private let condition = NSCondition()

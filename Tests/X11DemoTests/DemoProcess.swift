@@ -42,7 +42,10 @@ func unavailable(_ what: String) -> Error {
 }
 
 /// A child process with its stdout and stderr collected as they arrive.
-final class ChildProcess {
+///
+/// `@unchecked Sendable`: the reader threads touch only the collected output and
+/// `pipesClosed`, always under `lock`.
+final class ChildProcess: @unchecked Sendable {
     let process = Process()
     private let lock = NSLock()
     private var stdoutData = Data()

@@ -7,11 +7,15 @@ public protocol Clock: AnyObject {
 }
 
 /// The system's monotonic clock, counted from when the clock was made.
-public final class MonotonicClock: Clock {
+///
+/// `Sendable`: it holds only its immutable origin, so any thread may read it.
+public final class MonotonicClock: Clock, Sendable {
     private let origin = ContinuousClock.now
 
+    /// A clock that reads 0 now.
     public init() {}
 
+    /// Seconds since the clock was made.
     public var now: Double {
         let elapsed = ContinuousClock.now - origin
         let (seconds, attoseconds) = elapsed.components
@@ -21,8 +25,10 @@ public final class MonotonicClock: Clock {
 
 /// A clock that moves only when told to; for tests.
 public final class ManualClock: Clock {
+    /// The time it was last set or advanced to.
     public private(set) var now: Double
 
+    /// A clock reading `now` until told otherwise.
     public init(now: Double = 0) {
         self.now = now
     }
@@ -45,8 +51,11 @@ public final class ManualClock: Clock {
 /// Computing each time from the frame number (not by adding steps) keeps a long
 /// export free of accumulated rounding, so 30 Hz and 60 Hz share exact times.
 public final class FixedStepClock: Clock {
+    /// The time of frame 0.
     public let start: Double
+    /// Ticks a second.
     public let framesPerSecond: Double
+    /// The current frame number; `tick()` adds one.
     public private(set) var frame: Int = 0
 
     /// A clock at `start` ticking `framesPerSecond` times a second; the rate must be positive.
@@ -61,6 +70,7 @@ public final class FixedStepClock: Clock {
     /// The seconds between two ticks.
     public var step: Double { 1 / framesPerSecond }
 
+    /// The time of the current frame.
     public var now: Double { start + Double(frame) / framesPerSecond }
 
     /// Moves to the next frame.

@@ -1,0 +1,225 @@
+// x11-demo: the interaction in a real window. Drag the card (or sheet) down to dismiss it,
+// Escape dismisses, Space or a click presents again, the close button quits.
+import Glibc
+import SwipeDismiss
+import SwipeDismissX11
+import ToolSupport
+
+/// Says `message` on stderr, after the tool's name.
+func printError(_ message: String) {
+    StandardStream.error.writeLine("x11-demo: \(message)")
+}
+
+/// Says `message` on stderr and exits with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+    printError(message)
+    exit(status)
+}
+
+/// Writes `line` on stdout (the `--events` stream).
+func printLine(_ line: String) {
+    StandardStream.output.writeLine(line)
+}
+
+/// The program: everything is local to `main()`, so nothing is a shared global.
+@main
+enum X11DemoMain {
+    static func main() {
+        let options: DemoOptions
+        do {
+            options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            fail("\(error)\n\(DemoOptions.usage)", status: 2)
+        }
+        if options.showsHelp {
+            printLine(DemoOptions.usage)
+            exit(0)
+        }
+
+        var trace: GestureTrace?
+        if let path = options.replayPath {
+            do {
+                trace = try GestureTrace.load(path: path)
+            } catch {
+                fail("--replay: \(error)", status: 2)
+            }
+        }
+
+        // The window size, checked before any display is needed: a trace's viewport is user
+        // input, and converting 1e19 points to an Int would trap.
+        var size = options.size ?? DemoOptions.defaultSize
+        if options.size == nil, let trace, let path = options.replayPath {
+            guard let fitted = windowSize(fitting: trace.viewport) else {
+                fail(
+                    "--replay: \(path): the trace's viewport \(jsonNumber(trace.viewport.width))x"
+                        + "\(jsonNumber(trace.viewport.height)) does not fit a window (64...32767 pt a side); "
+                        + "pass --size WxH", status: 2)
+            }
+            size = fitted
+        }
+
+        // Refuse an unwritable --record path now, not after the gesture it would have kept.
+        var recordFile: RecordFile?
+        if let path = options.recordPath {
+            do {
+                recordFile = try RecordFile(checking: path)
+            } catch {
+                fail("--record: \(error)", status: 2)
+            }
+        }
+
+        X11Display.messagePrefix = "x11-demo"
+        let display: X11Display
+        do {
+            display = try X11Display()
+        } catch {
+            fail("\(error)", status: 2)
+        }
+        // From here on, these signals end the run through the loop, which saves the recording
+        // first (before now there is nothing to lose, and the default action is right).
+        X11EventLoop.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
+        // A reader of --events that goes away (`x11-demo --events | head -1`) must not kill the
+        // demo before it saves: writes to the broken pipe fail instead.
+        signal(SIGPIPE, SIG_IGN)
+
+        // The scale: --scale, else what the desktop's Xft.dpi asks for. The window is opened at
+        // the size in points times the scale; everything else stays in points.
+        let scale = options.scale ?? display.preferredScale
+        guard let pixels = pixelSize(of: size, scale: scale) else {
+            let what = options.scale == nil ? "the scale Xft.dpi asks for, " : ""
+            fail(
+                "--scale: \(what)\(jsonNumber(scale)), makes the \(size.width)x\(size.height) pt "
+                    + "window larger than 32767 px a side; pass a smaller --scale or --size",
+                status: 2)
+        }
+
+        var configuration = options.scene.configuration(
+            preset: options.configuration, reduceMotion: options.reduceMotion)
+        var motionReason = options.reduceMotion ? "reduced (--reduce-motion)" : "full"
+        if !configuration.reduceMotion {
+            // The desktop can ask for less motion through XSETTINGS; no settings manager: off.
+            do {
+                if let settings = try XSettings.read(from: display), settings.prefersReducedMotion {
+                    configuration.reduceMotion = true
+                    motionReason = "reduced (XSETTINGS turn animations off)"
+                }
+            } catch {
+                printError("ignoring unreadable XSETTINGS: \(error)")
+            }
+        }
+
+        let clock = MonotonicClock()
+        let window: X11Window
+        let renderer: X11Renderer
+        do {
+            window = try X11Window(
+                display: display, title: "SwipeDismiss demo", width: pixels.width,
+                height: pixels.height)
+            renderer = try X11Renderer(
+                window: window, scale: scale, presentation: options.presentation)
+        } catch {
+            fail("\(error)", status: 1)
+        }
+        if options.verbose {
+            let because = renderer.fallbackReason.map { " (\($0))" } ?? ""
+            printError("presenting with \(renderer.presentation.summary)\(because)")
+            let dpi = X11DisplayScale.dpi(resourceManager: display.resourceManagerString)
+            let origin =
+                options.scale != nil
+                ? "--scale" : dpi.map { "Xft.dpi \(jsonNumber($0))" } ?? "no Xft.dpi"
+            printError(
+                "scale \(jsonNumber(scale)) (\(origin)): a \(size.width)x\(size.height) pt window of "
+                    + "\(pixels.width)x\(pixels.height) px")
+            printError("motion: \(motionReason)")
+        }
+        // XInput2 (touchpad swipes, touch, wheel) when the server has it; otherwise core
+        // events, which the user is told about once (SWIPEDISMISS_NO_XI2=1 asks for them).
+        let live = X11InputSource(clock: clock, scale: renderer.scale, window: window)
+        switch live.path {
+        case .core: printError(live.path.description)
+        case .xinput2: if options.verbose { printError(live.path.description) }
+        }
+
+        var replay: ReplayThenLiveInput?
+        var source: InputSource = live
+        if let trace {
+            let input = ReplayThenLiveInput(
+                replay: TraceInputSource(trace: trace, startTime: clock.now), live: live)
+            replay = input
+            source = input
+        }
+        var recorder: RecordingInputSource?
+        if recordFile != nil {
+            let recording = RecordingInputSource(
+                recording: source, viewport: renderer.viewport, startTime: clock.now)
+            recorder = recording
+            source = recording
+        }
+
+        let controller = DismissController(
+            input: source, presenter: options.scene.makePresenter(), renderer: renderer,
+            clock: clock,
+            configuration: configuration)
+        if options.confirm {
+            // The app always wants confirmation: every dismissal attempt is vetoed and the sheet
+            // asks; y confirms (the core's confirm keys), n or Escape keeps it.
+            controller.shouldDismiss = { _ in false }
+        }
+        if options.printsEvents {
+            let namesDetent = options.scene == .sheet
+            controller.addObserver { event in
+                switch event {
+                case .phaseChanged(_, _, let state):
+                    printLine(eventLine(state, namingDetent: namesDetent))
+                case .dismissAttempted(let reason):
+                    printLine(attemptLine(reason, state: controller.state))
+                case .passedThrough(let point):
+                    printLine(passThroughLine(point, state: controller.state))
+                default:
+                    break
+                }
+            }
+        }
+
+        /// Writes the recording, if one was asked for; returns false (after saying why) on failure.
+        func saveRecording() -> Bool {
+            guard let recorder, let recordFile else { return true }
+            recorder.setViewport(renderer.viewport)
+            do {
+                try recordFile.write(recorder.trace)
+                return true
+            } catch {
+                printError("--record: \(error)")
+                return false
+            }
+        }
+
+        X11Display.connectionLostHandler = { _ = saveRecording() }
+        let loop = X11EventLoop(
+            window: window, renderer: renderer, input: live, clock: clock,
+            framesPerSecond: options.framesPerSecond)
+
+        // --exit-after-replay: stop once the replay is over and everything has come to rest.
+        // `replay` is captured by value: a captured `var` box makes Swift 6 see a data race.
+        let replayFinished: () -> Bool = { [replay] in
+            guard options.exitsAfterReplay, let replay else { return false }
+            return !replay.isReplaying && !controller.isAnimating && !live.isPressed
+                && controller.nextWakeTime == nil
+        }
+        let reason: X11EventLoop.StopReason
+        do {
+            reason = try loop.run(controller, until: replayFinished)
+        } catch {
+            _ = saveRecording()
+            fail("rendering failed: \(error)", status: 1)
+        }
+
+        let saved = saveRecording()
+        switch reason {
+        case .interrupted(let signal):
+            exit(saved ? 128 + signal : 1)
+        case .windowClosed, .stopped:
+            exit(saved ? 0 : 1)
+        }
+    }
+}
