@@ -17,10 +17,6 @@ public enum X11Presentation: String, CaseIterable, Sendable {
     /// as unavailable (to exercise the fallbacks).
     public static let disableSharedMemoryVariable = "SWIPEDISMISS_NO_SHM"
 
-    /// The environment variable that, set to anything but `0` or empty, keeps the dimmed
-    /// presenting screen above the card on the client too (no XRender composite), to compare.
-    public static let disableServerDimVariable = "SWIPEDISMISS_NO_SERVER_DIM"
-
     /// A short human name of the path, for `--verbose`.
     public var summary: String {
         switch self {

@@ -32,17 +32,6 @@ public final class X11Renderer: Renderer {
     public private(set) var framesRendered = 0
     /// The box the last frame sent to the window (client-side paths); nil if nothing changed.
     public private(set) var lastDamage: PixelRect?
-    /// Whether the X server composites the dimmed presenting screen above the card (XRender,
-    /// client-side paths), instead of our drawing and sending those pixels.
-    public var composesDimOnServer: Bool { serverDim != nil }
-    /// How many rows at the top of the last frame the server composited (0: none).
-    public private(set) var serverDimRows = 0
-    private let serverDim: X11ServerDim?
-    private var lastBand: X11ServerDim.Band?
-    /// The last scene while the server holds part of it, for `readBackBuffer`.
-    private var lastScene: Scene?
-    /// Each layer's items and measured box, for the band (measured once per content).
-    private var measured: [(items: [Item], bounds: Rect?)] = []
 
     private enum Buffer {
         case server(X11BackBuffer)
@@ -78,7 +67,6 @@ public final class X11Renderer: Renderer {
         requestedPresentation = presentation
         self.presentation = presentation == .automatic ? .sharedMemory : presentation
         gc = try X11GraphicsContext(display: window.display, drawable: window.id)
-        serverDim = presentation == .xlibSurface ? nil : X11ServerDim(window: window)
         if presentation == .sharedMemory || presentation == .automatic,
             let reason = Self.sharedMemoryUnavailableReason(displayName: window.display.name)
         {
@@ -100,77 +88,15 @@ public final class X11Renderer: Renderer {
             copyToWindow(buffer)
         case .client(let buffer):
             buffer.waitUntilServerIsDone(window: window)
-            try renderClient(scene, on: buffer)
-        }
-        framesRendered += 1
-    }
-
-    /// Composes `scene` in client memory and sends the box that changed, leaving the rows
-    /// that are only the dimmed presenting screen to the server when it can draw them.
-    private func renderClient(_ scene: Scene, on buffer: X11ImageBuffer) throws {
-        let width = buffer.pixelWidth
-        let height = buffer.pixelHeight
-        var band: X11ServerDim.Band?
-        if let serverDim {
-            band = X11ServerDim.band(
-                for: scene, scale: scale, pixelWidth: width, pixelHeight: height
-            ) { index, layer in measure(index, layer, buffer.context) }
-            if band != nil {
-                try serverDim.prepare(
-                    scene.layers[0], painter: painter, scale: scale, width: width,
-                    height: height, gc: gc.gc)
+            lastDamage = try compositor.compose(
+                scene, on: buffer.context, scale: scale, pixelWidth: buffer.pixelWidth,
+                pixelHeight: buffer.pixelHeight)
+            if let damage = lastDamage {
+                buffer.surface.flush()
+                buffer.put(damage, to: window, gc: gc.gc)
             }
         }
-        if band == nil, lastBand != nil {
-            compositor.invalidate()  // the band's rows in our buffer are stale
-            lastBand = nil
-        }
-        var damage: PixelRect?
-        if let band {
-            // The compositor keeps its books as if it drew everything; what it leaves out
-            // stays the server's until the band ends (then it draws all again).
-            buffer.context.save()
-            defer { buffer.context.restore() }
-            buffer.context.addRect(
-                Rect(
-                    x: 0, y: Double(band.rows), width: Double(width),
-                    height: Double(height - band.rows)))
-            buffer.context.clip()
-            damage = try compositor.compose(
-                scene, on: buffer.context, scale: scale, pixelWidth: width, pixelHeight: height)
-        } else {
-            damage = try compositor.compose(
-                scene, on: buffer.context, scale: scale, pixelWidth: width, pixelHeight: height)
-        }
-        if let box = damage, let band {
-            let top = max(box.y, band.rows)
-            let bottom = box.y + box.height
-            damage =
-                bottom > top
-                ? PixelRect(x: box.x, y: top, width: box.width, height: bottom - top) : nil
-        }
-        lastDamage = damage
-        if let damage {
-            buffer.surface.flush()
-            buffer.put(damage, to: window, gc: gc.gc)
-        }
-        if let band, band != lastBand, let serverDim {
-            serverDim.composite(band)
-        }
-        lastBand = band
-        lastScene = band == nil ? nil : scene
-        serverDimRows = band?.rows ?? 0
-    }
-
-    /// A layer's box in points as the compositor measures it, once per content.
-    private func measure(_ index: Int, _ layer: Layer, _ context: CairoContext) -> Rect? {
-        if measured.count != 0, index < measured.count, measured[index].items == layer.items {
-            return measured[index].bounds
-        }
-        let bounds = painter.bounds(of: layer, scale: scale, measuringWith: context)
-        while measured.count <= index { measured.append((items: [], bounds: nil)) }
-        measured[index] = (items: layer.items, bounds: bounds)
-        return bounds
+        framesRendered += 1
     }
 
     /// Draws a frame with `draw`, given the buffer's `cairo_t *` in device pixels, then
@@ -184,7 +110,6 @@ public final class X11Renderer: Renderer {
         case .client(let buffer):
             buffer.waitUntilServerIsDone(window: window)
             compositor.invalidate()  // the pixels are no longer the compositor's
-            lastBand = nil
             try draw(buffer.context.pointer)
             buffer.surface.flush()
             buffer.put(fullBox(buffer), to: window, gc: gc.gc)
@@ -201,9 +126,7 @@ public final class X11Renderer: Renderer {
         else { return false }
         switch buffer {
         case .server(let buffer): copyToWindow(buffer)
-        case .client(let buffer):
-            buffer.put(fullBox(buffer), to: window, gc: gc.gc)
-            if let lastBand, let serverDim { serverDim.composite(lastBand) }
+        case .client(let buffer): buffer.put(fullBox(buffer), to: window, gc: gc.gc)
         }
         return true
     }
@@ -216,18 +139,6 @@ public final class X11Renderer: Renderer {
                 window.display.pointer, buffer.pixmap, x: Int32(x), y: Int32(y),
                 width: UInt32(width), height: UInt32(height))
         case .client(let buffer):
-            // The rows the server composited are not in our memory: draw the last frame
-            // there too (the same pixels the window shows), and let the next frame send
-            // its band again.
-            if lastBand != nil, let lastScene {
-                compositor.invalidate()
-                lastBand = nil
-                guard
-                    (try? compositor.compose(
-                        lastScene, on: buffer.context, scale: scale,
-                        pixelWidth: buffer.pixelWidth, pixelHeight: buffer.pixelHeight)) != nil
-                else { return nil }
-            }
             return buffer.readPixels(x: x, y: y, width: width, height: height)
         case nil:
             return nil
@@ -242,7 +153,6 @@ public final class X11Renderer: Renderer {
         }
         buffer = nil  // free the old pixmap or segment before making the new one
         compositor.invalidate()
-        lastBand = nil
         let made = try makeBuffer(width: window.pixelWidth, height: window.pixelHeight)
         buffer = made
         if case .client(let image) = made { window.shmCompletionType = image.completionType }

@@ -15,7 +15,6 @@ final class X11PresentationTests: XCTestCase {
 
     override func tearDown() {
         unsetenv(X11Presentation.disableSharedMemoryVariable)
-        unsetenv(X11Presentation.disableServerDimVariable)
         display = nil
     }
 
@@ -60,8 +59,6 @@ final class X11PresentationTests: XCTestCase {
     }
 
     func testTheDefaultPathDrawsClientSideAndPresentsThroughSharedMemory() throws {
-        // All of it on the client (X11ServerDimTests covers the server's part).
-        setenv(X11Presentation.disableServerDimVariable, "1", 1)
         let (window, renderer, _, _) = try showFirstFrame(.sharedMemory)
         XCTAssertEqual(renderer.presentation, .sharedMemory)
         XCTAssertNil(renderer.fallbackReason)
@@ -109,7 +106,6 @@ final class X11PresentationTests: XCTestCase {
 
     func testOnceTheBackdropStopsChangingOnlyTheCardsBoxIsSent() throws {
         try requireXdotool()
-        setenv(X11Presentation.disableServerDimVariable, "1", 1)
         let (window, renderer, controller, loop) = try showFirstFrame(.sharedMemory)
         let id = String(window.windowID)
         // Past 200 pt the backdrop sits at its 0.1 floor: later moves change only the card.
