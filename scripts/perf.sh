@@ -5,8 +5,9 @@
 # Usage: scripts/perf.sh [PATH...]   (paths: shm put xlib auto; default: shm xlib)
 # Env: RUNS (default 3); QT_QML=path/to/drawer.qml adds the Qt Quick Drawer peer (qmlscene,
 # software backend) measured the same way in the same run; STATIC=0 measures an x11-demo
-# linked against the shared Swift runtime and Foundation instead of the default static build
-# (--static-swift-stdlib, in .build/static so the ordinary release build stays).
+# linked against the shared Swift runtime, Foundation and libstdc++ instead of the default
+# small build (scripts/build-small-demo.sh: static Swift runtime and Foundation, static
+# libstdc++, not position-independent; in .build/static so the ordinary release build stays).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 paths=("$@")
@@ -15,14 +16,16 @@ runs=${RUNS:-3}
 for tool in Xvfb xdotool; do
     command -v "$tool" >/dev/null 2>&1 || { echo "perf: $tool is not installed (make deps)" >&2; exit 1; }
 done
-demo_flags=(-c release)
-[ "${STATIC:-1}" != 0 ] && demo_flags+=(--static-swift-stdlib --scratch-path .build/static)
-swift build "${demo_flags[@]}" --product x11-demo >/tmp/perf-build.$$.log 2>&1 &&
-    swift build -c release --product swipedismiss-bench >>/tmp/perf-build.$$.log 2>&1 ||
+if [ "${STATIC:-1}" != 0 ]; then
+    demo=$(scripts/build-small-demo.sh 2>/tmp/perf-build.$$.log) || { tail -20 /tmp/perf-build.$$.log; exit 1; }
+else
+    swift build -c release --product x11-demo >/tmp/perf-build.$$.log 2>&1 || { tail -20 /tmp/perf-build.$$.log; exit 1; }
+    demo=$(swift build -c release --show-bin-path)/x11-demo
+fi
+swift build -c release --product swipedismiss-bench >>/tmp/perf-build.$$.log 2>&1 ||
     { tail -20 /tmp/perf-build.$$.log; exit 1; }
 rm -f /tmp/perf-build.$$.log
 bin=$(swift build -c release --show-bin-path)
-demo=$(swift build "${demo_flags[@]}" --show-bin-path)/x11-demo
 
 number=120
 while [ -e "/tmp/.X11-unix/X$number" ] || [ -e "/tmp/.X$number-lock" ]; do number=$((number + 1)); done
