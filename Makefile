@@ -81,7 +81,9 @@ docs-lint:
 
 # Whole-system cost of x11-demo (release, private Xvfb): exec -> first frame, idle RSS and
 # CPU, app and X server CPU over a scripted drag, for the MIT-SHM and xlib-surface paths.
-# PATHS="shm put xlib auto" picks paths; QT_QML=…/drawer.qml adds the Qt Quick peer.
+# PATHS="shm put xlib auto" picks paths; QT_QML=…/drawer.qml adds the Qt Quick peer. It
+# measures x11-demo built small (scripts/build-small-demo.sh: static Swift runtime,
+# Foundation and libstdc++, no PIE, in .build/static); STATIC=0 measures the ordinary build.
 .PHONY: perf
 perf: deps
 	RUNS=$${RUNS:-3} scripts/perf.sh $(PATHS)

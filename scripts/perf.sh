@@ -4,7 +4,10 @@
 # 5 px, 16 ms apart, with xdotool), per presentation path. Medians over RUNS runs.
 # Usage: scripts/perf.sh [PATH...]   (paths: shm put xlib auto; default: shm xlib)
 # Env: RUNS (default 3); QT_QML=path/to/drawer.qml adds the Qt Quick Drawer peer (qmlscene,
-# software backend) measured the same way in the same run.
+# software backend) measured the same way in the same run; STATIC=0 measures an x11-demo
+# linked against the shared Swift runtime, Foundation and libstdc++ instead of the default
+# small build (scripts/build-small-demo.sh: static Swift runtime and Foundation, static
+# libstdc++, not position-independent; in .build/static so the ordinary release build stays).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 paths=("$@")
@@ -13,8 +16,13 @@ runs=${RUNS:-3}
 for tool in Xvfb xdotool; do
     command -v "$tool" >/dev/null 2>&1 || { echo "perf: $tool is not installed (make deps)" >&2; exit 1; }
 done
-swift build -c release --product x11-demo >/tmp/perf-build.$$.log 2>&1 &&
-    swift build -c release --product swipedismiss-bench >>/tmp/perf-build.$$.log 2>&1 ||
+if [ "${STATIC:-1}" != 0 ]; then
+    demo=$(scripts/build-small-demo.sh 2>/tmp/perf-build.$$.log) || { tail -20 /tmp/perf-build.$$.log; exit 1; }
+else
+    swift build -c release --product x11-demo >/tmp/perf-build.$$.log 2>&1 || { tail -20 /tmp/perf-build.$$.log; exit 1; }
+    demo=$(swift build -c release --show-bin-path)/x11-demo
+fi
+swift build -c release --product swipedismiss-bench >>/tmp/perf-build.$$.log 2>&1 ||
     { tail -20 /tmp/perf-build.$$.log; exit 1; }
 rm -f /tmp/perf-build.$$.log
 bin=$(swift build -c release --show-bin-path)
@@ -33,7 +41,8 @@ now() { date +%s%N; }
 steps() { local i s=""; for i in $(seq 60); do s="$s mousemove_relative -- 0 5 sleep 0.016"; done; echo "$s"; }
 gone() { for _ in $(seq 100); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.05; done; kill -9 "$1" 2>/dev/null; }
 
-# measure NAME WINDOW-NAME -> appends "first_ms rss_kB idle_cpu app_cpu server_cpu" to /tmp/perf-NAME.$$
+# measure NAME WINDOW-NAME FIRST -> appends "first_ms rss_kB idle_cpu app_cpu server_cpu pss_kB"
+# to /tmp/perf-NAME.$$ (RSS and PSS from /proc/PID/smaps_rollup, idle, after the first frame)
 measure() {
     local name=$1 title=$2 first=$3
     local win; win=$(timeout 15 xdotool search --sync --onlyvisible --name "$title" | head -1) ||
@@ -41,7 +50,8 @@ measure() {
     sleep 2
     local i0 t0; i0=$(ns "$app"); t0=$(now); sleep 1
     local idle; idle=$(awk -v c=$(($(ns "$app") - i0)) -v t=$(($(now) - t0)) 'BEGIN {printf "%.4f", c / t}')
-    local rss; rss=$(awk '/VmRSS/ {print $2}' /proc/"$app"/status)
+    local rss pss; rss=$(awk '/^Rss:/ {print $2}' /proc/"$app"/smaps_rollup)
+    pss=$(awk '/^Pss:/ {print $2}' /proc/"$app"/smaps_rollup)
     eval "$(xdotool getwindowgeometry --shell "$win")"
     xdotool mousemove $((X + 195)) $((Y + 500)); sleep 0.5
     local a0 x0 s0; a0=$(ns "$app"); x0=$(ns "$xvfb"); s0=$(now)
@@ -50,13 +60,13 @@ measure() {
     local a1 x1 s1; a1=$(ns "$app"); x1=$(ns "$xvfb"); s1=$(now)
     kill "$app" 2>/dev/null; gone "$app"; app=
     awk -v f="$first" -v r="$rss" -v i="$idle" -v a=$((a1 - a0)) -v x=$((x1 - x0)) -v t=$((s1 - s0)) \
-        'BEGIN {printf "%s %s %s %.4f %.4f\n", f, r, i, a / t, x / t}' >>"/tmp/perf-$name.$$"
+        -v p="$pss" 'BEGIN {printf "%s %s %s %.4f %.4f %s\n", f, r, i, a / t, x / t, p}' >>"/tmp/perf-$name.$$"
 }
 
 names=()
 for run in $(seq "$runs"); do
     for path in "${paths[@]}"; do
-        line=$("$bin/swipedismiss-bench" --first-frame "$bin/x11-demo" --size 390x844 --present "$path" --verbose 2>>"/tmp/perf-log.$$") ||
+        line=$("$bin/swipedismiss-bench" --first-frame "$demo" --size 390x844 --present "$path" --verbose 2>>"/tmp/perf-log.$$") ||
             { echo "perf: x11-demo --present $path did not paint" >&2; exit 1; }
         app=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' <<<"$line")
         first=$(sed -n 's/.*first_frame_ms=\([0-9.]*\).*/\1/p' <<<"$line")
@@ -79,14 +89,14 @@ done
 grep -h "presenting with" "/tmp/perf-log.$$" | sort | uniq -c | sed 's/^ */perf: /' >&2
 rm -f "/tmp/perf-log.$$"
 median() { sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
-printf '%-6s %16s %10s %14s %13s %13s %15s\n' path "exec->frame ms" "RSS kB" "idle CPU-s/s" \
-    "drag app" "drag X srv" "drag app+X"
+printf '%-6s %16s %10s %10s %14s %13s %13s %15s\n' path "exec->frame ms" "RSS kB" "PSS kB" \
+    "idle CPU-s/s" "drag app" "drag X srv" "drag app+X"
 for name in "${names[@]}"; do
     file="/tmp/perf-$name.$$"
     col() { cut -d' ' -f"$1" "$file" | median; }
     total=$(awk '{print $4 + $5}' "$file" | median)
-    printf '%-6s %16s %10s %14s %13s %13s %15s\n' "$name" "$(col 1)" "$(col 2)" "$(col 3)" \
-        "$(col 4)" "$(col 5)" "$total"
+    printf '%-6s %16s %10s %10s %14s %13s %13s %15s\n' "$name" "$(col 1)" "$(col 2)" "$(col 6)" \
+        "$(col 3)" "$(col 4)" "$(col 5)" "$total"
     rm -f "$file"
 done
 echo "(CPU in CPU-seconds per second over the drag and 1 s after it; medians of $runs runs on :$number)"

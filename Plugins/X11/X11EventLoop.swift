@@ -4,7 +4,8 @@ import SwipeDismiss
 
 /// Runs a `DismissController` in an X window: waits in `poll()` on the connection while
 /// nothing moves (an idle window costs no CPU), paces frames at `framesPerSecond` while
-/// something does, drains events with `XPending`, and flushes once per frame.
+/// something does, reads the connection and the signal pipe only when `poll` says they are
+/// readable, drains what Xlib queued without further I/O, and flushes once per frame.
 ///
 /// The shape follows GLFW's X11 loop: read everything queued, act on it, then sleep on the
 /// socket with a timeout that is the next frame's deadline, the replay's next event, or
@@ -36,6 +37,10 @@ public final class X11EventLoop {
     private var stopRequested = false
     private var event = XEvent()
     private var pollDescriptors: [pollfd] = []
+    /// Whether the last poll saw the connection readable (true before the first poll).
+    private var connectionReadable = true
+    /// Whether the last poll saw a byte in the signal pipe (true before the first poll).
+    private var signalPipeReadable = true
 
     public init(
         window: X11Window, renderer: X11Renderer, input: X11InputSource, clock: Clock,
@@ -76,14 +81,23 @@ public final class X11EventLoop {
         _ controller: DismissController, maximumWait: Double?, until: (() -> Bool)? = nil
     ) throws -> StopReason? {
         let dpy = window.display.pointer
-        while Xlib.pending(dpy) > 0 {
+        // Read the socket only when poll said it is readable (or before the first poll):
+        // one read, then drain what Xlib holds without further I/O.
+        if connectionReadable {
+            connectionReadable = false
+            _ = Xlib.eventsQueuedAfterReading(dpy)
+        }
+        while Xlib.eventsQueuedAlready(dpy) > 0 {
             Xlib.nextEvent(dpy, into: &event)
             eventsRead += 1
             input.handle(&event)
             window.handle(&event)
         }
         if window.closeRequested { return .windowClosed }
-        if let signal = Self.takeSignal() { return .interrupted(signal: signal) }
+        if signalPipeReadable {
+            signalPipeReadable = false
+            if let signal = Self.takeSignal() { return .interrupted(signal: signal) }
+        }
         if stopRequested {
             stopRequested = false
             return .stopped
@@ -98,7 +112,11 @@ public final class X11EventLoop {
 
         let period = 1 / framesPerSecond
         var now = clock.now
-        if let wake = controller.nextWakeTime, wake <= now, now >= lastFrameTime + period - 0.0005 {
+        // A frame may come up to a quarter period (at most 4 ms) before its slot, so an input
+        // event arriving just early is drawn at once rather than after a second wakeup; the
+        // slot is still used up, so the rate never exceeds `framesPerSecond`.
+        let early = min(0.004, period / 4)
+        if let wake = controller.nextWakeTime, wake <= now, now >= lastFrameTime + period - early {
             try controller.step()
             // Keep the cadence steady, but never try to catch up on missed frames.
             let next = lastFrameTime + period
@@ -127,6 +145,8 @@ public final class X11EventLoop {
         }
         Xlib.poll(&pollDescriptors, timeout: timeout)
         wakeups += 1
+        connectionReadable = pollDescriptors[0].revents != 0
+        signalPipeReadable = wanted == 2 && pollDescriptors[1].revents != 0
         return nil
     }
 
@@ -165,5 +185,12 @@ public final class X11EventLoop {
         var received: Int32? = nil
         while read(signalPipe.read, &byte, 1) == 1 { received = Int32(byte) }
         return received
+    }
+}
+
+extension Xlib {
+    /// `XEventsQueued(display, QueuedAfterReading)`: reads what the socket holds, no flush.
+    static func eventsQueuedAfterReading(_ display: DisplayPointer) -> Int32 {
+        XEventsQueued(display, QueuedAfterReading)
     }
 }
