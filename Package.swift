@@ -53,7 +53,7 @@ let package = Package(
             name: "SwipeDismissGif", dependencies: ["SwipeDismiss", "CGif"], path: "Plugins/Gif"),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
-        .target(name: "ToolSupport", path: "Sources/ToolSupport"),
+        .target(name: "ToolSupport", dependencies: ["SwipeDismiss"], path: "Sources/ToolSupport"),
 
         // Examples.
         .executableTarget(

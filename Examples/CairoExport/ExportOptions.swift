@@ -132,15 +132,7 @@ struct ExportOptions: Equatable {
                 flag: "--gif-max-width",
                 reason: .invalidValue(width, expected: "it only together with --format gif"))
         }
-        if let scene = try flags.choice("--scene", as: SceneChoice.self) {
-            guard scene.isAvailable else {
-                throw FlagError(
-                    flag: "--scene",
-                    reason: .invalidValue(
-                        scene.rawValue, expected: "card or sheet (photo is not available yet)"))
-            }
-            options.scene = scene
-        }
+        if let scene = try SceneChoice.parse(flags) { options.scene = scene }
         options.confirm = flags.isSet("--confirm")
         options.reduceMotion = flags.isSet("--reduce-motion")
         options.maxFrames =

@@ -101,10 +101,6 @@ struct DemoOptions: Equatable {
         } catch {
             throw DemoOptionError(flag: error.flag, message: error.description)
         }
-        if options.scene == .photo {
-            throw DemoOptionError(
-                flag: "--scene", message: "--scene photo: not available yet (use card or sheet)")
-        }
         if options.exitsAfterReplay, options.replayPath == nil {
             throw DemoOptionError(
                 flag: "--exit-after-replay", message: "--exit-after-replay needs --replay FILE")
@@ -126,7 +122,7 @@ struct DemoOptions: Equatable {
             options.preset = name
             options.configuration = DismissConfiguration.preset(named: name) ?? .fluid
         }
-        options.scene = try flags.choice("--scene") ?? .card
+        options.scene = try SceneChoice.parse(flags) ?? .card
         options.size = try flags.value(
             "--size",
             expected: "WIDTHxHEIGHT in points, \(sides.lowerBound)...\(sides.upperBound) a side",
@@ -153,26 +149,6 @@ struct DemoOptions: Equatable {
             sides.contains(width), sides.contains(height)
         else { return nil }
         return (width, height)
-    }
-}
-
-/// The scenes `--scene` names; `photo` is refused until it is built.
-enum SceneChoice: String, CaseIterable {
-    case card, sheet, photo
-
-    /// The presenter that draws the scene.
-    func makePresenter() -> Presenter {
-        switch self {
-        case .card, .photo: CardPresenter()
-        case .sheet: SheetPresenter()
-        }
-    }
-
-    /// The preset adapted to the scene, with reduced motion applied.
-    func configuration(preset: DismissConfiguration, reduceMotion: Bool) -> DismissConfiguration {
-        var configuration = self == .sheet ? DismissConfiguration.sheet(preset) : preset
-        configuration.reduceMotion = reduceMotion
-        return configuration
     }
 }
 

@@ -157,7 +157,8 @@ enum X11DemoMain {
         }
 
         let controller = DismissController(
-            input: source, presenter: options.scene.makePresenter(), renderer: renderer,
+            input: source, presenter: options.scene.makePresenter() ?? CardPresenter(),
+            renderer: renderer,
             clock: clock,
             configuration: configuration)
         if options.confirm {

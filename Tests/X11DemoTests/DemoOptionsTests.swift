@@ -1,4 +1,5 @@
 import SwipeDismiss
+import ToolSupport
 import XCTest
 
 @testable import X11Demo
@@ -60,6 +61,7 @@ final class DemoOptionsTests: XCTestCase {
         let card = SceneChoice.card.configuration(preset: .seed, reduceMotion: false)
         XCTAssertEqual(card, .seed)
         XCTAssertTrue(SceneChoice.sheet.makePresenter() is SheetPresenter)
+        XCTAssertNil(SceneChoice.photo.makePresenter())
         XCTAssertTrue(SceneChoice.card.makePresenter() is CardPresenter)
     }
 
@@ -85,7 +87,10 @@ final class DemoOptionsTests: XCTestCase {
             (["--verbose=1"], "--verbose", "--verbose takes no value"),
             (["--present", "gl"], "--present", "--present: expected shm, put, xlib or auto"),
             (["--scene", "stage"], "--scene", "--scene: expected card, sheet or photo"),
-            (["--scene", "photo"], "--scene", "--scene photo: not available yet"),
+            (
+                ["--scene", "photo"], "--scene",
+                "--scene: expected card or sheet (photo is not available yet)"
+            ),
             (["--exit-after-replay"], "--exit-after-replay", "--exit-after-replay needs --replay"),
         ]
         for (arguments, flag, message) in cases {

@@ -26,7 +26,10 @@ final class X11DemoCommandLineTests: XCTestCase {
             (["--fps", "0x10"], "x11-demo: --fps: expected a plain decimal number"),
             (["--record", "--events"], "x11-demo: --record needs a value"),
             (["--events", "--events"], "x11-demo: --events is given more than once"),
-            (["--scene", "photo"], "x11-demo: --scene photo: not available yet"),
+            (
+                ["--scene", "photo"],
+                "x11-demo: --scene: expected card or sheet (photo is not available yet)"
+            ),
             (["--scale", "0"], "x11-demo: --scale: expected a number from 0.25 to 8"),
         ]
         for (arguments, message) in cases {
