@@ -168,7 +168,7 @@ extension DismissMachine {
     /// the sheet.
     mutating func wheel(dy: Double, environment: some DismissEnvironment) {
         guard list != nil, configuration.direction == .down, dy.isFinite, dy != 0,
-            phase == .presented, target == 0, !recognizer.isPressed
+            phase == .presented, target == 0, !recognizer.isPressed, !touchpadPan
         else { return }
         if let pointer, environment.region(at: pointer, offset: offset) != .list { return }
         list?.stop(at: time)
