@@ -268,3 +268,17 @@ final class ScrollHandOffTests: XCTestCase {
         XCTAssertGreaterThan(fast[fast.count - 1].scroll, 150, "the fling glided the list")
     }
 }
+
+extension ScrollHandOffTests {
+    func testALiftSlowerThanTheRestSpeedLeavesTheListHeld() throws {
+        // Found by the controller fuzzer: a glide from below the rest speed never ended.
+        var list = try ScrollMotion(contentLength: 2640, viewportLength: 703.6, offset: 89)
+        list.release(fingerVelocity: -0.5, at: 1)
+        XCTAssertTrue(list.isSettled(at: 1))
+        XCTAssertEqual(list.value(at: 100), 89)
+        list.release(fingerVelocity: -1.5, at: 1)
+        XCTAssertFalse(list.isSettled(at: 1))
+        XCTAssertTrue(list.isSettled(at: 2))
+        XCTAssertEqual(list.value(at: 2), 89 + 1.5 * 0.499, accuracy: 1e-9)
+    }
+}
