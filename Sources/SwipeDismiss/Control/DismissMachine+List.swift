@@ -176,3 +176,8 @@ extension DismissMachine {
         effects.append(.needsDisplay)
     }
 }
+
+extension DismissEnvironment {
+    /// By default nothing is a list: every drag moves the content.
+    public func region(at point: Point, offset: Double) -> SheetRegion { .outside }
+}

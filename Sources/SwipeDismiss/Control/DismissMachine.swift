@@ -9,11 +9,6 @@ public protocol DismissEnvironment {
     func region(at point: Point, offset: Double) -> SheetRegion
 }
 
-extension DismissEnvironment {
-    /// By default nothing is a list: every drag moves the content.
-    public func region(at point: Point, offset: Double) -> SheetRegion { .outside }
-}
-
 /// What a step of the state machine asks its driver to do.
 public enum DismissEffect: Hashable, Sendable {
     /// Tell the observers.
