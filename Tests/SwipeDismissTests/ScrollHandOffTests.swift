@@ -282,3 +282,39 @@ extension ScrollHandOffTests {
         XCTAssertEqual(list.value(at: 2), 89 + 1.5 * 0.499, accuracy: 1e-9)
     }
 }
+
+extension ScrollHandOffTests {
+    func testAPressOnACoastingListStopsItWhereItIs() {
+        let harness = sheetAtLarge(scroll: 1000)
+        let start = Point(x: 195, y: 400)
+        harness.at(0, .down(start))
+        for i in 1...10 {
+            harness.at(Double(i) * 0.01, .move(start - Point(x: 0, y: Double(i) * 10)))
+        }
+        harness.at(0.1, .up(start - Point(x: 0, y: 100)))
+        // 0.2 s into the glide from 1100 at 1000 pt/s (k = 2/0.998 per second).
+        harness.at(0.3, .down(start))
+        harness.run(to: 0.3)
+        let k = 1000 * (1 - 0.998) / 0.998
+        let caught = 1100 + 499 * -expm1(-k * 0.2)
+        XCTAssertEqual(harness.state.scroll, caught, accuracy: 1e-9)
+        harness.at(0.35, .up(start))
+        harness.settle()
+        XCTAssertEqual(harness.state.scroll, caught, accuracy: 1e-9, "a tap leaves it there")
+        XCTAssertFalse(harness.controller.isAnimating)
+    }
+
+    func testAViewportChangeKeepsTheScrollAndAReleaseBringsItBackInRange() {
+        let harness = sheetAtLarge(scroll: 1936.4)
+        harness.run(to: 0.01)
+        // Taller: the list starts at 114.4 + 56 and shows 1144 − 170.4 = 973.6 pt of its
+        // 2640, so it ends at 1666.4.
+        harness.renderer.viewport = Size(width: 390, height: 1144)
+        harness.controller.viewportDidChange()
+        harness.run(to: 0.02)
+        XCTAssertEqual(harness.state.scroll, 1936.4, accuracy: 1e-9)
+        harness.tap(Point(x: 195, y: 600), at: 0.1)
+        harness.settle()
+        XCTAssertEqual(harness.state.scroll, 1666.4, accuracy: 1e-6)
+    }
+}
