@@ -10,8 +10,8 @@ final class NullClipAndImageTests: XCTestCase {
         let renderer = NullRenderer(viewport: viewport)
         let presenter = SheetPresenter()
         var scene = presenter.makeScene(viewport: viewport)
-        let state = DismissState(time: 0, offset: 0, alpha: 0.3, progress: 0, phase: .presented)
-        presenter.listOffset = 450
+        let state = DismissState(
+            time: 0, offset: 0, alpha: 0.3, progress: 0, phase: .presented, scroll: 450)
         presenter.update(&scene, for: state, direction: .down)
         try renderer.render(scene, state: state)
         let frame = try XCTUnwrap(renderer.lastFrame)

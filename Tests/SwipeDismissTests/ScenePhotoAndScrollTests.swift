@@ -108,8 +108,9 @@ final class ScenePhotoAndScrollTests: XCTestCase {
         XCTAssertEqual(itemsBuffer(), before, "the rows are the same array, not a rebuilt one")
         presenter.update(&scene, for: state, direction: .down, scroll: .nan)
         XCTAssertEqual(scene.layers[content].clipGroup?.contentOffset, .zero)
-        presenter.listOffset = 88
-        presenter.update(&scene, for: state, direction: .down)
+        var scrolled = state
+        scrolled.scroll = 88
+        presenter.update(&scene, for: scrolled, direction: .down)
         XCTAssertEqual(scene.layers[content].clipGroup?.contentOffset, Point(x: 0, y: 88))
     }
 

@@ -77,6 +77,15 @@ public final class DismissController {
             configuration: configuration,
             layout: Self.layout(presenter, configuration, viewport), time: clock.now,
             presented: presented)
+        if let scrolling = presenter as? ScrollingPresenter {
+            // A list the scroll model refuses (a non-finite length) is left out: the sheet
+            // still drags, the list stays at its top.
+            try? machine.setList(
+                contentLength: scrolling.listContentHeight,
+                viewportLength: scrolling.listViewportHeight(viewport: viewport),
+                offset: scrolling.listOffset)
+            machine.clearEffects()
+        }
         state = machine.state
         layout = machine.layout
         pending.reserveCapacity(64)
@@ -142,6 +151,11 @@ public final class DismissController {
         environment.viewport = size
         scene = presenter.makeScene(viewport: size)
         machine.relayout(Self.layout(presenter, configuration, size))
+        if let scrolling = presenter as? ScrollingPresenter {
+            try? machine.resizeList(
+                contentLength: scrolling.listContentHeight,
+                viewportLength: scrolling.listViewportHeight(viewport: size))
+        }
         layout = machine.layout
         performEffects()
     }
@@ -265,6 +279,11 @@ private final class DriverEnvironment: DismissEnvironment {
 
     func hitTest(_ point: Point, offset: Double) -> HitRegion {
         presenter.hitTest(point, offset: offset, direction: direction, viewport: viewport)
+    }
+
+    func region(at point: Point, offset: Double) -> SheetRegion {
+        guard let scrolling = presenter as? ScrollingPresenter else { return .outside }
+        return scrolling.region(at: point, offset: offset, direction: direction, viewport: viewport)
     }
 
     func shouldDismiss(_ reason: DismissReason) -> Bool {

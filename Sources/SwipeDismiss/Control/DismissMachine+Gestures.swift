@@ -28,19 +28,29 @@ extension DismissMachine {
     mutating func handle(_ gesture: PanRecognizer.Gesture, environment: some DismissEnvironment) {
         switch gesture {
         case .pressed(let point):
+            beginListGesture(at: point, environment: environment)
             press(at: point, environment: environment)
         case .began(let translation):
+            if locksAcross(translation) { return }
             move(translation: translation, began: true, environment: environment)
         case .changed(let translation):
+            if listGesture.lockedAcross { return }
             move(translation: translation, began: false, environment: environment)
         case .ended(let translation, let velocity):
-            release(
-                translation: translation, velocity: configuration.direction.component(of: velocity),
-                environment: environment)
+            let along = configuration.direction.component(of: velocity)
+            if listGesture.lockedAcross { return endListGesture(fingerVelocity: 0) }
+            if listGesture.handOff {
+                return releaseHandOff(
+                    translation: translation, velocity: along, environment: environment)
+            }
+            release(translation: translation, velocity: along, environment: environment)
+            endListGesture(fingerVelocity: 0)
         case .cancelled:
             cancel()
+            endListGesture(fingerVelocity: 0)
         case .tapped(let point):
             tap(at: point, environment: environment)
+            endListGesture(fingerVelocity: 0)
         }
     }
 
@@ -112,7 +122,13 @@ extension DismissMachine {
         case .dismissing, .dismissed:
             return
         }
-        let along = configuration.direction.component(of: translation)
+        let along: Double
+        if listGesture.handOff {
+            guard let sheet = handOffAlong(translation, began: began) else { return }
+            along = sheet
+        } else {
+            along = configuration.direction.component(of: translation)
+        }
         lastChange = began ? 0 : along
         // The seed's handler has no `.began` case: with additive tracking the content first
         // moves on the next change. Move first, then announce the phase, so observers see

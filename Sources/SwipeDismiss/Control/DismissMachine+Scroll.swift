@@ -24,14 +24,13 @@ extension DismissMachine {
         advance(to: newTime)
     }
 
-    /// One scroll delta at `at`. A wheel does nothing: it never drags the content (as in
-    /// libadwaita's swipe tracker), and until list scrolling exists there is nothing else
-    /// for it to move.
+    /// One scroll delta at `at`. A wheel never drags the content (as in libadwaita's swipe
+    /// tracker): it scrolls the list under the pointer, if any (`wheel(dy:environment:)`).
     mutating func scroll(
         dx: Double, dy: Double, source: ScrollSource, at: Double,
         environment: some DismissEnvironment
     ) {
-        guard source == .touchpad else { return }
+        guard source == .touchpad else { return wheel(dy: dy, environment: environment) }
         scrollGestures.removeAll(keepingCapacity: true)
         scrollRecognizer.scroll(dx: dx, dy: dy, source: source, at: at, into: &scrollGestures)
         applyScrollGestures(environment: environment)
@@ -57,6 +56,7 @@ extension DismissMachine {
     mutating func forgetGestures() {
         recognizer.reset()
         touchpadPan = false
+        endListGesture(fingerVelocity: 0)
     }
 
     /// The deceleration a release projects with: the configuration's, or the touchpad's for

@@ -5,6 +5,8 @@ public protocol DismissEnvironment {
     func hitTest(_ point: Point, offset: Double) -> HitRegion
     /// Whether a dismissal for `reason` may go ahead.
     func shouldDismiss(_ reason: DismissReason) -> Bool
+    /// Which part of a sheet `point` lands on with the content at `offset`.
+    func region(at point: Point, offset: Double) -> SheetRegion
 }
 
 /// What a step of the state machine asks its driver to do.
@@ -91,6 +93,12 @@ public struct DismissMachine: Sendable {
     /// `viewTranslation`, which additive tracking's release decides on); 0 until it changes.
     var lastChange = 0.0
     var completionSent = false
+    /// The content's scrollable list (`DismissMachine+List.swift`); nil when it has none.
+    public internal(set) var list: ScrollMotion?
+    /// What the pointer gesture in progress does with the list.
+    var listGesture = ListGesture()
+    /// The pointer's last known location, for a wheel (which has none).
+    var pointer: Point?
 
     /// A machine at `time` with the content presented and at rest (or dismissed).
     public init(
@@ -124,6 +132,7 @@ public struct DismissMachine: Sendable {
 
     /// Whether something moves on its own, so the driver should keep stepping every frame.
     public var isAnimating: Bool {
+        if isListMoving { return true }
         switch phase {
         case .presenting, .settling, .dismissing: return true
         case .dragging:
@@ -151,7 +160,8 @@ public struct DismissMachine: Sendable {
         return DismissState(
             time: time, offset: offset, alpha: currentAlpha(offset: offset), progress: progress,
             phase: phase, detent: layout.name(of: detentShown(offset: offset)),
-            contentOpacity: opacity, isDismissAttemptPending: isDismissAttemptPending)
+            contentOpacity: opacity, isDismissAttemptPending: isDismissAttemptPending,
+            scroll: listOffset)
     }
 
     /// Whether a press on the backdrop passes through to the app behind right now: at or
@@ -208,10 +218,13 @@ public struct DismissMachine: Sendable {
     /// Applies one input at its own time (clamped so time never runs backwards).
     ///
     /// A touchpad scroll drags like a pointer (see `DismissMachine+Scroll.swift`); a wheel
-    /// scroll does nothing: it never drags the content, and there is no list to scroll yet.
+    /// never drags the content: it scrolls the list, if any (`DismissMachine+List.swift`).
     public mutating func handle(_ event: InputEvent, environment: some DismissEnvironment) {
         guard event.time.isFinite else { return }
-        if let location = event.location, !location.isFinite { return }
+        if let location = event.location {
+            guard location.isFinite else { return }
+            pointer = location
+        }
         advance(to: max(event.time, time), environment: environment)
         let at = time
         switch event.kind {

@@ -36,11 +36,14 @@ public struct DismissState: Hashable, Sendable {
     /// Whether a vetoed dismissal waits for the app's answer (a presenter may show a
     /// confirmation prompt).
     public var isDismissAttemptPending: Bool
+    /// The content's list's offset in points: 0 at its top, positive scrolled into it (0
+    /// for content without a list).
+    public var scroll: Double
 
     public init(
         time: Double, offset: Double, alpha: Double, progress: Double, phase: DismissPhase,
         detent: String = Detent.open.name, contentOpacity: Double = 1,
-        isDismissAttemptPending: Bool = false
+        isDismissAttemptPending: Bool = false, scroll: Double = 0
     ) {
         self.time = time
         self.offset = offset
@@ -50,13 +53,14 @@ public struct DismissState: Hashable, Sendable {
         self.detent = detent
         self.contentOpacity = contentOpacity
         self.isDismissAttemptPending = isDismissAttemptPending
+        self.scroll = scroll
     }
 
     /// Whether a renderer would draw something different for `other` (time aside).
     public func looksDifferent(from other: DismissState) -> Bool {
         offset != other.offset || alpha != other.alpha || phase != other.phase
             || contentOpacity != other.contentOpacity
-            || isDismissAttemptPending != other.isDismissAttemptPending
+            || isDismissAttemptPending != other.isDismissAttemptPending || scroll != other.scroll
     }
 }
 

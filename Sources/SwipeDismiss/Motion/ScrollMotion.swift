@@ -118,8 +118,8 @@ public struct ScrollMotion: Hashable, Sendable {
     /// Over-scrolled: a spring back to the end, starting with the banded velocity (the finger's
     /// velocity times the band's slope); a flick back into the list carries on as a glide from
     /// the instant the spring crosses the edge. Inside the list: a glide from `−fingerVelocity`,
-    /// handing over to a spring back at the instant it crosses an end. A non-finite velocity
-    /// counts as 0.
+    /// handing over to a spring back at the instant it crosses an end; no slower than
+    /// `configuration.restSpeed`, it stays held. A non-finite velocity counts as 0.
     public mutating func release(fingerVelocity: Double, at time: Double) {
         let start = offset
         let velocity = fingerVelocity.isFinite ? -fingerVelocity : 0
@@ -143,7 +143,8 @@ public struct ScrollMotion: Hashable, Sendable {
             phase = .bouncing(back, glide: nil, bounce: nil)
             return
         }
-        guard velocity != 0 else {
+        // At or below the rest speed there is no glide (it would be over before it began).
+        guard abs(velocity) > configuration.restSpeed else {
             phase = .held
             return
         }

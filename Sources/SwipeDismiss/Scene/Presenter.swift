@@ -42,3 +42,20 @@ extension Presenter {
         dismissDistance(direction: direction, viewport: viewport)
     }
 }
+
+/// A presenter whose content holds a vertical list that the controller scrolls (the sheet).
+///
+/// The controller gives its state machine a scroll model of these lengths, starting at
+/// `listOffset`, and draws `DismissState.scroll` through `update(_:for:direction:)`.
+public protocol ScrollingPresenter: Presenter {
+    /// Where the list starts scrolled to, in points (0: at its top).
+    var listOffset: Double { get }
+    /// The height of everything in the list, in points.
+    var listContentHeight: Double { get }
+    /// How much of the list shows at the top detent for `viewport`, in points.
+    func listViewportHeight(viewport: Size) -> Double
+    /// Which part of the content `point` lands on with it moved by `offset` along `direction`.
+    func region(
+        at point: Point, offset: Double, direction: DismissDirection, viewport: Size
+    ) -> SheetRegion
+}

@@ -10,11 +10,11 @@
 /// draws about 20 rows, not 60. A "Discard changes?" prompt shows in the sheet while a
 /// vetoed dismissal is pending.
 ///
-/// Scrolling contract (for the controller): `listOffset` is the list's content offset in
-/// points, 0 with Row 1 at the top of the list area, `maxListOffset(viewport:)` at the end;
-/// values outside (a rubber band) are drawn as given. `update` copies it into the scene in
-/// place, so scrolling allocates nothing.
-public final class SheetPresenter: Presenter {
+/// Scrolling contract (for the controller): `DismissState.scroll` is the list's content
+/// offset in points, 0 with Row 1 at the top of the list area, `maxListOffset(viewport:)` at
+/// the end; values outside (a rubber band) are drawn as given. `update` copies it into the
+/// scene in place, so scrolling allocates nothing. `listOffset` is where the list starts.
+public final class SheetPresenter: ScrollingPresenter {
     /// The top detent: the sheet's top edge 10 % of the viewport down.
     public static let large = Detent(name: "large", position: .fraction(0.1))
     /// The resting detent: the sheet's top edge halfway down.
@@ -29,7 +29,8 @@ public final class SheetPresenter: Presenter {
     public static let overdrawFraction = 0.25
 
     public let title: String
-    /// How far the list is scrolled, in points (0: at its top); `update` applies it.
+    /// Where the list starts scrolled to, in points (0: at its top): a controller's scroll
+    /// model starts here, and frames then draw `DismissState.scroll`.
     public var listOffset: Double = 0
 
     public init(title: String = "Sheet") {
@@ -138,8 +139,9 @@ public final class SheetPresenter: Presenter {
         return scene
     }
 
+    /// Updates the frame for `state`, the list scrolled to `state.scroll`.
     public func update(_ scene: inout Scene, for state: DismissState, direction: DismissDirection) {
-        update(&scene, for: state, direction: direction, scroll: listOffset)
+        update(&scene, for: state, direction: direction, scroll: state.scroll)
     }
 
     /// Like `update(_:for:direction:)`, with the list scrolled to `scroll` points (a

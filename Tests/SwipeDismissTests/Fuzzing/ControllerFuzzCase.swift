@@ -34,7 +34,7 @@ struct ControllerFuzzCase {
     struct Coverage {
         static let eventNames = [
             "phaseChanged", "didDismiss", "didPresent", "dismissAttempted", "superseded",
-            "passedThrough",
+            "passedThrough", "listScrolled", "listGlided",
         ]
         /// Every phase change seen, as "from→to".
         var transitions: Set<String> = []
@@ -51,6 +51,8 @@ struct ControllerFuzzCase {
     let configuration: DismissConfiguration
     let startsPresented: Bool
     let policy: Policy
+    /// Where the sheet's list starts scrolled to (clamped by the controller).
+    let listOffset: Double
     /// Input by time; calls (`direct`, `present`, …) by 30 Hz frame number.
     var queued: [InputEvent] = []
     var calls: [(frame: Double, action: Action)] = []
@@ -79,6 +81,13 @@ struct ControllerFuzzCase {
             if Int.random(in: 0..<3, using: &random) == 0 {
                 configuration.passThroughDetent = SheetPresenter.medium.name
             }
+            // At large a press on the list hands off between the list and the sheet.
+            if Bool.random(using: &random) {
+                configuration.presentedDetent = SheetPresenter.large.name
+            }
+            listOffset = [0, 200, 1936.4, 5000, -3].randomElement(using: &random)!
+        } else {
+            listOffset = 0
         }
         configuration.reduceMotion = Int.random(in: 0..<4, using: &random) == 0
         self.configuration = configuration
@@ -210,7 +219,14 @@ extension ControllerFuzzCase {
         let clock = ManualClock()
         let input = QueuedInputSource(queued)
         let renderer = NullRenderer(keepsFrames: false)
-        let presenter: Presenter = isSheet ? SheetPresenter() : CardPresenter()
+        let presenter: Presenter
+        if isSheet {
+            let sheet = SheetPresenter()
+            sheet.listOffset = listOffset
+            presenter = sheet
+        } else {
+            presenter = CardPresenter()
+        }
         let controller = DismissController(
             input: input, presenter: presenter, renderer: renderer, clock: clock,
             configuration: configuration, presented: startsPresented)

@@ -13,6 +13,8 @@ struct InvariantChecker {
     ]
 
     let startsPresented: Bool
+    /// Whether the content has a list (the sheet), so `scroll` may leave 0.
+    let hasList: Bool
     /// The highest alpha allowed: the rest alpha, plus (for additive tracking) the spring's
     /// overshoot on a colour animation from the curve's lowest value back up to rest.
     let ceiling: Double
@@ -23,8 +25,11 @@ struct InvariantChecker {
     var endings: [Int: Int] = [:]
     var problem: String?
     var coverage = ControllerFuzzCase.Coverage()
+    /// The list's offset at the last check.
+    var lastScroll: Double?
 
     init(configuration: DismissConfiguration, startsPresented: Bool) {
+        hasList = configuration.detents.count > 1
         self.startsPresented = startsPresented
         phase = startsPresented ? .presented : .dismissed
         // A controller built dismissed counts a first presentation that never began.
@@ -106,10 +111,22 @@ struct InvariantChecker {
         }
     }
 
-    func check(_ controller: DismissController) -> String? {
+    mutating func check(_ controller: DismissController) -> String? {
         if let problem { return problem }
         let state = controller.state
+        if let lastScroll, state.scroll != lastScroll {
+            // The list moved: under a finger or wheel, or on its own after a fling.
+            let moving = state.phase == .presented && controller.isAnimating
+            coverage.events.insert(moving ? "listGlided" : "listScrolled")
+        }
+        lastScroll = state.scroll
         guard Self.isValid(state) else { return "out of range: \(state)" }
+        // The list's offset: 0 without a list; within its 2640 pt and a band shorter than
+        // the viewport either side with one.
+        let list = SheetPresenter().listContentHeight
+        guard hasList ? (-list...2 * list).contains(state.scroll) : state.scroll == 0 else {
+            return "scroll \(state.scroll) out of range"
+        }
         guard state.alpha <= ceiling else { return "alpha \(state.alpha) above \(ceiling)" }
         guard state.phase == phase else {
             return "phase \(state.phase) but the observers last heard \(phase)"
