@@ -335,4 +335,16 @@ final class ScrollMotionTests: XCTestCase {
         XCTAssertNil(
             field { try ScrollMotion(contentLength: 900, viewportLength: 600, offset: 300) })
     }
+
+    func testAGlideSlowerThanTheRestSpeedIsOverAtOnce() {
+        let glide = DecayMotion(from: 100, initialVelocity: 0.5, startTime: 2, restSpeed: 1)
+        XCTAssertEqual(glide.duration, 0)
+        XCTAssertTrue(glide.isSettled(at: 2))
+        XCTAssertEqual(glide.value(at: 2), glide.restingValue)
+        XCTAssertEqual(glide.velocity(at: 2), 0)
+        XCTAssertEqual(DecayMotion(from: 0, initialVelocity: 0, startTime: 0).duration, 0)
+        XCTAssertEqual(
+            DecayMotion(from: 0, initialVelocity: 5, startTime: 0, restSpeed: 0).duration,
+            .infinity)
+    }
 }

@@ -47,9 +47,14 @@ public struct DecayMotion: Hashable, Sendable {
     }
 
     /// How long the glide lasts: until the speed falls to `restSpeed`, `ln(|v0|/restSpeed)/k`.
+    ///
+    /// A glide that starts at or below `restSpeed` is over at once (it rests at its resting
+    /// point, less than `restSpeed/k` away); only a `restSpeed` of 0 never ends a moving glide.
     public var duration: Double {
         let speed = abs(initialVelocity)
-        guard speed > restSpeed, restSpeed > 0 else { return speed > 0 ? .infinity : 0 }
+        guard speed > 0 else { return 0 }
+        guard restSpeed > 0 else { return .infinity }
+        guard speed > restSpeed else { return 0 }
         return log(speed / restSpeed) / decayConstant
     }
 
