@@ -6,7 +6,18 @@
 
 #include <stdatomic.h>
 
-#if defined(__GLIBC__)
+// Under AddressSanitizer (make sanitize) the sanitizer owns malloc: replacing it here would
+// hand ASan memory it never allocated, so the counter is simply unavailable there.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RAW_ALLOC_COUNTER_UNDER_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define RAW_ALLOC_COUNTER_UNDER_ASAN 1
+#endif
+
+#if defined(__GLIBC__) && !defined(RAW_ALLOC_COUNTER_UNDER_ASAN)
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);

@@ -20,7 +20,7 @@ final class HandOffAllocationTests: XCTestCase {
     }
 
     func testADragThatScrollsTheListThenMovesTheSheetAllocatesNothing() throws {
-        XCTAssertEqual(raw_alloc_counter_available(), 1)
+        try requireAllocationCounter()
         let viewport = Size(width: 390, height: 844)
         let presenter = SheetPresenter()
         let environment = SheetEnvironment(presenter: presenter, viewport: viewport)

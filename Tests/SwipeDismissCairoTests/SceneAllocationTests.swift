@@ -15,7 +15,7 @@ final class SceneAllocationTests: XCTestCase {
     }
 
     func testScrollingTheListAndPosingThePhotoAllocateNothing() throws {
-        XCTAssertEqual(raw_alloc_counter_available(), 1)
+        try requireAllocationCounter()
         let sheet = SheetPresenter()
         var sheetScene = sheet.makeScene(viewport: viewport)
         let photo = PhotoPresenter()
