@@ -44,6 +44,10 @@ final class ListKeyTests: XCTestCase {
             """#
         let trace = try GestureTrace(jsonBytes: Array(json.utf8))
         XCTAssertEqual(trace.events.map(\.kind), [.key(.pageDown), .key(.end)])
+        // A recording writes them back by the same names.
+        let written = try trace.encoded()
+        XCTAssertTrue(written.contains(#""PageDown""#) && written.contains(#""End""#), written)
+        XCTAssertEqual(try GestureTrace(json: written).events, trace.events)
     }
 
     func testPageKeysJumpByTheViewportLessOneRowClampedToTheEnds() {
