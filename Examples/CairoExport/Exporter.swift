@@ -216,8 +216,9 @@ let samplesHeader = "t,offset,alpha,phase,x,y,scale,progress,detent,scroll"
 
 /// The `samples.csv` text: one row per frame (a collapsed idle stretch is one row, at its
 /// start time). `x`, `y` are the content's translation (the offset along `direction`);
-/// `scale` is 1 and `scroll` 0, as no scene here scales its content or scrolls its list
-/// yet; `detent` is named for the sheet and empty for the card.
+/// `scale` is 1, as no scene here scales its content; `scroll` is the list's offset
+/// (`DismissState.scroll`, 0 at its top and for a scene without a list); `detent` is named
+/// for the sheet and empty for the card.
 func samplesCSV(
     _ frames: [ExportFrame], direction: DismissDirection = .down, scene: SceneChoice = .card
 ) -> String {
@@ -231,7 +232,8 @@ func samplesCSV(
         text += NumberText.fixed(direction.unit.x * state.offset, digits: 4) + ","
         text += NumberText.fixed(direction.unit.y * state.offset, digits: 4) + ","
         text += "1," + NumberText.fixed(state.progress, digits: 6) + ","
-        text += scene.detentColumn(state) + ",0\n"
+        text += scene.detentColumn(state) + ","
+        text += NumberText.fixed(state.scroll, digits: 4) + "\n"
     }
     return text
 }

@@ -10,7 +10,8 @@ struct PlotError: Error, CustomStringConvertible, Equatable {
 /// `timeline.png`: the content offset and the backdrop alpha against time, with the
 /// 200 pt release threshold and the 0.1 alpha floor marked (the sheet: its detents) and
 /// each phase shaded; a thin line beside the offset is the pointer's translation while
-/// pressed, started at the content's offset at the press.
+/// pressed, started at the content's offset at the press. A trace that scrolls the sheet's
+/// list adds its offset (`DismissState.scroll`) as a third curve on the offset axis.
 struct Timeline {
     static let size = Size(width: 1200, height: 640)
     static let plot = Rect(x: 90, y: 70, width: 1010, height: 460)
@@ -32,6 +33,7 @@ struct Timeline {
     static let offsetColor = Color(hex: 0x007AFF)
     static let pointerColor = Color(hex: 0x1C1C1E)
     static let alphaColor = Color(hex: 0xFF3B30)
+    static let scrollColor = Color(hex: 0xFF9500)
 
     static func color(for phase: DismissPhase) -> Color {
         switch phase {
@@ -92,7 +94,10 @@ struct Timeline {
         let states = frames.map(\.state)
         let axis = TimelineAxis(frames: frames)
         for state in states
-        where !(state.offset.isFinite && state.alpha.isFinite && state.time.isFinite) {
+        where
+            !(state.offset.isFinite && state.alpha.isFinite && state.time.isFinite
+            && state.scroll.isFinite)
+        {
             throw PlotError(
                 description: "cannot plot a non-finite value at t = "
                     + "\(NumberText.readable(state.time)) s")
@@ -102,7 +107,10 @@ struct Timeline {
         let plot = Self.plot
         let lastTime = max(axis.plotted(states.last?.time ?? 0), 1e-3)
         let strokes = pointerStrokes(states)
-        let offsets = states.map(\.offset) + strokes.flatMap { $0.map(\.translation) }
+        let scrolls = states.contains { $0.scroll != 0 }
+        let offsets =
+            states.map(\.offset) + strokes.flatMap { $0.map(\.translation) }
+            + (scrolls ? states.map(\.scroll) : [])
         let lowOffset = min(0, (offsets.min() ?? 0))
         let highOffset = max(
             (offsetMarks.map(\.offset).max() ?? Self.threshold) * 1.2, offsets.max() ?? 0)
@@ -228,6 +236,7 @@ struct Timeline {
         }
         curve({ yOffset($0.offset) }, color: Self.offsetColor)
         curve({ yAlpha($0.alpha) }, color: Self.alphaColor)
+        if scrolls { curve({ yOffset($0.scroll) }, color: Self.scrollColor) }
         context.restore()
 
         // Titles and labels.
@@ -283,6 +292,7 @@ struct Timeline {
             legendEntry("pointer (from the press)", color: Self.pointerColor, line: true)
         }
         legendEntry("backdrop alpha", color: Self.alphaColor, line: true)
+        if scrolls { legendEntry("list scroll", color: Self.scrollColor, line: true) }
         for phase in phasesSeen {
             legendEntry(phase.rawValue, color: Self.color(for: phase), line: false)
         }

@@ -216,6 +216,11 @@ public final class X11InputSource: InputSource {
             case XK_Escape: key = .escape
             case XK_space: key = .space
             case XK_Return, XK_KP_Enter: key = .enter
+            // The list's scrolling keys (acted on while the sheet is at its top detent).
+            case XK_Page_Up, XK_KP_Page_Up: key = .pageUp
+            case XK_Page_Down, XK_KP_Page_Down: key = .pageDown
+            case XK_Home, XK_KP_Home: key = .home
+            case XK_End, XK_KP_End: key = .end
             // The answers to a confirmation prompt (the core's default confirm and
             // decline keys), named as traces name them.
             case XK_y, XK_Y: key = .other("y")

@@ -20,6 +20,8 @@ extension DismissMachine {
             startDismissal(velocity: 0)
         case .space, .enter:
             if phase == .dismissed { present() }
+        case .pageUp, .pageDown, .home, .end:
+            scrollList(key: key)
         case .other:
             break
         }

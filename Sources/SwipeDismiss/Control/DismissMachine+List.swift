@@ -177,6 +177,41 @@ extension DismissMachine {
     }
 }
 
+extension DismissMachine {
+    /// The height of one list row, in points: a page scroll keeps one row in view.
+    public static let listRowHeight = 44.0
+
+    /// Page Up/Down and Home/End at the top detent: the list jumps (no animation) by a page
+    /// (its viewport minus one row, ``listRowHeight``) or to its top or end, clamped to its
+    /// ends; a running glide is caught first. It never moves the sheet, and does nothing
+    /// while a pointer is down, below the top detent, or without a list. The sheet is the
+    /// focused modal, so the pointer's position does not matter.
+    mutating func scrollList(key: Key) {
+        guard let current = list, configuration.direction == .down, phase == .presented,
+            target == 0, !recognizer.isPressed, !touchpadPan
+        else { return }
+        let offset = current.value(at: time)
+        let page = max(0, current.viewportLength - Self.listRowHeight)
+        let goal: Double
+        switch key {
+        case .pageUp: goal = offset - page
+        case .pageDown: goal = offset + page
+        case .home: goal = 0
+        case .end: goal = current.maxOffset
+        default: return
+        }
+        // A list at rest at the clamped goal: this also ends a glide or a bounce past an end.
+        let clamped = min(max(goal.isFinite ? goal : 0, 0), current.maxOffset)
+        guard
+            let next = try? ScrollMotion(
+                contentLength: current.contentLength, viewportLength: current.viewportLength,
+                offset: clamped, configuration: current.configuration)
+        else { return }
+        list = next
+        effects.append(.needsDisplay)
+    }
+}
+
 extension DismissEnvironment {
     /// By default nothing is a list: every drag moves the content.
     public func region(at point: Point, offset: Double) -> SheetRegion { .outside }

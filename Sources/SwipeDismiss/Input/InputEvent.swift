@@ -3,6 +3,14 @@ public enum Key: Hashable, Sendable {
     case escape
     case space
     case enter
+    /// Page Up: scrolls the sheet's list up by a page.
+    case pageUp
+    /// Page Down: scrolls the sheet's list down by a page.
+    case pageDown
+    /// Home: scrolls the sheet's list to its top.
+    case home
+    /// End: scrolls the sheet's list to its end.
+    case end
     /// Any other key, by its trace name.
     case other(String)
 
@@ -12,6 +20,10 @@ public enum Key: Hashable, Sendable {
         case "Escape": self = .escape
         case "Space", "space", " ": self = .space
         case "Enter", "Return": self = .enter
+        case "PageUp": self = .pageUp
+        case "PageDown": self = .pageDown
+        case "Home": self = .home
+        case "End": self = .end
         default: self = .other(name)
         }
     }
@@ -22,6 +34,10 @@ public enum Key: Hashable, Sendable {
         case .escape: "Escape"
         case .space: "Space"
         case .enter: "Enter"
+        case .pageUp: "PageUp"
+        case .pageDown: "PageDown"
+        case .home: "Home"
+        case .end: "End"
         case .other(let name): name
         }
     }
