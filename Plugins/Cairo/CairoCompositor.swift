@@ -124,7 +124,8 @@ public final class CairoCompositor {
                 covered = PixelRect(covering: bounds, transform: layer.transform, scale: scale)
                     .intersection(box)
             }
-            if covered != entries[index].drawn || layer.opacity != entries[index].opacity
+            if covered != entries[index].drawn
+                || !CairoDim.looksTheSame(layer, asAt: entries[index].opacity)
                 || layer.transform != entries[index].transform
             {
                 damage = damage.union(entries[index].drawn).union(covered)

@@ -28,6 +28,15 @@ enum CairoDim {
         return layer.opacity
     }
 
+    /// Whether `layer` paints the same pixels as it did at opacity `old`: the same opacity,
+    /// or a black dim whose 8-bit alpha did not change (a drag's alpha often moves by less
+    /// than 1/255 between frames; then only the card's box is repainted).
+    static func looksTheSame(_ layer: Layer, asAt old: Double) -> Bool {
+        if layer.opacity == old { return true }
+        guard blackAlpha(of: layer) != nil, old > 0, old < 1 else { return false }
+        return alpha8(old) == alpha8(layer.opacity)
+    }
+
     /// The device pixels a dim layer covers fully, or empty.
     static func coveredPixels(of layer: Layer, scale: Double) -> PixelRect {
         guard case .rect(let rect, _) = layer.items.first else {

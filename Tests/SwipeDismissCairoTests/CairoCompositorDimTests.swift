@@ -146,4 +146,32 @@ final class CairoCompositorDimTests: XCTestCase {
             XCTAssertLessThanOrEqual(largest, 1, "step \(step)")
         }
     }
+
+    func testAnAlphaChangeBelowOneEightBitStepRepaintsOnlyTheCard() throws {
+        let presenter = CardPresenter()
+        let compositor = CairoCompositor()
+        let surface = try CairoSurface(imageWidth: 390, height: 844)
+        let context = try CairoContext(surface: surface)
+        var scene = presenter.makeScene(viewport: Size(width: 390, height: 844))
+        func frame(_ offset: Double, _ alpha: Double) throws -> PixelRect? {
+            let state = DismissState(
+                time: 0, offset: offset, alpha: alpha, progress: 0, phase: .dragging)
+            presenter.update(&scene, for: state, direction: .down)
+            return try compositor.compose(
+                scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+        }
+        _ = try frame(220, 0.2)
+        // 0.2 and 0.2005 are both 13 107 / 13 140 in cairo's 16 bits, 51 in 8: the dimmed
+        // screen above the card is unchanged, so only the card's old and new boxes (its top
+        // at 354 + 220 and 354 + 230, one pixel to spare) are repainted.
+        XCTAssertEqual(try frame(230, 0.2005), PixelRect(x: 0, y: 573, width: 390, height: 271))
+        let reference = try CairoSurface(imageWidth: 390, height: 844)
+        CairoPainter().paint(scene, on: try CairoContext(surface: reference), scale: 1)
+        let above = 583 * 390
+        XCTAssertEqual(
+            Array(surface.copyPixelWords()[..<above]).map { $0 & 0xFF_FFFF },
+            Array(reference.copyPixelWords()[..<above]).map { $0 & 0xFF_FFFF })
+        // 0.199 is 50 in 8 bits: the whole window changes.
+        XCTAssertEqual(try frame(240, 0.199), PixelRect(x: 0, y: 0, width: 390, height: 844))
+    }
 }
