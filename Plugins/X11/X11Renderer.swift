@@ -93,9 +93,10 @@ public final class X11Renderer: Renderer {
             lastDamage = try compositor.compose(
                 scene, on: buffer.context, scale: scale, pixelWidth: buffer.pixelWidth,
                 pixelHeight: buffer.pixelHeight)
-            if let damage = lastDamage {
+            if lastDamage != nil {
                 buffer.surface.flush()
-                buffer.put(damage, to: window, gc: gc.gc)
+                // The rows a moved card left as they were are not sent.
+                for band in compositor.damagedBands { buffer.put(band, to: window, gc: gc.gc) }
             }
         }
         framesRendered += 1
