@@ -25,7 +25,7 @@ public final class CairoCompositor {
         didSet { invalidate() }
     }
 
-    struct Entry {
+    private struct Entry {
         var role: Layer.Role
         var items: [Item]
         /// The clip group's items and clip (compared like `items`) and its content offset.
@@ -50,30 +50,18 @@ public final class CairoCompositor {
         var opaqueCoversAll = false
         /// The device pixels this frame's layer paints fully opaque (empty if none).
         var hides = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        /// The last frame's transform and `hides`, and what this frame's layer added to the
-        /// damage (for `CairoCompositor+Bands`).
-        var previousTransform = Transform.identity
-        var previousHides = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        var changed = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        /// Whether every drawing of the layer since its raster was made came from it.
-        var fromCache = false
-        var compositedThisFrame = false
     }
 
-    var entries: [Entry] = []
-    private(set) var scale = 0.0
+    private var entries: [Entry] = []
+    private var scale = 0.0
     private var size = Size.zero
-    private(set) var surfaceBox = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    private var surfaceBox = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var needsFullRedraw = true
-    /// The boxes of the last frame that changed, top to bottom (their union is what
-    /// `compose` returned): a moved card's rows that match where they were are left out.
-    public internal(set) var damagedBands: [PixelRect] = []
 
     /// A compositor drawing with `painter`.
     public init(painter: CairoPainter = CairoPainter(), cachesLayers: Bool = true) {
         self.painter = painter
         self.cachesLayers = cachesLayers
-        damagedBands.reserveCapacity(Self.maximumBands)
     }
 
     /// Forgets what the surface holds and every cache: the next frame is drawn in full
@@ -109,15 +97,11 @@ public final class CairoCompositor {
         var damage = PixelRect(x: 0, y: 0, width: 0, height: 0)
         for index in scene.layers.indices {
             let layer = scene.layers[index]
-            var mine = PixelRect(x: 0, y: 0, width: 0, height: 0)
-            entries[index].previousTransform = entries[index].transform
-            entries[index].previousHides = entries[index].hides
             if entries[index].items != layer.items
                 || entries[index].groupItems != layer.clipGroup?.items
                 || entries[index].groupClip != layer.clipGroup?.clip
             {
-                mine = mine.union(entries[index].drawn)
-                entries[index].fromCache = false
+                damage = damage.union(entries[index].drawn)
                 entries[index].items = layer.items
                 entries[index].groupItems = layer.clipGroup?.items
                 entries[index].groupClip = layer.clipGroup?.clip
@@ -131,7 +115,6 @@ public final class CairoCompositor {
             let scrolled = offset != entries[index].groupOffset
             if scrolled {
                 entries[index].groupOffset = offset
-                entries[index].fromCache = false
                 entries[index].cache = nil
                 entries[index].drawnOnce = false
             }
@@ -145,10 +128,10 @@ public final class CairoCompositor {
                 || !CairoDim.looksTheSame(layer, asAt: entries[index].opacity)
                 || layer.transform != entries[index].transform
             {
-                mine = mine.union(entries[index].drawn).union(covered)
+                damage = damage.union(entries[index].drawn).union(covered)
             } else if scrolled, layer.opacity > 0, let clip = layer.clipGroup?.clip {
                 // Only the list moved: only its window changes.
-                mine = mine.union(
+                damage = damage.union(
                     PixelRect(covering: clip, transform: layer.transform, scale: scale)
                         .intersection(box))
             }
@@ -160,34 +143,13 @@ public final class CairoCompositor {
                 entries[index].hides = CairoOcclusion.pixelsInside(
                     opaque, transform: layer.transform, scale: scale)
             }
-            damage = damage.union(mine)
-            entries[index].changed = mine
         }
-        let fullRedraw = needsFullRedraw
         if needsFullRedraw { damage = box }
         damage = damage.intersection(box)
         guard damage.area > 0 else { return nil }
 
         cachedLayersLastFrame = 0
         dimWrittenInOnePassLastFrame = false
-        for index in entries.indices { entries[index].compositedThisFrame = false }
-        splitIntoBands(damage, scene, fullRedraw: fullRedraw)
-        for band in damagedBands { try drawBand(band, scene, on: context) }
-        for index in entries.indices where entries[index].compositedThisFrame {
-            cachedLayersLastFrame += 1
-        }
-        try context.checkStatus("compositing a frame")
-        if let error = painter.imageError { throw error }
-        needsFullRedraw = false
-        return damage
-    }
-
-    /// Repaints the layers inside `damage`, bottom to top, leaving out what an opaque layer
-    /// above covers.
-    private func drawBand(_ damage: PixelRect, _ scene: Scene, on context: CairoContext)
-        throws(CairoError)
-    {
-        let box = surfaceBox
         var dimmedIndex = -1
         for index in scene.layers.indices where index != dimmedIndex {
             let layer = scene.layers[index]
@@ -220,6 +182,10 @@ public final class CairoCompositor {
             try draw(layer, at: index, clip: region, on: context)
             context.restore()
         }
+        try context.checkStatus("compositing a frame")
+        if let error = painter.imageError { throw error }
+        needsFullRedraw = false
+        return damage
     }
 
     /// Draws one layer, from its raster when it moves by whole pixels and is worth one
@@ -247,12 +213,10 @@ public final class CairoCompositor {
                 cache.composite(
                     on: context, dx: shift.dx, dy: shift.dy, opacity: min(1, layer.opacity),
                     clip: clip, opaque: entries[index].hides)
-                entries[index].compositedThisFrame = true
-                entries[index].fromCache = true
+                cachedLayersLastFrame += 1
                 return
             }
         }
-        entries[index].fromCache = false
         painter.paint(layer: layer, on: context, scale: scale)
     }
 
@@ -288,8 +252,7 @@ public final class CairoCompositor {
         else { return false }
         entries[index].drawnOnce = true
         entries[dimIndex].drawnOnce = true
-        entries[index].compositedThisFrame = true
-        entries[index].fromCache = true
+        cachedLayersLastFrame += 1
         dimWrittenInOnePassLastFrame = true
         return true
     }
@@ -328,7 +291,7 @@ public final class CairoCompositor {
 
     /// The transform as a move by whole device pixels, or nil (scaled, rotated, or a
     /// fractional move, which the painter draws directly so pixels match exactly).
-    func wholePixelShift(_ transform: Transform) -> (dx: Int, dy: Int)? {
+    private func wholePixelShift(_ transform: Transform) -> (dx: Int, dy: Int)? {
         guard transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1 else {
             return nil
         }

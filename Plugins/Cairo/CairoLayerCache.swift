@@ -1,5 +1,4 @@
 internal import CCairo
-import Glibc
 import SwipeDismiss
 
 /// A box of whole device pixels: what a compositor repaints and a window presenter copies.
@@ -71,9 +70,6 @@ final class CairoLayerCache {
     let box: PixelRect
     let surface: CairoSurface
     private let pattern: OpaquePointer
-    /// A hash of each row's pixels, so most rows that differ are told apart without reading
-    /// them again.
-    private let rowHashes: [UInt64]
 
     /// Rasterises `layer`'s items covering `box` (device pixels) at `scale`; `opaque` when
     /// the items paint every pixel of `box` opaque, so the raster can be RGB24 and
@@ -109,21 +105,10 @@ final class CairoLayerCache {
         // Only whole-pixel moves use the cache, so sampling never needs to interpolate.
         cairo_pattern_set_filter(raw, CAIRO_FILTER_NEAREST)
         pattern = raw
-        rowHashes = Self.hashRows(of: surface, width: box.width, height: box.height)
     }
 
     deinit {
         cairo_pattern_destroy(pattern)
-    }
-
-    /// Whether rows `a` and `b` of the raster hold the same pixels (false outside it).
-    func rowsMatch(_ a: Int, _ b: Int) -> Bool {
-        guard a >= 0, b >= 0, a < box.height, b < box.height else { return false }
-        if a == b { return true }
-        guard rowHashes[a] == rowHashes[b], let data = cairo_image_surface_get_data(surface.pointer)
-        else { return false }
-        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
-        return memcmp(data + a * stride, data + b * stride, box.width * 4) == 0
     }
 
     /// Paints the raster moved by (`dx`, `dy`) device pixels onto `context` (whose matrix
@@ -161,25 +146,6 @@ final class CairoLayerCache {
             cairo_fill(cr)
             cairo_restore(cr)
         }
-    }
-
-    private static func hashRows(of surface: CairoSurface, width: Int, height: Int) -> [UInt64] {
-        var hashes = [UInt64](repeating: 0, count: height)
-        guard let data = cairo_image_surface_get_data(surface.pointer) else { return hashes }
-        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
-        let rgb24 = cairo_image_surface_get_format(surface.pointer) == CAIRO_FORMAT_RGB24
-        for row in 0..<height {
-            let words = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for column in 0..<width {
-                // RGB24's top byte is undefined; cairo's rows here are written whole, but
-                // the hash need not depend on it.
-                let word = rgb24 ? words[column] & 0xFF_FFFF : words[column]
-                hash = (hash ^ UInt64(word)) &* 0x100_0000_01B3
-            }
-            hashes[row] = hash
-        }
-        return hashes
     }
 
     private func addRect(_ rect: PixelRect, to cr: OpaquePointer) {

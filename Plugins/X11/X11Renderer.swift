@@ -93,10 +93,9 @@ public final class X11Renderer: Renderer {
             lastDamage = try compositor.compose(
                 scene, on: buffer.context, scale: scale, pixelWidth: buffer.pixelWidth,
                 pixelHeight: buffer.pixelHeight)
-            if lastDamage != nil {
+            if let damage = lastDamage {
                 buffer.surface.flush()
-                // The rows a moved card left as they were are not sent.
-                for band in compositor.damagedBands { buffer.put(band, to: window, gc: gc.gc) }
+                buffer.put(damage, to: window, gc: gc.gc)
             }
         }
         framesRendered += 1
