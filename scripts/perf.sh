@@ -8,6 +8,8 @@
 # linked against the shared Swift runtime, Foundation and libstdc++ instead of the default
 # small build (scripts/build-small-demo.sh: static Swift runtime and Foundation, static
 # libstdc++, not position-independent; in .build/static so the ordinary release build stays).
+# OTHER=path/to/x11-demo adds a row "other" for that binary (--present shm), measured right
+# after each run's own paths on the same Xvfb: an A/B of two builds that beats drift.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 paths=("$@")
@@ -73,7 +75,16 @@ for run in $(seq "$runs"); do
         measure "$path" "SwipeDismiss demo" "$first" || exit 1
         [ "$run" -eq 1 ] && names+=("$path")
     done
+    if [ -n "${OTHER:-}" ]; then
+        line=$("$bin/swipedismiss-bench" --first-frame "$OTHER" --size 390x844 --present shm --verbose 2>>"/tmp/perf-log.$$") ||
+            { echo "perf: $OTHER --present shm did not paint" >&2; exit 1; }
+        app=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' <<<"$line")
+        first=$(sed -n 's/.*first_frame_ms=\([0-9.]*\).*/\1/p' <<<"$line")
+        measure other "SwipeDismiss demo" "$first" || exit 1
+        [ "$run" -eq 1 ] && names+=(other)
+    fi
     if [ -n "${QT_QML:-}" ] && command -v qmlscene >/dev/null 2>&1; then
+        : >/tmp/perf-qt-log.$$
         start=$(date +%s%3N)
         QT_QPA_PLATFORM=xcb QT_QUICK_BACKEND=software QT_QUICK_CONTROLS_STYLE=Default XDG_RUNTIME_DIR=/tmp \
             qmlscene "$QT_QML" --animate-open >/tmp/perf-qt-log.$$ 2>&1 &

@@ -18,6 +18,8 @@ public final class CairoCompositor {
     public private(set) var layerRasterizations = 0
     /// How many layers the last frame composited from a cache.
     public private(set) var cachedLayersLastFrame = 0
+    /// Whether the last frame wrote a black dim and the raster under it in one pass.
+    public private(set) var dimWrittenInOnePassLastFrame = false
     /// Whether to keep layer rasters at all (off: every layer is drawn with the painter).
     public var cachesLayers: Bool {
         didSet { invalidate() }
@@ -122,7 +124,8 @@ public final class CairoCompositor {
                 covered = PixelRect(covering: bounds, transform: layer.transform, scale: scale)
                     .intersection(box)
             }
-            if covered != entries[index].drawn || layer.opacity != entries[index].opacity
+            if covered != entries[index].drawn
+                || !CairoDim.looksTheSame(layer, asAt: entries[index].opacity)
                 || layer.transform != entries[index].transform
             {
                 damage = damage.union(entries[index].drawn).union(covered)
@@ -146,7 +149,9 @@ public final class CairoCompositor {
         guard damage.area > 0 else { return nil }
 
         cachedLayersLastFrame = 0
-        for index in scene.layers.indices {
+        dimWrittenInOnePassLastFrame = false
+        var dimmedIndex = -1
+        for index in scene.layers.indices where index != dimmedIndex {
             let layer = scene.layers[index]
             guard layer.opacity > 0, entries[index].drawn.intersection(damage).area > 0 else {
                 continue
@@ -159,6 +164,10 @@ public final class CairoCompositor {
             let pieces = CairoOcclusion.Pieces(damage, minus: hidden)
             let region = pieces.bounds.intersection(entries[index].drawn)
             guard region.area > 0 else { continue }
+            if writesDimmed(index, scene, pieces, on: context) {
+                dimmedIndex = index + 1
+                continue
+            }
             context.save()
             if pieces.count != 1 || pieces[0] != box {
                 for piece in 0..<pieces.count {
@@ -209,6 +218,43 @@ public final class CairoCompositor {
             }
         }
         painter.paint(layer: layer, on: context, scale: scale)
+    }
+
+    /// Writes layer `index` (an opaque raster) with the black dim of the layer above it over
+    /// it in one pass, straight into the frame, when every damaged pixel either layer paints
+    /// lies inside both; returns false, having drawn nothing, otherwise (the dim is then
+    /// blended over the copied raster, two passes, the same pixels).
+    private func writesDimmed(
+        _ index: Int, _ scene: Scene, _ pieces: CairoOcclusion.Pieces, on context: CairoContext
+    ) -> Bool {
+        let dimIndex = index + 1
+        guard dimIndex < scene.layers.count, scene.layers[index].opacity >= 1,
+            entries[index].opaqueCoversAll, let cache = entries[index].cache,
+            let shift = wholePixelShift(scene.layers[index].transform),
+            let alpha = CairoDim.blackAlpha(of: scene.layers[dimIndex])
+        else { return false }
+        let dimmed = CairoDim.coveredPixels(of: scene.layers[dimIndex], scale: scale)
+            .intersection(
+                PixelRect(
+                    x: cache.box.x + shift.dx, y: cache.box.y + shift.dy, width: cache.box.width,
+                    height: cache.box.height))
+        for piece in 0..<pieces.count {
+            let screen = pieces[piece].intersection(entries[index].drawn)
+            let dim = pieces[piece].intersection(entries[dimIndex].drawn)
+            if screen.area > 0, screen.intersection(dimmed) != screen { return false }
+            if dim.area > 0, dim.intersection(dimmed) != dim { return false }
+        }
+        guard
+            CairoDim.write(
+                cache.surface, originX: cache.box.x + shift.dx, originY: cache.box.y + shift.dy,
+                alpha8: CairoDim.alpha8(alpha), onto: context, pieces: pieces,
+                within: entries[index].drawn)
+        else { return false }
+        entries[index].drawnOnce = true
+        entries[dimIndex].drawnOnce = true
+        cachedLayersLastFrame += 1
+        dimWrittenInOnePassLastFrame = true
+        return true
     }
 
     /// Measures a layer whose items are new: its bounds and its opaque part; decodes its

@@ -1,0 +1,120 @@
+internal import CCairo
+import SwipeDismiss
+
+/// A black dim over an opaque raster, written in one pass.
+///
+/// Cairo draws a translucent black rectangle over a pixel `p` as `p × (255 − a) / 255` per
+/// channel (pixman's rounded `MUL_UN8`, with `a` the 8-bit alpha cairo derives from the
+/// colour). The compositor normally copies the presenting screen's raster into the frame and
+/// then blends the dim over it: two passes over every pixel above the card, each frame. This
+/// writes the same bytes straight from the raster into the frame instead.
+enum CairoDim {
+    /// The 8-bit alpha cairo 1.16 fills with for a colour alpha `alpha` (a double in
+    /// [0, 1], first made 16-bit by `_cairo_color_double_to_short`, then cut to 8 bits by
+    /// pixman).
+    static func alpha8(_ alpha: Double) -> UInt32 {
+        let clamped = min(1, max(0, alpha))
+        return UInt32(clamped * 65535 + 0.5) >> 8
+    }
+
+    /// The dim's alpha when `layer` is a plain black dim the compositor can write in one
+    /// pass: one opaque black rectangle, drawn translucent by the layer's opacity, moved by
+    /// whole pixels at most. Nil otherwise.
+    static func blackAlpha(of layer: Layer) -> Double? {
+        guard layer.items.count == 1, layer.clipGroup == nil, layer.opacity > 0,
+            layer.opacity < 1, case .rect(_, let fill) = layer.items[0], fill.red == 0,
+            fill.green == 0, fill.blue == 0, fill.alpha == 1
+        else { return nil }
+        return layer.opacity
+    }
+
+    /// Whether `layer` paints the same pixels as it did at opacity `old`: the same opacity,
+    /// or a black dim whose 8-bit alpha did not change (a drag's alpha often moves by less
+    /// than 1/255 between frames; then only the card's box is repainted).
+    static func looksTheSame(_ layer: Layer, asAt old: Double) -> Bool {
+        if layer.opacity == old { return true }
+        guard blackAlpha(of: layer) != nil, old > 0, old < 1 else { return false }
+        return alpha8(old) == alpha8(layer.opacity)
+    }
+
+    /// The device pixels a dim layer covers fully, or empty.
+    static func coveredPixels(of layer: Layer, scale: Double) -> PixelRect {
+        guard case .rect(let rect, _) = layer.items.first else {
+            return PixelRect(x: 0, y: 0, width: 0, height: 0)
+        }
+        return CairoOcclusion.pixelsInside(rect, transform: layer.transform, scale: scale)
+    }
+
+    /// Writes `source` (an RGB24 or ARGB32 image surface of opaque pixels whose pixel (0, 0)
+    /// sits at device pixel (`originX`, `originY`)) darkened by black at `alpha8` into each
+    /// of `pieces` cut to `within`, on `context`'s target (an ARGB32 or RGB24 image surface).
+    /// Returns false, writing nothing, when a piece does not lie inside both surfaces or a
+    /// surface is not such an image.
+    static func write(
+        _ source: CairoSurface, originX: Int, originY: Int, alpha8: UInt32,
+        onto context: CairoContext, pieces: CairoOcclusion.Pieces, within: PixelRect
+    ) -> Bool {
+        let src = source.pointer
+        guard let target = cairo_get_target(context.pointer), isWordImage(src),
+            isWordImage(target), alpha8 <= 255
+        else { return false }
+        let targetBox = PixelRect(
+            x: 0, y: 0, width: Int(cairo_image_surface_get_width(target)),
+            height: Int(cairo_image_surface_get_height(target)))
+        let sourceBox = PixelRect(
+            x: originX, y: originY, width: Int(cairo_image_surface_get_width(src)),
+            height: Int(cairo_image_surface_get_height(src)))
+        for index in 0..<pieces.count {
+            let rect = pieces[index].intersection(within)
+            guard
+                rect.area == 0
+                    || (rect.intersection(targetBox) == rect
+                        && rect.intersection(sourceBox) == rect)
+            else { return false }
+        }
+        cairo_surface_flush(target)
+        guard let srcData = cairo_image_surface_get_data(src),
+            let dstData = cairo_image_surface_get_data(target)
+        else { return false }
+        let srcStride = Int(cairo_image_surface_get_stride(src))
+        let dstStride = Int(cairo_image_surface_get_stride(target))
+        let keep = 255 - alpha8
+        for index in 0..<pieces.count {
+            let rect = pieces[index].intersection(within)
+            guard rect.area > 0 else { continue }
+            for row in 0..<rect.height {
+                let from = UnsafeRawPointer(
+                    srcData + (rect.y + row - originY) * srcStride + (rect.x - originX) * 4
+                ).assumingMemoryBound(to: UInt32.self)
+                let to = UnsafeMutableRawPointer(dstData + (rect.y + row) * dstStride + rect.x * 4)
+                    .assumingMemoryBound(to: UInt32.self)
+                scaleRow(from: from, to: to, count: rect.width, keep: keep)
+            }
+            cairo_surface_mark_dirty_rectangle(
+                target, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+        }
+        return true
+    }
+
+    /// `to[i] = opaque(from[i] × keep / 255)`, rounded as pixman's `MUL_UN8`, two channels
+    /// per multiply.
+    @inline(__always)
+    private static func scaleRow(
+        from: UnsafePointer<UInt32>, to: UnsafeMutablePointer<UInt32>, count: Int, keep: UInt32
+    ) {
+        for index in 0..<count {
+            let pixel = from[index]
+            var redBlue = (pixel & 0x00FF_00FF) &* keep &+ 0x0080_0080
+            redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+            var green = ((pixel >> 8) & 0xFF) &* keep &+ 0x80
+            green = ((green &+ (green >> 8)) >> 8) & 0xFF
+            to[index] = 0xFF00_0000 | redBlue | (green << 8)
+        }
+    }
+
+    private static func isWordImage(_ surface: OpaquePointer) -> Bool {
+        guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else { return false }
+        let format = cairo_image_surface_get_format(surface)
+        return format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24
+    }
+}
