@@ -127,16 +127,10 @@ public final class CardPresenter: Presenter {
     public func hitTest(
         _ point: Point, offset: Double, direction: DismissDirection, viewport: Size
     ) -> HitRegion {
-        cardFrame(viewport: viewport).offsetBy(direction.unit * offset).contains(point)
-            ? .content : .backdrop
+        cardFrame(viewport: viewport).hitRegion(of: point, offset: offset, direction: direction)
     }
 
     public func dismissDistance(direction: DismissDirection, viewport: Size) -> Double {
-        let card = cardFrame(viewport: viewport)
-        switch direction {
-        case .down: return viewport.height - card.minY
-        case .up: return min(card.maxY, viewport.height)
-        case .left, .right: return viewport.width
-        }
+        cardFrame(viewport: viewport).dismissDistance(direction: direction, viewport: viewport)
     }
 }

@@ -59,3 +59,24 @@ public protocol ScrollingPresenter: Presenter {
         at point: Point, offset: Double, direction: DismissDirection, viewport: Size
     ) -> SheetRegion
 }
+
+extension Rect {
+    /// What `point` lands on when this content frame is moved by `offset` along
+    /// `direction`: the content inside it, the backdrop outside.
+    public func hitRegion(
+        of point: Point, offset: Double, direction: DismissDirection
+    ) -> HitRegion {
+        offsetBy(direction.unit * offset).contains(point) ? .content : .backdrop
+    }
+
+    /// How far this content frame, spanning the viewport's width, travels along `direction`
+    /// to leave `viewport`: down to below the bottom edge, up by at most the viewport's
+    /// height, sideways by its width.
+    public func dismissDistance(direction: DismissDirection, viewport: Size) -> Double {
+        switch direction {
+        case .down: viewport.height - minY
+        case .up: min(maxY, viewport.height)
+        case .left, .right: viewport.width
+        }
+    }
+}

@@ -178,8 +178,7 @@ public final class SheetPresenter: ScrollingPresenter {
     public func hitTest(
         _ point: Point, offset: Double, direction: DismissDirection, viewport: Size
     ) -> HitRegion {
-        sheetFrame(viewport: viewport).offsetBy(direction.unit * offset).contains(point)
-            ? .content : .backdrop
+        sheetFrame(viewport: viewport).hitRegion(of: point, offset: offset, direction: direction)
     }
 
     /// Which part of the sheet `point` lands on with the sheet moved by `offset` along
@@ -195,12 +194,7 @@ public final class SheetPresenter: ScrollingPresenter {
     }
 
     public func dismissDistance(direction: DismissDirection, viewport: Size) -> Double {
-        let sheet = sheetFrame(viewport: viewport)
-        switch direction {
-        case .down: return viewport.height - sheet.minY
-        case .up: return min(sheet.maxY, viewport.height)
-        case .left, .right: return viewport.width
-        }
+        sheetFrame(viewport: viewport).dismissDistance(direction: direction, viewport: viewport)
     }
 
     public func contentExtent(direction: DismissDirection, viewport: Size) -> Double {
