@@ -2,7 +2,7 @@ import SwipeDismiss
 import SwipeDismissNull
 
 /// A controller on a manual clock with queued input and the null renderer.
-final class Harness {
+final class Harness: ControllerHarness {
     let clock = ManualClock()
     let input = QueuedInputSource()
     let renderer = NullRenderer()
@@ -18,28 +18,6 @@ final class Harness {
             input: input, presenter: presenter, renderer: renderer, clock: clock,
             configuration: configuration, presented: presented)
         controller.addObserver { [unowned self] event in self.events.append(event) }
-    }
-
-    var state: DismissState { controller.state }
-
-    func at(_ time: Double, _ kind: InputEvent.Kind) {
-        input.enqueue(InputEvent(time: time, kind: kind))
-    }
-
-    /// Steps the controller at `fps` until `time` (inclusive).
-    func run(to time: Double, fps: Double = 240) {
-        while clock.now < time {
-            clock.set(to: min(time, clock.now + 1 / fps))
-            try! controller.step()
-        }
-    }
-
-    /// Steps until nothing animates and no input is pending (at most `limit` seconds more).
-    func settle(limit: Double = 10) {
-        let end = clock.now + limit
-        repeat {
-            run(to: clock.now + 1 / 60.0)
-        } while (controller.isAnimating || input.nextEventTime != nil) && clock.now < end
     }
 
     /// Queues a straight drag from `start` by `delta` over `duration` seconds with `samples`

@@ -3,7 +3,7 @@ import SwipeDismissNull
 
 /// A controller on the sheet scene (or any presenter) with a manual clock, queued input,
 /// the null renderer and a scripted dismissal policy.
-final class SheetHarness {
+final class SheetHarness: ControllerHarness {
     let clock = ManualClock()
     let input = QueuedInputSource()
     let renderer = NullRenderer()
@@ -35,32 +35,11 @@ final class SheetHarness {
         }
     }
 
-    var state: DismissState { controller.state }
     var layout: DetentLayout { controller.layout }
 
     /// The offset of the detent called `name`.
     func offset(_ name: String) -> Double {
         layout.offset(of: layout.index(named: name) ?? -1)
-    }
-
-    func at(_ time: Double, _ kind: InputEvent.Kind) {
-        input.enqueue(InputEvent(time: time, kind: kind))
-    }
-
-    /// Steps the controller at `fps` until `time` (inclusive).
-    func run(to time: Double, fps: Double = 240) {
-        while clock.now < time {
-            clock.set(to: min(time, clock.now + 1 / fps))
-            try! controller.step()
-        }
-    }
-
-    /// Steps until nothing animates and no input is pending (at most `limit` seconds more).
-    func settle(limit: Double = 10) {
-        let end = clock.now + limit
-        repeat {
-            run(to: clock.now + 1 / 60.0)
-        } while (controller.isAnimating || input.nextEventTime != nil) && clock.now < end
     }
 
     /// Queues a straight drag by `delta` over `duration` with `samples` even moves; with
