@@ -13,6 +13,7 @@ import SwipeDismiss
 /// stays put for a frame. A scaled layer is always drawn directly. A steady frame allocates
 /// nothing.
 public final class CairoCompositor {
+    /// Draws layers' items, into a layer's raster or straight onto the surface.
     public let painter: CairoPainter
     /// How many layer rasters were made so far (the cost a cache saves shows here).
     public private(set) var layerRasterizations = 0

@@ -19,6 +19,7 @@ public struct CairoError: Error, CustomStringConvertible, Equatable, Sendable {
         self.path = path
     }
 
+    /// The reason, prefixed with the path if any, else with the operation.
     public var description: String {
         if let path { return "\(path): \(reason) (\(operation))" }
         return "\(operation): \(reason)"

@@ -79,10 +79,15 @@ func validateFrameOutput(folder: String, viewport: Size, scale: Double) throws(C
 /// The image is `viewport × scale` pixels, rounded up: scale 2 doubles the pixels, not the
 /// layout.
 public final class CairoPNGRenderer: CairoFrameRenderer {
+    /// The size in points each frame is laid out for.
     public let viewport: Size
+    /// Device pixels per point: the PNG is `viewport × scale` pixels.
     public let scale: Double
+    /// The folder the PNG files go to.
     public let folder: String
+    /// Always `.png`.
     public var format: CairoFileFormat { .png }
+    /// How many PNG files have been written; the next frame gets this number.
     public private(set) var framesWritten = 0
     /// The image every frame is painted on; it holds the last frame after `render`.
     public let surface: CairoSurface
@@ -109,6 +114,7 @@ public final class CairoPNGRenderer: CairoFrameRenderer {
         context = try CairoContext(surface: surface)
     }
 
+    /// The path of PNG frame `number`, `<folder>/<filePrefix>NNNN.png`.
     public func path(forFrame number: Int) -> String {
         names.path(forFrame: number)
     }
@@ -128,11 +134,15 @@ public final class CairoPNGRenderer: CairoFrameRenderer {
 /// Renders each frame to its own vector file (a one-page PDF, or an SVG) of
 /// `viewport × scale` points.
 public final class CairoVectorRenderer: CairoFrameRenderer {
+    /// The size in points each frame is laid out for.
     public let viewport: Size
+    /// The factor from layout points to the file's points.
     public let scale: Double
+    /// The folder the vector files go to.
     public let folder: String
     /// `.pdf` or `.svg`.
     public let format: CairoFileFormat
+    /// How many vector files have been written; the next frame gets this number.
     public private(set) var framesWritten = 0
     /// Paints each scene onto the frame's surface.
     public let painter: CairoPainter
@@ -157,6 +167,7 @@ public final class CairoVectorRenderer: CairoFrameRenderer {
             folder: folder, prefix: filePrefix, fileExtension: format.fileExtension)
     }
 
+    /// The path of vector frame `number`, `<folder>/<filePrefix>NNNN.<pdf|svg>`.
     public func path(forFrame number: Int) -> String {
         names.path(forFrame: number)
     }

@@ -3,11 +3,16 @@ import SwipeDismiss
 
 /// A box of whole device pixels: what a compositor repaints and a window presenter copies.
 public struct PixelRect: Hashable, Sendable {
+    /// The left edge, in device pixels.
     public var x: Int
+    /// The top edge, in device pixels.
     public var y: Int
+    /// The width in device pixels.
     public var width: Int
+    /// The height in device pixels.
     public var height: Int
 
+    /// A box with its top-left corner at (`x`, `y`) and the given size.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y

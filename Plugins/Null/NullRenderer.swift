@@ -8,6 +8,7 @@ import SwipeDismiss
 public final class NullRenderer: Renderer {
     /// What one rendered frame showed.
     public struct Frame: Hashable, Sendable {
+        /// The controller's state when the frame was drawn.
         public var state: DismissState
         /// How far the content moved: the shift of the centre of its shapes' box through the
         /// content layer's transform. That is the layer's translation when it is not scaled,
@@ -19,6 +20,7 @@ public final class NullRenderer: Renderer {
         public var contentScale: Double { contentTransform.a }
         /// The backdrop layer's opacity.
         public var backdropOpacity: Double
+        /// How many layers the scene had.
         public var layerCount: Int
         /// Items of every layer, clip groups' items included.
         public var itemCount: Int
@@ -28,25 +30,36 @@ public final class NullRenderer: Renderer {
         public var listOffset: Point?
         /// Items inside clip groups, and how many of them can show through their clips.
         public var clippedItemCount: Int
+        /// How many of those can show through their clip at its current offset.
         public var visibleClippedItemCount: Int
         /// How many image items the frame has, and the first of them.
         public var imageCount: Int
+        /// The first image item, if there is one.
         public var firstImage: ImageRecord?
 
+        /// The frame's time, from the controller state.
         public var time: Double { state.time }
+        /// The dismiss offset, from the controller state.
         public var offset: Double { state.offset }
+        /// The content's opacity, from the controller state.
         public var alpha: Double { state.alpha }
+        /// The dismiss phase, from the controller state.
         public var phase: DismissPhase { state.phase }
     }
 
     /// An image item as drawn: which image, its frame and how it fits.
     public struct ImageRecord: Hashable, Sendable {
+        /// The image drawn.
         public var source: ImageSource
+        /// The box the image was fitted into.
         public var frame: Rect
+        /// How the image was fitted into that box.
         public var fit: ImageFit
     }
 
+    /// The size in points that scenes are laid out for.
     public var viewport: Size
+    /// Device pixels per point; fixed at creation.
     public let scale: Double
     /// Every frame, oldest first (unless `keepsFrames` is false).
     public private(set) var frames: [Frame] = []
@@ -55,6 +68,7 @@ public final class NullRenderer: Renderer {
     /// Whether frames are kept; turn off to measure a controller without growing memory.
     public var keepsFrames: Bool
 
+    /// A renderer for `viewport` at `scale` that keeps every frame unless `keepsFrames` is false.
     public init(
         viewport: Size = Size(width: 390, height: 844), scale: Double = 1, keepsFrames: Bool = true
     ) {
@@ -63,6 +77,7 @@ public final class NullRenderer: Renderer {
         self.keepsFrames = keepsFrames
     }
 
+    /// Counts the frame and, if `keepsFrames`, records its state and a summary of the scene.
     public func render(_ scene: Scene, state: DismissState) throws {
         frameCount += 1
         guard keepsFrames else { return }

@@ -15,6 +15,7 @@ public struct ServerTimeMapping: Sendable {
     private var lastServer: UInt64?
     private var lastMapped = -Double.infinity
 
+    /// A mapping with no offset known yet: the first stamped event sets it.
     public init() {}
 
     /// The clock time of an event stamped `serverTime` (ms) and read at clock time `now`.

@@ -9,6 +9,7 @@ public enum X11Error: Error, CustomStringConvertible, Equatable, Sendable {
     /// The painter failed while drawing a frame.
     case paintFailed(String)
 
+    /// One line for stderr saying what failed and, where it helps, what to check.
     public var description: String {
         switch self {
         case .cannotOpenDisplay(let name):

@@ -21,9 +21,13 @@ public final class X11EventLoop {
         case stopped
     }
 
+    /// The window the loop serves; its close and destroy events stop the loop.
     public let window: X11Window
+    /// Draws each frame into the window.
     public let renderer: X11Renderer
+    /// Turns the window's X events into controller input.
     public let input: X11InputSource
+    /// The time source for frame pacing and event times.
     public let clock: Clock
     /// The frame rate while something animates.
     public var framesPerSecond: Double {
@@ -42,6 +46,7 @@ public final class X11EventLoop {
     /// Whether the last poll saw a byte in the signal pipe (true before the first poll).
     private var signalPipeReadable = true
 
+    /// A loop for `window` and its renderer and input; `framesPerSecond` is clamped to 1…1000.
     public init(
         window: X11Window, renderer: X11Renderer, input: X11InputSource, clock: Clock,
         framesPerSecond: Double = 60

@@ -44,6 +44,7 @@ public final class X11InputSource: InputSource {
     /// The environment variable that, set to anything but empty or `0`, turns XInput2 off.
     public static let disableXInput2Variable = "SWIPEDISMISS_NO_XI2"
 
+    /// The time source that server timestamps are mapped onto.
     public let clock: Clock
     /// Device pixels per point: event coordinates are divided by it.
     public var scale: Double {
@@ -119,6 +120,7 @@ public final class X11InputSource: InputSource {
         return value.isEmpty || value == "0"
     }
 
+    /// Maps the X events read so far and hands over the queued input due by `time`.
     public func events(upTo time: Double, into events: inout [InputEvent]) {
         mapBatch()
         queue.events(upTo: time, into: &events)

@@ -12,9 +12,11 @@ import SwipeDismissCairo
 /// The buffer is made with the renderer and made again only when the window's size
 /// changed. `render` does not flush: the event loop flushes once per frame.
 public final class X11Renderer: Renderer {
+    /// The window frames are drawn into.
     public let window: X11Window
     /// Device pixels per point.
     public let scale: Double
+    /// Paints scenes with cairo, through the compositor or onto the xlib surface.
     public let painter: CairoPainter
     /// What was asked for.
     public let requestedPresentation: X11Presentation
@@ -80,6 +82,7 @@ public final class X11Renderer: Renderer {
         Size(width: Double(window.pixelWidth) / scale, height: Double(window.pixelHeight) / scale)
     }
 
+    /// Paints the scene into the buffer and copies it, or just the changed box, to the window.
     public func render(_ scene: Scene, state: DismissState) throws {
         switch try currentBuffer() {
         case .server(let buffer):

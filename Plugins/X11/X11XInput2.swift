@@ -26,11 +26,13 @@ public final class X11XInput2 {
         }
     }
 
+    /// The connection the extension is used on.
     public let display: X11Display
     /// The extension's major opcode: event cookies carry it as `extension`.
     public let opcode: Int32
     /// The version the server agreed to (2.2 or later).
     public let major: Int32
+    /// The minor part of the agreed version (at least 2 when the major is 2).
     public let minor: Int32
     /// The master pointer events are selected on: the client pointer, else the first master
     /// pointer the server lists.

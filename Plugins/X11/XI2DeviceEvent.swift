@@ -2,11 +2,17 @@ internal import CX11
 
 /// The XInput2 event types `XInput2Mapping` reads (`evtype`, from `XI2.h`).
 public enum XI2EventType {
+    /// A pointer button went down (`XI_ButtonPress`).
     public static let buttonPress = Int32(XI_ButtonPress)
+    /// A pointer button went up (`XI_ButtonRelease`).
     public static let buttonRelease = Int32(XI_ButtonRelease)
+    /// The pointer moved or a valuator changed (`XI_Motion`).
     public static let motion = Int32(XI_Motion)
+    /// A touch started (`XI_TouchBegin`).
     public static let touchBegin = Int32(XI_TouchBegin)
+    /// A touch moved (`XI_TouchUpdate`).
     public static let touchUpdate = Int32(XI_TouchUpdate)
+    /// A touch ended (`XI_TouchEnd`).
     public static let touchEnd = Int32(XI_TouchEnd)
 }
 
@@ -98,6 +104,7 @@ public struct XI2Valuators: Equatable, Sendable {
         count += 1
     }
 
+    /// Equal when the same valuators are present with the same values.
     public static func == (lhs: XI2Valuators, rhs: XI2Valuators) -> Bool {
         guard lhs.mask == rhs.mask, lhs.count == rhs.count else { return false }
         for index in 0..<lhs.count where lhs.values[index] != rhs.values[index] {
@@ -125,9 +132,12 @@ public struct XI2DeviceEvent: Equatable, Sendable {
     /// The position in window pixels, with the fraction the server knows (FP16.16 on the
     /// wire).
     public var x: Double
+    /// The vertical position in window pixels, with the fraction the server knows.
     public var y: Double
+    /// The valuators that changed with this event.
     public var valuators: XI2Valuators
 
+    /// An event of `type` at server time `time`; the rest default to device 2 at (0, 0).
     public init(
         type: Int32, sourceID: Int32 = 2, detail: Int32 = 0, flags: Int32 = 0, time: UInt,
         x: Double = 0, y: Double = 0, valuators: XI2Valuators = XI2Valuators()
@@ -155,6 +165,7 @@ public struct XI2ScrollAxis: Hashable, Sendable {
     /// under some drivers); dividing by it honours that.
     public var increment: Double
 
+    /// An axis on valuator `number` with `increment` valuator units per wheel click.
     public init(number: Int, increment: Double) {
         self.number = number
         self.increment = increment
@@ -173,11 +184,16 @@ public struct XI2SourceDevice: Hashable, Sendable {
         case mouse
     }
 
+    /// The device id (`sourceid` on its events).
     public var id: Int32
+    /// What kind of device it is, which decides how its scrolling and touches map.
     public var kind: Kind
+    /// The vertical scroll axis, if it has one.
     public var vertical: XI2ScrollAxis?
+    /// The horizontal scroll axis, if it has one.
     public var horizontal: XI2ScrollAxis?
 
+    /// A device `id` of `kind` with the given scroll axes.
     public init(
         id: Int32, kind: Kind, vertical: XI2ScrollAxis? = nil, horizontal: XI2ScrollAxis? = nil
     ) {

@@ -18,9 +18,12 @@ public enum XI2Input: Equatable, Sendable {
 
 /// An `XI2Input` with the server time of the event it came from (nil: none known).
 public struct XI2MappedEvent: Equatable, Sendable {
+    /// The server time of the source event in milliseconds, or nil when none is known.
     public var serverTime: UInt?
+    /// What the event means to the controller.
     public var input: XI2Input
 
+    /// An input stamped with `serverTime`.
     public init(serverTime: UInt?, input: XI2Input) {
         self.serverTime = serverTime
         self.input = input
@@ -70,7 +73,9 @@ public struct XInput2Mapping: Sendable {
     /// Whether touch events are selected (so pointer events emulated from touches are
     /// duplicates).
     public var touchSelected: Bool
+    /// Points per touchpad scroll increment used by this mapping (15 unless changed).
     public var touchpadPointsPerIncrement = Self.touchpadPointsPerIncrement
+    /// Points per wheel click used by this mapping (53 unless changed).
     public var wheelPointsPerClick = Self.wheelPointsPerClick
 
     private struct Device: Sendable {
@@ -92,6 +97,7 @@ public struct XInput2Mapping: Sendable {
     private var touches: Set<Int32> = []
     private var lastPoint: Point?
 
+    /// A mapping for `scale` device pixels per point, knowing no devices yet.
     public init(scale: Double = 1, touchSelected: Bool = true) {
         self.scale = scale
         self.touchSelected = touchSelected

@@ -11,8 +11,11 @@ internal import CX11
 public struct XSettings: Hashable, Sendable {
     /// One setting's value.
     public enum Value: Hashable, Sendable {
+        /// An INT32 setting, such as a boolean flag.
         case integer(Int32)
+        /// A string setting, such as a theme name.
         case string(String)
+        /// A colour setting as four 16-bit channels, in the spec's order.
         case color(red: UInt16, blue: UInt16, green: UInt16, alpha: UInt16)
     }
 
@@ -21,6 +24,7 @@ public struct XSettings: Hashable, Sendable {
     /// Every setting by name, such as `Net/EnableAnimations`.
     public var values: [String: Value]
 
+    /// Settings with the given serial and values (empty by default).
     public init(serial: UInt32 = 0, values: [String: Value] = [:]) {
         self.serial = serial
         self.values = values
@@ -131,9 +135,12 @@ public struct XSettings: Hashable, Sendable {
 
 /// Why XSETTINGS bytes could not be parsed: the byte offset and what was wrong there.
 public struct XSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The byte offset where parsing failed.
     public var offset: Int
+    /// What was wrong at that offset.
     public var reason: String
 
+    /// One line naming the offset and the reason.
     public var description: String { "XSETTINGS at byte \(offset): \(reason)" }
 }
 

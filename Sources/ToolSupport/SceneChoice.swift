@@ -3,6 +3,7 @@ import SwipeDismiss
 /// The scenes both tools' `--scene` names (DESIGN §4). `photo` is named so that asking for it
 /// gets the same clear refusal from either tool; it is not built yet.
 public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
+    /// A scene by its `--scene` name: the card, the sheet, or the photo (not built yet).
     case card, sheet, photo
 
     /// Whether this build can show the scene.
