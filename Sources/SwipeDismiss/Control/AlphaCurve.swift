@@ -72,8 +72,10 @@ public enum AlphaCurve: Hashable, Sendable {
 public struct AlphaStop: Hashable, Sendable {
     /// A detent name, or `Detent.dismissedName` for off screen.
     public var detent: String
+    /// The backdrop's alpha there, from 0 (clear) to 1.
     public var alpha: Double
 
+    /// A stop giving the backdrop `alpha` at the detent named `detent`.
     public init(detent: String, alpha: Double) {
         self.detent = detent
         self.alpha = alpha

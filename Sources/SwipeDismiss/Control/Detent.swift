@@ -21,8 +21,10 @@ public struct Detent: Hashable, Sendable {
 
     /// The name observers and `DismissState.detent` use.
     public var name: String
+    /// Where the content's top edge rests at this detent.
     public var position: Position
 
+    /// A detent called `name` at `position`.
     public init(name: String, position: Position) {
         self.name = name
         self.position = position

@@ -65,6 +65,7 @@ public enum DismissStyle: Hashable, Sendable {
     /// cannot swing back.
     case fadeWithContent(Spring)
 
+    /// The spring the content leaves on, whichever the style.
     public var spring: Spring {
         switch self {
         case .clearBackdropAtOnce(let spring), .fadeWithContent(let spring): spring
@@ -82,19 +83,27 @@ public enum CancelBehavior: Hashable, Sendable {
 
 /// Every number and policy of the interaction. Start from `.seed` or `.fluid`.
 public struct DismissConfiguration: Hashable, Sendable {
+    /// A label for people (`"seed"`, `"fluid"`); no behaviour depends on it.
     public var name: String
+    /// The way the content leaves; the drag toward it is the one that dismisses.
     public var direction: DismissDirection = .down
     /// Points a press must move before it becomes a drag.
     public var touchSlop: Double
+    /// How the backdrop's alpha follows the content's offset.
     public var alphaCurve: AlphaCurve
+    /// How the content follows the pointer while dragged.
     public var tracking: DragTracking
+    /// What a drag against the dismiss direction does.
     public var reverseDrag: ReverseDrag
+    /// How a release picks between a resting detent and dismissal.
     public var release: ReleaseDecision
     /// The spring back to rest after a short release (additive tracking uses its own response).
     public var snapBackSpring: Spring
     /// Whether the snap-back starts with the release velocity (else UIKit's relative velocity 1).
     public var snapBackUsesReleaseVelocity: Bool
+    /// How the content and backdrop leave once dismissal is decided.
     public var dismissStyle: DismissStyle
+    /// What a cancelled or failed gesture does to the content.
     public var cancelBehavior: CancelBehavior
     /// Whether a press on the content during an animation catches it where it is.
     public var catchesAnimations: Bool
@@ -106,6 +115,7 @@ public struct DismissConfiguration: Hashable, Sendable {
     public var presentSpring: Spring
     /// Distance and speed below which an animation counts as settled (points, points/s).
     public var restDistance: Double = 0.5
+    /// The speed half of that rule: below it, and within `restDistance`, motion is settled.
     public var restSpeed: Double = 5
     /// How far past the dismiss distance a fading exit aims, as a multiple of it, so the
     /// content leaves at speed instead of creeping up to the edge.
@@ -124,6 +134,7 @@ public struct DismissConfiguration: Hashable, Sendable {
     /// Keys that confirm a pending (vetoed) dismissal, and keys that keep the content.
     /// Only read while `isDismissAttemptPending`; Escape there keeps the content.
     public var confirmKeys: [Key] = [.other("y")]
+    /// Keys that answer "no" to a pending dismiss attempt and keep the content.
     public var declineKeys: [Key] = [.other("n"), .escape]
 
     /// Reduced motion: every spring becomes critically damped (ζ = 1, same natural
@@ -133,6 +144,7 @@ public struct DismissConfiguration: Hashable, Sendable {
     /// How long reduced motion's cross-fade takes, in seconds.
     public var crossFadeDuration = 0.2
 
+    /// A configuration with every policy spelled out; the rest keep their defaults.
     public init(
         name: String, direction: DismissDirection = .down, touchSlop: Double,
         alphaCurve: AlphaCurve, tracking: DragTracking, reverseDrag: ReverseDrag,

@@ -6,10 +6,15 @@
 /// and renders only if the picture changed. The state at a given time depends only on the
 /// events, never on how often `step()` ran.
 public final class DismissController {
+    /// The numbers and policies the machine runs on; fixed for the controller's life.
     public let configuration: DismissConfiguration
+    /// Where the controller reads its events.
     public let input: InputSource
+    /// The scene the controller drives: builds it, moves it, hit-tests it.
     public let presenter: Presenter
+    /// What draws each frame that changed.
     public let renderer: Renderer
+    /// The time source `step()` reads; a test can step it by hand.
     public let clock: Clock
 
     /// The state as of the last `step()` (or input, `present()`, `dismiss()`).

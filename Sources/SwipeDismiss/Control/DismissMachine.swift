@@ -25,9 +25,11 @@ public enum DismissEffect: Hashable, Sendable {
 /// `clearEffects()`. Because it is a `Sendable` value, a test can copy it, fork it and
 /// replay it at any frame rate.
 public struct DismissMachine: Sendable {
+    /// The numbers and policies every decision follows.
     public let configuration: DismissConfiguration
     /// The time of the last input or `advance(to:)`; never runs backwards.
     public internal(set) var time: Double
+    /// Where the presentation is in its life.
     public internal(set) var phase: DismissPhase
     /// Counts presentations; 1 for the first.
     public internal(set) var presentationCount = 1

@@ -26,6 +26,7 @@ public struct DismissState: Hashable, Sendable {
     /// How far along the dismissal is: 0 at the top detent, 1 off screen (the offset over
     /// the dismiss distance when the top detent is at offset 0), clamped to 0...1.
     public var progress: Double
+    /// Where the presentation is in its life at `time`.
     public var phase: DismissPhase
     /// The detent the content rests at or heads to (`Detent.dismissedName` when leaving or
     /// gone; while dragging, the detent nearest to the content).
@@ -40,6 +41,7 @@ public struct DismissState: Hashable, Sendable {
     /// for content without a list).
     public var scroll: Double
 
+    /// A state with every field given, as a trace or a test spells it.
     public init(
         time: Double, offset: Double, alpha: Double, progress: Double, phase: DismissPhase,
         detent: String = Detent.open.name, contentOpacity: Double = 1,
@@ -66,9 +68,13 @@ public struct DismissState: Hashable, Sendable {
 
 /// The direction in which the content leaves.
 public enum DismissDirection: String, Hashable, Sendable, CaseIterable {
+    /// Leaves by the bottom edge; the content rises from it.
     case down
+    /// Leaves by the top edge.
     case up
+    /// Leaves by the left edge.
     case left
+    /// Leaves by the right edge.
     case right
 
     /// The unit vector of the direction, in viewport coordinates (y grows down).

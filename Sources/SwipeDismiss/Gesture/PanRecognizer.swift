@@ -21,11 +21,15 @@ public struct PanRecognizer: Sendable {
 
     /// How far the pointer must move before a press becomes a pan, in points.
     public var slop: Double
+    /// The velocity estimate behind `.ended`, fed every pointer sample of the press.
     public private(set) var velocityTracker = VelocityTracker()
+    /// Where the current press went down, or nil when the pointer is up.
     public private(set) var start: Point?
+    /// Whether the current press has moved past the slop and become a pan.
     public private(set) var isPanning = false
     private var lastTime = -Double.infinity
 
+    /// A recognizer that turns a press into a pan after `slop` points.
     public init(slop: Double = 4) {
         self.slop = slop
     }

@@ -32,7 +32,9 @@
 public struct ScrollGestureRecognizer: Sendable {
     /// The axis a stream locked to.
     public enum Axis: Hashable, Sendable {
+        /// Locked to side-to-side scrolling.
         case horizontal
+        /// Locked to up-and-down scrolling.
         case vertical
     }
 
@@ -59,6 +61,7 @@ public struct ScrollGestureRecognizer: Sendable {
     private var lastTime = -Double.infinity
     private var tracker: VelocityTracker
 
+    /// A recognizer with the given axis lock, ambiguity limit, timeout and speed cap.
     public init(
         lockFactor: Double = 1.2, ambiguityLimit: Double = 16, timeout: Double = 0.150,
         maximumSpeed: Double = 8000

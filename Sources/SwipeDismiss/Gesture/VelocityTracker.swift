@@ -5,8 +5,11 @@
 /// samples drops everything before it, so a finger that stopped has no velocity.
 /// Storage is a fixed ring: adding a sample never allocates.
 public struct VelocityTracker: Sendable {
+    /// The most samples kept; older ones are overwritten.
     public static let capacity = 20
+    /// How far back samples count, in seconds.
     public var horizon: Double
+    /// The longest pause between samples, in seconds, before older samples are dropped.
     public var maximumGap: Double
     /// The fastest speed reported, in points per second; faster estimates are scaled down
     /// to it. Samples stamped microseconds apart (a burst read at once) would otherwise
@@ -19,6 +22,7 @@ public struct VelocityTracker: Sendable {
     private var newest = -1
     private var count = 0
 
+    /// An empty tracker; the defaults are Flutter's and Android's.
     public init(horizon: Double = 0.100, maximumGap: Double = 0.040, maximumSpeed: Double = 8000) {
         self.horizon = horizon
         self.maximumGap = maximumGap

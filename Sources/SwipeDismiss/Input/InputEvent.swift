@@ -1,7 +1,10 @@
 /// A key the controller understands.
 public enum Key: Hashable, Sendable {
+    /// Escape: dismisses (if `escapeDismisses`), or declines a pending dismiss attempt.
     case escape
+    /// Space: presents the content again once dismissed.
     case space
+    /// Enter or Return: presents the content again once dismissed.
     case enter
     /// Page Up: scrolls the sheet's list up by a page.
     case pageUp
@@ -45,6 +48,7 @@ public enum Key: Hashable, Sendable {
 
 /// One input event at a time in seconds on the controller's clock.
 public struct InputEvent: Hashable, Sendable {
+    /// The kinds of input: pointer, key and scroll events, and a cancel.
     public enum Kind: Hashable, Sendable {
         /// The pointer was pressed at a point (viewport coordinates, points).
         case down(Point)
@@ -65,9 +69,12 @@ public struct InputEvent: Hashable, Sendable {
         case scrollStop
     }
 
+    /// When the event happened, in seconds on the controller's clock.
     public var time: Double
+    /// What happened.
     public var kind: Kind
 
+    /// The event `kind` at `time`.
     public init(time: Double, kind: Kind) {
         self.time = time
         self.kind = kind
@@ -97,6 +104,7 @@ public protocol InputSource: AnyObject {
 }
 
 extension InputSource {
+    /// By default the source knows no event ahead of time.
     public var nextEventTime: Double? { nil }
 }
 
@@ -105,6 +113,7 @@ public final class QueuedInputSource: InputSource {
     private var pending: [InputEvent] = []
     private var head = 0
 
+    /// A source holding `events`, sorted into time order.
     public init(_ events: [InputEvent] = []) {
         events.forEach(enqueue)
     }
@@ -116,6 +125,7 @@ public final class QueuedInputSource: InputSource {
         pending.append(event)
     }
 
+    /// Hands out the queued events up to `time`, in order.
     public func events(upTo time: Double, into events: inout [InputEvent]) {
         while head < pending.count, pending[head].time <= time {
             events.append(pending[head])
@@ -127,5 +137,6 @@ public final class QueuedInputSource: InputSource {
         }
     }
 
+    /// The time of the first event not yet handed out.
     public var nextEventTime: Double? { head < pending.count ? pending[head].time : nil }
 }

@@ -121,6 +121,7 @@ public struct AdditiveSpringMotion: Sendable, Equatable {
         return time - terms[index(liveTermCount - 1)].time >= response.duration
     }
 
+    /// Compares only what affects the value: the response, the target and live animations.
     public static func == (lhs: AdditiveSpringMotion, rhs: AdditiveSpringMotion) -> Bool {
         guard lhs.response == rhs.response, lhs.target == rhs.target,
             lhs.liveTermCount == rhs.liveTermCount

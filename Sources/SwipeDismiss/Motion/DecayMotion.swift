@@ -19,6 +19,7 @@ public struct DecayMotion: Hashable, Sendable {
     public var from: Double
     /// The velocity at `startTime`, in units per second.
     public var initialVelocity: Double
+    /// When the glide starts, in seconds.
     public var startTime: Double
     /// The fraction of velocity kept per millisecond, in (0, 1); UIScrollView's normal is 0.998.
     public var decelerationRate: Double

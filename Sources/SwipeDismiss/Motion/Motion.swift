@@ -7,6 +7,7 @@ public struct RubberBand: Hashable, Sendable {
     /// The asymptote: the most the content can be pulled, usually its own size.
     public var dimension: Double
 
+    /// A band of `dimension` points; the default stiffness is iOS's.
     public init(coefficient: Double = 0.55, dimension: Double) {
         self.coefficient = coefficient
         self.dimension = dimension

@@ -57,7 +57,9 @@ public struct ScrollConfiguration: Hashable, Sendable {
 
 /// Which ends of a list may rubber-band when a drag pushes past them.
 public struct ScrollEdges: OptionSet, Hashable, Sendable {
+    /// The edges as bits: 1 for the top, 2 for the bottom.
     public let rawValue: UInt8
+    /// The edges whose bits are set in `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The top end, offset 0.
@@ -72,14 +74,18 @@ public struct ScrollEdges: OptionSet, Hashable, Sendable {
 public struct ScrollMotionError: Error, CustomStringConvertible, Equatable {
     /// The field at fault (`"contentLength"`, `"decelerationRate"`, …).
     public var field: String
+    /// The value that was refused.
     public var value: Double
+    /// The rule it broke, as the end of a sentence ("must be finite and ≥ 0").
     public var rule: String
 
+    /// An error for `field` holding `value`, which breaks `rule`.
     public init(field: String, value: Double, rule: String) {
         self.field = field
         self.value = value
         self.rule = rule
     }
 
+    /// The whole complaint as one sentence.
     public var description: String { "scroll \(field) is \(value): it \(rule)" }
 }

@@ -32,7 +32,9 @@ public struct ScrollMotion: Hashable, Sendable {
     public private(set) var contentLength: Double
     /// The length of the visible part of the list, in points; also the rubber band's dimension.
     public private(set) var viewportLength: Double
+    /// The deceleration, bounce and rubber-band settings this model runs on.
     public let configuration: ScrollConfiguration
+    /// What the list is doing: held, gliding or bouncing back.
     public private(set) var phase: Phase
     /// The held offset in band coordinates: equal to the offset inside `0...maxOffset`, the raw
     /// (unbanded) overshoot added to the end past it, so drags add up without round trips.

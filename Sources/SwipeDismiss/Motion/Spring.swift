@@ -5,8 +5,11 @@ import Foundation
 /// One type serves UIKit's `(duration, dampingRatio)`, SwiftUI's `(response, dampingRatio)` and
 /// the physical `(mass, stiffness, damping)` of libadwaita and Core Animation.
 public struct Spring: Hashable, Sendable {
+    /// The moving mass; only its ratio to stiffness and damping matters.
     public var mass: Double
+    /// How hard the spring pulls toward its target, per unit of distance.
     public var stiffness: Double
+    /// How much the spring resists speed; with ζ below 1 it overshoots.
     public var damping: Double
 
     /// A spring from its physical constants; all must be positive (damping may be 0).
@@ -91,11 +94,15 @@ public struct Spring: Hashable, Sendable {
 ///
 /// Evaluated in closed form, so the value at a time is the same whatever the frame rate.
 public struct SpringMotion: Hashable, Sendable {
+    /// The spring that drives the value.
     public var spring: Spring
+    /// The value at `startTime`.
     public var from: Double
+    /// The value the motion settles at.
     public var to: Double
     /// Absolute velocity at the start, in units per second.
     public var initialVelocity: Double
+    /// When the motion starts, in seconds.
     public var startTime: Double
     /// Below this distance from `to` (and the matching speed) the motion counts as settled.
     public var restDistance: Double

@@ -7,6 +7,7 @@
 /// `s(t) = 1 + x(t)` for the spring released at `x0 = −1` with `v0 = v_rel`, with `s = 0`
 /// before the start and `s = 1` exactly from `duration` on.
 public struct SpringStepResponse: Hashable, Sendable {
+    /// The spring whose step response gives the curve's shape.
     public var spring: Spring
     /// When the animation is removed, in seconds: from then on `s = 1` exactly.
     public var duration: Double

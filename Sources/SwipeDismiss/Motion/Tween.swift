@@ -2,11 +2,16 @@
 ///
 /// Used for reduced motion's cross-fades; like a spring, it is a value of time alone.
 public struct Tween: Hashable, Sendable {
+    /// The value at `startTime` and before.
     public var from: Double
+    /// The value from `startTime + duration` on.
     public var to: Double
+    /// When the tween starts, in seconds.
     public var startTime: Double
+    /// How long the tween runs, in seconds.
     public var duration: Double
 
+    /// A tween from `from` to `to` over `duration` seconds from `startTime`.
     public init(from: Double, to: Double, startTime: Double, duration: Double) {
         self.from = from
         self.to = to

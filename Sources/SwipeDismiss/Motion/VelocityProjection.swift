@@ -3,6 +3,7 @@ public struct VelocityProjection: Hashable, Sendable {
     /// The fraction of velocity kept per millisecond; UIScrollView's normal rate is 0.998.
     public var decelerationRate: Double
 
+    /// A projection with UIScrollView's normal deceleration by default.
     public init(decelerationRate: Double = 0.998) {
         self.decelerationRate = decelerationRate
     }

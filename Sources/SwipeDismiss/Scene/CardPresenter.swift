@@ -9,9 +9,12 @@ public final class CardPresenter: Presenter {
     public static let bandHeight = 24.0
     /// Where the card's top edge sits, as a fraction of the viewport height.
     public let cardTopFraction: Double
+    /// The headline on the card.
     public let title: String
+    /// The label on the card's swipe button.
     public let buttonTitle: String
 
+    /// A card with its top edge at `cardTopFraction` of the viewport, a headline and a button.
     public init(
         cardTopFraction: Double = 0.42, title: String = "Swipe down to dismiss",
         buttonTitle: String = "Swipe"
@@ -28,6 +31,7 @@ public final class CardPresenter: Presenter {
         return Rect(x: 0, y: top, width: viewport.width, height: viewport.height - top + 24)
     }
 
+    /// Lays out the presenting screen, backdrop and card for `viewport`.
     public func makeScene(viewport: Size) -> Scene {
         let width = viewport.width
         let band = Self.bandHeight
@@ -108,6 +112,7 @@ public final class CardPresenter: Presenter {
             ])
     }
 
+    /// Moves the card by the state's offset and sets the backdrop's alpha.
     public func update(_ scene: inout Scene, for state: DismissState, direction: DismissDirection) {
         for index in scene.layers.indices {
             switch scene.layers[index].role {
@@ -124,12 +129,14 @@ public final class CardPresenter: Presenter {
         }
     }
 
+    /// The card inside its frame, the backdrop outside.
     public func hitTest(
         _ point: Point, offset: Double, direction: DismissDirection, viewport: Size
     ) -> HitRegion {
         cardFrame(viewport: viewport).hitRegion(of: point, offset: offset, direction: direction)
     }
 
+    /// How far the card travels to leave the viewport.
     public func dismissDistance(direction: DismissDirection, viewport: Size) -> Double {
         cardFrame(viewport: viewport).dismissDistance(direction: direction, viewport: viewport)
     }

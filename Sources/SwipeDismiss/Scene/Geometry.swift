@@ -1,24 +1,31 @@
 /// A position in points.
 public struct Point: Hashable, Sendable {
+    /// Horizontal position in points, growing rightward.
     public var x: Double
+    /// Vertical position in points, growing downward.
     public var y: Double
 
+    /// The point at `x`, `y`.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The origin.
     public static let zero = Point(x: 0, y: 0)
 
     /// Whether both coordinates are finite numbers (not NaN, not infinite).
     public var isFinite: Bool { x.isFinite && y.isFinite }
 
+    /// Adds the points component by component.
     public static func + (lhs: Point, rhs: Point) -> Point {
         Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y)
     }
+    /// Subtracts the points component by component.
     public static func - (lhs: Point, rhs: Point) -> Point {
         Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y)
     }
+    /// Scales both components by `rhs`.
     public static func * (lhs: Point, rhs: Double) -> Point {
         Point(x: lhs.x * rhs, y: lhs.y * rhs)
     }
@@ -29,37 +36,52 @@ public struct Point: Hashable, Sendable {
 
 /// A width and height in points.
 public struct Size: Hashable, Sendable {
+    /// Horizontal extent in points.
     public var width: Double
+    /// Vertical extent in points.
     public var height: Double
 
+    /// A size of `width` by `height` points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
+    /// No extent in either direction.
     public static let zero = Size(width: 0, height: 0)
 }
 
 /// An axis-aligned rectangle in points.
 public struct Rect: Hashable, Sendable {
+    /// The top-left corner.
     public var origin: Point
+    /// The width and height.
     public var size: Size
 
+    /// A rectangle with its top-left corner at `origin`.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// A rectangle with its top-left corner at `x`, `y`.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The left edge's x.
     public var minX: Double { origin.x }
+    /// The top edge's y.
     public var minY: Double { origin.y }
+    /// The right edge's x.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge's y.
     public var maxY: Double { origin.y + size.height }
+    /// Shorthand for `size.width`.
     public var width: Double { size.width }
+    /// Shorthand for `size.height`.
     public var height: Double { size.height }
+    /// The midpoint of the rectangle.
     public var center: Point { Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }
 
     /// Whether `point` lies inside; the right and bottom edges are outside.
@@ -75,13 +97,20 @@ public struct Rect: Hashable, Sendable {
 
 /// A 2-D affine transform `x' = a x + c y + tx`, `y' = b x + d y + ty`, as cairo's matrix.
 public struct Transform: Hashable, Sendable {
+    /// How much x feeds x': horizontal scale (with rotation, its cosine part).
     public var a: Double
+    /// How much x feeds y': vertical shear (with rotation, its sine part).
     public var b: Double
+    /// How much y feeds x': horizontal shear.
     public var c: Double
+    /// How much y feeds y': vertical scale.
     public var d: Double
+    /// Horizontal translation in points.
     public var tx: Double
+    /// Vertical translation in points.
     public var ty: Double
 
+    /// The transform with these matrix entries, in cairo's order.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a
         self.b = b
@@ -91,6 +120,7 @@ public struct Transform: Hashable, Sendable {
         self.ty = ty
     }
 
+    /// The transform that leaves every point where it is.
     public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A pure translation.

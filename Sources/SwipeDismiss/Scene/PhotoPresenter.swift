@@ -76,6 +76,7 @@ public final class PhotoPresenter: Presenter {
             .concatenating(.translation(translation))
     }
 
+    /// Lays out the presenting screen, black backdrop, photo and hint for `viewport`.
     public func makeScene(viewport: Size) -> Scene {
         var scene = CardPresenter().makeScene(viewport: viewport)
         if let index = scene.index(of: .content) {
@@ -86,6 +87,7 @@ public final class PhotoPresenter: Presenter {
         return scene
     }
 
+    /// Moves and shrinks the photo for the state, and sets the backdrop's alpha.
     public func update(_ scene: inout Scene, for state: DismissState, direction: DismissDirection) {
         update(&scene, for: state, translation: direction.unit * state.offset)
     }
@@ -109,6 +111,7 @@ public final class PhotoPresenter: Presenter {
         }
     }
 
+    /// The photo where it is drawn now, the backdrop around it.
     public func hitTest(
         _ point: Point, offset: Double, direction: DismissDirection, viewport: Size
     ) -> HitRegion {

@@ -8,6 +8,7 @@ public struct Scene: Equatable, Sendable {
     /// The layers, back to front.
     public var layers: [Layer]
 
+    /// A scene for a viewport of `size`, drawn as `layers` back to front.
     public init(size: Size, layers: [Layer] = []) {
         self.size = size
         self.layers = layers
@@ -33,11 +34,13 @@ public struct Layer: Equatable, Sendable {
         case decoration
     }
 
+    /// What the layer stands for, so renderers and tests can find it.
     public var role: Role
     /// Applied to every item of the layer.
     public var transform: Transform
     /// Multiplies the alpha of every item; 0 hides the layer.
     public var opacity: Double
+    /// The layer's items, drawn in order.
     public var items: [Item]
     /// A clipped, scrollable group drawn above `items` (a sheet's list), if any.
     ///
@@ -45,6 +48,7 @@ public struct Layer: Equatable, Sendable {
     /// same array, so renderers that compare items by identity keep their caches.
     public var clipGroup: ClipGroup?
 
+    /// A layer of `items` under `transform` and `opacity`, with an optional clipped list.
     public init(
         role: Role, transform: Transform = .identity, opacity: Double = 1, items: [Item],
         clipGroup: ClipGroup? = nil
@@ -71,6 +75,7 @@ public struct ClipGroup: Equatable, Sendable {
     /// The items, in content coordinates (where they sit at offset zero).
     public var items: [Item]
 
+    /// A group showing `items` through `clip`, scrolled by `contentOffset`.
     public init(clip: Rect, contentOffset: Point = .zero, items: [Item]) {
         self.clip = clip
         self.contentOffset = contentOffset
@@ -140,7 +145,10 @@ public enum ImageFit: String, Hashable, Sendable, CaseIterable {
 
 /// Where a text item's `origin` sits on the line.
 public enum TextAlignment: Equatable, Sendable {
+    /// `origin` is the left end of the text.
     case leading
+    /// `origin` is the middle of the text.
     case center
+    /// `origin` is the right end of the text.
     case trailing
 }

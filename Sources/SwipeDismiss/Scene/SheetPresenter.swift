@@ -21,18 +21,23 @@ public final class SheetPresenter: ScrollingPresenter {
     public static let medium = Detent(name: "medium", position: .fraction(0.5))
     /// Height of the white band at the top of the presenting screen, in points.
     public static let bandHeight = CardPresenter.bandHeight
+    /// Height of the sheet's header, in points.
     public static let headerHeight = 56.0
+    /// Height of each list row, in points.
     public static let rowHeight = 44.0
+    /// How many rows the list holds.
     public static let rowCount = 60
     /// How far below the bottom edge the sheet (and its rows) are drawn, as a fraction of
     /// the viewport height, so an upward rubber band does not open a gap.
     public static let overdrawFraction = 0.25
 
+    /// The header's text.
     public let title: String
     /// Where the list starts scrolled to, in points (0: at its top): a controller's scroll
     /// model starts here, and frames then draw `DismissState.scroll`.
     public var listOffset: Double = 0
 
+    /// A sheet headed `title`.
     public init(title: String = "Sheet") {
         self.title = title
     }
@@ -84,6 +89,7 @@ public final class SheetPresenter: ScrollingPresenter {
         return rows < Double(Self.rowCount) ? Int(rows) : Self.rowCount
     }
 
+    /// Lays out the presenting screen, backdrop, sheet and its list for `viewport`.
     public func makeScene(viewport: Size) -> Scene {
         var scene = CardPresenter().makeScene(viewport: viewport)
         let sheet = sheetFrame(viewport: viewport)
@@ -175,6 +181,7 @@ public final class SheetPresenter: ScrollingPresenter {
         }
     }
 
+    /// The sheet inside its frame, the backdrop outside.
     public func hitTest(
         _ point: Point, offset: Double, direction: DismissDirection, viewport: Size
     ) -> HitRegion {
@@ -193,10 +200,12 @@ public final class SheetPresenter: ScrollingPresenter {
         return listClip(viewport: viewport).offsetBy(shift).contains(point) ? .list : .header
     }
 
+    /// How far the sheet, laid out at `large`, travels to leave the viewport.
     public func dismissDistance(direction: DismissDirection, viewport: Size) -> Double {
         sheetFrame(viewport: viewport).dismissDistance(direction: direction, viewport: viewport)
     }
 
+    /// The sheet's own height, for `.fitsContent` detents.
     public func contentExtent(direction: DismissDirection, viewport: Size) -> Double {
         contentHeight
     }

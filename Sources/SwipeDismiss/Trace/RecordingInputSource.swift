@@ -37,6 +37,7 @@ public final class RecordingInputSource: InputSource {
     /// The `time` of the previous delivery: the controller had already reached it.
     private var lastDelivery = -Double.infinity
 
+    /// Passes on the wrapped source's events up to `time`, recording those that are valid.
     public func events(upTo time: Double, into events: inout [InputEvent]) {
         scratch.removeAll(keepingCapacity: true)
         source.events(upTo: time, into: &scratch)
@@ -66,5 +67,6 @@ public final class RecordingInputSource: InputSource {
         if time.isFinite { lastDelivery = max(lastDelivery, time) }
     }
 
+    /// The wrapped source's next event time.
     public var nextEventTime: Double? { source.nextEventTime }
 }

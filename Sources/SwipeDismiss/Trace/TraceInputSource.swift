@@ -15,6 +15,7 @@ public final class TraceInputSource: InputSource {
     /// Whether every event has been handed out.
     public var isExhausted: Bool { next >= trace.events.count }
 
+    /// Hands out the trace's events up to `time`, shifted onto the clock.
     public func events(upTo time: Double, into events: inout [InputEvent]) {
         while next < trace.events.count, trace.events[next].time + startTime <= time {
             var event = trace.events[next]
@@ -24,6 +25,7 @@ public final class TraceInputSource: InputSource {
         }
     }
 
+    /// The clock time of the next event not yet handed out.
     public var nextEventTime: Double? {
         next < trace.events.count ? trace.events[next].time + startTime : nil
     }
