@@ -44,8 +44,11 @@ bench: deps
 	$(SWIFT) build -c release --product swipedismiss-bench
 	scripts/with-xvfb.sh "$$($(SWIFT) build -c release --show-bin-path)/swipedismiss-bench"
 
+# The format check, then documentation coverage: every public symbol of the core and the
+# plugins has a /// summary (scripts/check-docs.sh lists any that does not).
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Plugins Tests Examples
+	SWIFT="$(SWIFT)" scripts/check-docs.sh
 
 format:
 	$(SWIFT) format --in-place -r Package.swift Sources Plugins Tests Examples
