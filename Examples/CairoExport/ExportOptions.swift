@@ -16,6 +16,8 @@ struct ExportOptions: Equatable {
     /// `--gif-max-width W`: shrink the GIF (not the frames) to at most W pixels wide.
     var gifMaximumWidth: Int?
     var scene = SceneChoice.card
+    /// `--direction`: the edge the content leaves by.
+    var direction = DismissDirection.down
     /// `--confirm`: every dismissal is vetoed until a `y` key confirms it.
     var confirm = false
     var reduceMotion = false
@@ -24,9 +26,9 @@ struct ExportOptions: Equatable {
 
     /// The configuration the preset names, adapted to the scene and reduced motion.
     var configuration: DismissConfiguration {
-        scene.configuration(
-            preset: DismissConfiguration.preset(named: presetName) ?? .fluid,
-            reduceMotion: reduceMotion)
+        var preset = DismissConfiguration.preset(named: presetName) ?? .fluid
+        preset.direction = direction
+        return scene.configuration(preset: preset, reduceMotion: reduceMotion)
     }
 
     /// The `--format` value as given: the frame format, or `gif`.
@@ -49,7 +51,8 @@ struct ExportOptions: Equatable {
         usage: cairo-export --trace FILE --out DIR [--preset seed|fluid] [--fps N]
                             [--scale S] [--format png|pdf|svg|gif] [--gif-max-width W]
                             [--scene card|sheet|photo] [--confirm] [--reduce-motion]
-                            [--max-frames N] [--force]
+                            [--direction down|up|left|right|free] [--max-frames N]
+                            [--force]
 
         Replays a gesture trace through the dismiss controller and writes, into DIR:
           frame-0000.png, ...  one image per frame (.pdf or .svg with --format)
@@ -77,6 +80,8 @@ struct ExportOptions: Equatable {
                             pixels wide, keeping its aspect ratio, 1...65535
           --scene NAME      card (default) or sheet (a bottom sheet with detents large
                             and medium); photo is not available yet
+          --direction D     the edge the content leaves by: down (default), up, left
+                            or right; free is not available yet
           --confirm         veto every dismissal: the sheet asks "Discard changes?" and
                             the trace's y key confirms, n or Escape keeps it
           --reduce-motion   critically damped springs; present and dismiss cross-fade
@@ -101,7 +106,7 @@ struct ExportOptions: Equatable {
         .value("--trace"), .value("--out"), .value("--preset"), .value("--fps"),
         .value("--scale"), .value("--format"), .value("--gif-max-width"), .value("--scene"),
         .toggle("--confirm"), .toggle("--reduce-motion"), .value("--max-frames"),
-        .toggle("--force"),
+        .toggle("--force"), .value("--direction"),
     ])
 
     /// Parses the arguments (without the program name). Returns nil when help was asked for.
@@ -133,6 +138,7 @@ struct ExportOptions: Equatable {
                 reason: .invalidValue(width, expected: "it only together with --format gif"))
         }
         if let scene = try SceneChoice.parse(flags) { options.scene = scene }
+        if let direction = try DirectionChoice.parse(flags) { options.direction = direction }
         options.confirm = flags.isSet("--confirm")
         options.reduceMotion = flags.isSet("--reduce-motion")
         options.maxFrames =

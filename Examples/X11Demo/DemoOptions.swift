@@ -17,6 +17,8 @@ struct DemoOptions: Equatable {
     var presentation = X11Presentation.sharedMemory
     var verbose = false
     var scene = SceneChoice.card
+    /// `--direction`: the edge the content leaves by, also set in `configuration`.
+    var direction = DismissDirection.down
     var confirm = false
     var reduceMotion = false
     /// Device pixels per point; nil means what `Xft.dpi` asks for (1 when unset).
@@ -28,7 +30,8 @@ struct DemoOptions: Equatable {
             && a.replayPath == b.replayPath && a.printsEvents == b.printsEvents
             && a.exitsAfterReplay == b.exitsAfterReplay && a.framesPerSecond == b.framesPerSecond
             && a.showsHelp == b.showsHelp && a.presentation == b.presentation
-            && a.verbose == b.verbose && a.scene == b.scene && a.confirm == b.confirm
+            && a.verbose == b.verbose && a.scene == b.scene && a.direction == b.direction
+            && a.confirm == b.confirm
             && a.reduceMotion == b.reduceMotion && a.scale == b.scale
     }
 
@@ -41,7 +44,7 @@ struct DemoOptions: Equatable {
 
     static let usage = """
         usage: x11-demo [--preset seed|fluid] [--scene card|sheet|photo] [--size WxH]
-                        [--scale S] [--record FILE] [--replay FILE] [--events]
+                        [--direction down|up|left|right|free] [--scale S] [--record FILE] [--replay FILE] [--events]
                         [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
                         [--present shm|put|xlib|auto] [--verbose]
 
@@ -53,6 +56,8 @@ struct DemoOptions: Equatable {
           --scene card|sheet    card (default), or a bottom sheet with detents large
                                 and medium that presents at medium (photo: not
                                 available yet)
+          --direction D         the edge the content leaves by: down (default), up,
+                                left or right (free: not available yet)
           --size WxH            window size in points, 64...32767 a side (default:
                                 390x844, or the replayed trace's viewport)
           --scale S             device pixels per point, 0.25...8: the window is
@@ -87,7 +92,8 @@ struct DemoOptions: Equatable {
         """
 
     static let parser = FlagParser([
-        .value("--preset"), .value("--scene"), .value("--size"), .value("--scale"),
+        .value("--preset"), .value("--scene"), .value("--direction"), .value("--size"),
+        .value("--scale"),
         .value("--record"), .value("--replay"), .toggle("--events"),
         .toggle("--exit-after-replay"), .value("--fps"), .toggle("--confirm"),
         .toggle("--reduce-motion"), .value("--present"), .toggle("--verbose"),
@@ -123,6 +129,10 @@ struct DemoOptions: Equatable {
             options.configuration = DismissConfiguration.preset(named: name) ?? .fluid
         }
         options.scene = try SceneChoice.parse(flags) ?? .card
+        if let direction = try DirectionChoice.parse(flags) {
+            options.direction = direction
+            options.configuration.direction = direction
+        }
         options.size = try flags.value(
             "--size",
             expected: "WIDTHxHEIGHT in points, \(sides.lowerBound)...\(sides.upperBound) a side",

@@ -79,6 +79,42 @@ final class ExportCommandLineTests: XCTestCase {
         }
     }
 
+    func testDirectionParsesIntoTheConfigurationAndFreeIsRefused() throws {
+        let base = ["--trace", flick, "--out", root + "/o"]
+        XCTAssertEqual(try ExportOptions.parse(base)?.configuration.direction, .down)
+        for direction in DismissDirection.allCases {
+            let options = try ExportOptions.parse(base + ["--direction", direction.rawValue])
+            XCTAssertEqual(options?.direction, direction)
+            XCTAssertEqual(options?.configuration.direction, direction)
+        }
+        XCTAssertEqual(run(base + ["--direction", "free"]), 2)
+        XCTAssertTrue(errors.contains("free is not available yet"), errors)
+        errors = ""
+        XCTAssertEqual(run(base + ["--direction", "sideways"]), 2)
+        XCTAssertTrue(errors.contains("--direction"), errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/o"))
+        XCTAssertTrue(ExportOptions.usage.contains("--direction"))
+    }
+
+    func testADragToTheRightExportsPositiveXAndZeroY() throws {
+        var events = [#"{ "t": 0.1, "type": "down", "x": 100, "y": 500 }"#]
+        for i in 1...30 {
+            events.append(
+                #"{ "t": \#(0.1 + Double(i) / 60), "type": "move", "x": \#(100 + 8 * i), "y": 500 }"#
+            )
+        }
+        events.append(#"{ "t": 0.7, "type": "up", "x": 340, "y": 500 }"#)
+        let trace = try writeTrace(
+            #"{ "viewport": { "width": 390, "height": 844 }, "events": ["#
+                + events.joined(separator: ", ") + "] }")
+        let out = root + "/right"
+        XCTAssertEqual(run(["--trace", trace, "--out", out, "--direction", "right"]), 0, errors)
+        let rows = try SampleRow.read(out)
+        XCTAssertTrue(rows.contains { $0.x > 0 })
+        XCTAssertTrue(rows.allSatisfy { $0.y == 0 && $0.x == $0.offset && $0.x >= 0 })
+        XCTAssertEqual(rows.last?.phase, "dismissed")
+    }
+
     // MARK: Bounds
 
     func testTheFramePixelBudgetIsCheckedPerSideAndPerFrame() throws {

@@ -1,3 +1,4 @@
+import SwipeDismiss
 import XCTest
 
 @testable import ToolSupport
@@ -142,6 +143,21 @@ final class FlagParserTests: XCTestCase {
     func testRequiredFlagIsNamed() throws {
         XCTAssertThrowsError(try parser.parse([]).requiredString("--out", placeholder: "DIR")) {
             XCTAssertEqual(($0 as? FlagError)?.description, "--out DIR is required")
+        }
+    }
+
+    func testDirectionChoiceNamesTheFourEdgesAndRefusesFree() throws {
+        let parser = FlagParser([.value("--direction")])
+        XCTAssertNil(try DirectionChoice.parse(parser.parse([])))
+        for direction in DismissDirection.allCases {
+            let flags = try parser.parse(["--direction", direction.rawValue])
+            XCTAssertEqual(try DirectionChoice.parse(flags), direction)
+        }
+        XCTAssertThrowsError(try DirectionChoice.parse(parser.parse(["--direction=free"]))) {
+            XCTAssertEqual(
+                ($0 as? FlagError)?.description,
+                "--direction: expected down, up, left or right (free is not available yet), "
+                    + "got \"free\"")
         }
     }
 }

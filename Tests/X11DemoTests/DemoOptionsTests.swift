@@ -19,9 +19,13 @@ final class DemoOptionsTests: XCTestCase {
             "--preset", "seed", "--size=800x600", "--record", "/tmp/a.json", "--replay",
             "/tmp/b.json", "--events", "--exit-after-replay", "--fps", "30", "--scene", "sheet",
             "--confirm", "--reduce-motion", "--scale=1.5", "--present", "xlib", "--verbose",
+            "--direction", "left",
         ])
         XCTAssertEqual(options.preset, "seed")
-        XCTAssertEqual(options.configuration, .seed)
+        var seedToTheLeft = DismissConfiguration.seed
+        seedToTheLeft.direction = .left
+        XCTAssertEqual(options.configuration, seedToTheLeft)
+        XCTAssertEqual(options.direction, .left)
         XCTAssertEqual(options.size?.width, 800)
         XCTAssertEqual(options.size?.height, 600)
         XCTAssertEqual(options.recordPath, "/tmp/a.json")
@@ -41,6 +45,8 @@ final class DemoOptionsTests: XCTestCase {
         let options = try DemoOptions.parse([])
         XCTAssertNil(options.scale)
         XCTAssertEqual(options.scene, .card)
+        XCTAssertEqual(options.direction, .down)
+        XCTAssertEqual(options.configuration.direction, .down)
         XCTAssertFalse(options.confirm)
         XCTAssertFalse(options.reduceMotion)
         XCTAssertEqual(options.presentation, .sharedMemory)
@@ -90,6 +96,14 @@ final class DemoOptionsTests: XCTestCase {
             (
                 ["--scene", "photo"], "--scene",
                 "--scene: expected card or sheet (photo is not available yet)"
+            ),
+            (
+                ["--direction", "diagonal"], "--direction",
+                "--direction: expected down, up, left, right or free"
+            ),
+            (
+                ["--direction", "free"], "--direction",
+                "--direction: expected down, up, left or right (free is not available yet)"
             ),
             (["--exit-after-replay"], "--exit-after-replay", "--exit-after-replay needs --replay"),
         ]
