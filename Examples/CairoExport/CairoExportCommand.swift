@@ -202,6 +202,7 @@ struct CairoExportCommand {
         var storyboard = Storyboard(
             frames: frames, viewport: exporter.trace.viewport, title: title)
         storyboard.scene = options.scene
+        storyboard.direction = options.configuration.direction
         try storyboard.write(to: join(staging, "storyboard.pdf"))
         try stopIfInterrupted()
     }

@@ -18,6 +18,8 @@ struct Storyboard {
     let title: String
     /// The scene the thumbnails show; the sheet's labels name its detent.
     var scene = SceneChoice.card
+    /// The edge the content leaves by, so each thumbnail shows it moving that way.
+    var direction = DismissDirection.down
 
     /// The thumbnail width and height in points, and how many rows fit a page.
     var layout: (width: Double, height: Double, rows: Int) {
@@ -87,7 +89,7 @@ struct Storyboard {
                     Self.margin + Self.headerHeight
                     + Double(slot / Self.columns) * (height + Self.labelHeight + Self.gap)
                 let state = frames[index].state
-                presenter.update(&drawn, for: state, direction: .down)
+                presenter.update(&drawn, for: state, direction: direction)
 
                 context.save()
                 context.translate(x: x, y: y)
