@@ -21,11 +21,9 @@ final class ExportCommandLineTests: XCTestCase {
 
     @discardableResult
     private func run(_ arguments: [String]) -> Int32 {
-        var command = CairoExportCommand()
-        command.standardError = { self.errors += $0 }
-        command.standardOutput = { _ in }
-        command.showsProgress = false
-        return command.run(arguments)
+        let result = runExport(arguments)
+        errors += result.errors
+        return result.status
     }
 
     private func writeTrace(_ json: String, _ name: String = "trace.json") throws -> String {

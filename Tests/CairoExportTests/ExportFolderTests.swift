@@ -17,11 +17,9 @@ final class ExportFolderTests: XCTestCase {
 
     @discardableResult
     private func run(_ arguments: [String]) -> Int32 {
-        var command = CairoExportCommand()
-        command.standardError = { self.errors += $0 }
-        command.standardOutput = { _ in }
-        command.showsProgress = false
-        return command.run(arguments)
+        let result = runExport(arguments)
+        errors += result.errors
+        return result.status
     }
 
     override func setUpWithError() throws {
