@@ -50,6 +50,18 @@ struct CairoExportCommand {
             return FlagError.exitStatus
         }
 
+        if options.scene == .photo {
+            // A missing or unreadable picture is said up front, naming the file.
+            let presenter = options.scene.makePresenter()
+            do {
+                try CairoPainter().prepareImages(
+                    in: presenter.makeScene(viewport: Size(width: 390, height: 844)))
+            } catch {
+                standardError("cairo-export: --scene photo: \(error)\n")
+                return 1
+            }
+        }
+
         let frames: [ExportFrame]
         let exporter: Exporter
         do {

@@ -16,7 +16,8 @@ struct ExportOptions: Equatable {
     /// `--gif-max-width W`: shrink the GIF (not the frames) to at most W pixels wide.
     var gifMaximumWidth: Int?
     var scene = SceneChoice.card
-    /// `--direction`: the edge the content leaves by.
+    /// `--direction`: the edge the content leaves by, or free (2-D); the scene's default
+    /// when not given.
     var direction = DismissDirection.down
     /// `--confirm`: every dismissal is vetoed until a `y` key confirms it.
     var confirm = false
@@ -78,10 +79,12 @@ struct ExportOptions: Equatable {
                             plus animation.gif (default: png)
           --gif-max-width W with --format gif: shrink the GIF alone to at most W
                             pixels wide, keeping its aspect ratio, 1...65535
-          --scene NAME      card (default) or sheet (a bottom sheet with detents large
-                            and medium); photo is not available yet
-          --direction D     the edge the content leaves by: down (default), up, left
-                            or right; free is not available yet
+          --scene NAME      card (default), sheet (a bottom sheet with detents large
+                            and medium) or photo (a picture dragged in any direction
+                            over a black backdrop)
+          --direction D     the edge the content leaves by: down, up, left or right,
+                            or free to drag it in any direction (default: free for
+                            the photo, down otherwise; the sheet takes the four edges)
           --confirm         veto every dismissal: the sheet asks "Discard changes?" and
                             the trace's y key confirms, n or Escape keeps it
           --reduce-motion   critically damped springs; present and dismiss cross-fade
@@ -138,7 +141,7 @@ struct ExportOptions: Equatable {
                 reason: .invalidValue(width, expected: "it only together with --format gif"))
         }
         if let scene = try SceneChoice.parse(flags) { options.scene = scene }
-        if let direction = try DirectionChoice.parse(flags) { options.direction = direction }
+        options.direction = try DirectionChoice.parse(flags, scene: options.scene)
         options.confirm = flags.isSet("--confirm")
         options.reduceMotion = flags.isSet("--reduce-motion")
         options.maxFrames =

@@ -109,7 +109,7 @@ struct Exporter {
     ) {
         let source = TraceInputSource(trace: trace, startTime: 0)
         let controller = DismissController(
-            input: source, presenter: scene.makePresenter() ?? CardPresenter(),
+            input: source, presenter: scene.makePresenter(),
             renderer: renderer, clock: clock, configuration: configuration, presented: true)
         if confirm { controller.shouldDismiss = { _ in false } }
         return (controller, source)
@@ -127,6 +127,9 @@ struct Exporter {
     /// The timeline's reference lines on the offset axis: the card's release threshold, or
     /// each of the sheet's detents and the off-screen offset.
     func offsetMarks() -> [(offset: Double, label: String)] {
+        if scene == .photo {
+            return [(PhotoPresenter.releaseThreshold, "150 pt release threshold (distance)")]
+        }
         guard scene == .sheet else { return [(Timeline.threshold, "200 pt release threshold")] }
         let layout = detentLayout()
         return (0...layout.count).map { index in
@@ -215,8 +218,9 @@ struct RenderDivergence: Error, CustomStringConvertible {
 let samplesHeader = "t,offset,alpha,phase,x,y,scale,progress,detent,scroll"
 
 /// The `samples.csv` text: one row per frame (a collapsed idle stretch is one row, at its
-/// start time). `x`, `y` are the content's translation (the offset along `direction`);
-/// `scale` is 1, as no scene here scales its content; `scroll` is the list's offset
+/// start time). `x`, `y` are the content's translation (the offset along `direction`, or
+/// the 2-D pose under `.free`); `scale` is the content's scale (the photo shrinks with
+/// distance, the others stay at 1); `scroll` is the list's offset
 /// (`DismissState.scroll`, 0 at its top and for a scene without a list); `detent` is named
 /// for the sheet and empty for the card.
 func samplesCSV(
@@ -229,9 +233,11 @@ func samplesCSV(
         text += NumberText.fixed(state.offset, digits: 4) + ","
         text += NumberText.fixed(state.alpha, digits: 6) + ","
         text += state.phase.rawValue + ","
-        text += NumberText.fixed(direction.unit.x * state.offset, digits: 4) + ","
-        text += NumberText.fixed(direction.unit.y * state.offset, digits: 4) + ","
-        text += "1," + NumberText.fixed(state.progress, digits: 6) + ","
+        let translation = state.translation(along: direction)
+        text += NumberText.fixed(translation.x, digits: 4) + ","
+        text += NumberText.fixed(translation.y, digits: 4) + ","
+        text += NumberText.fixed(scene.contentScale(translation: translation), digits: 6) + ","
+        text += NumberText.fixed(state.progress, digits: 6) + ","
         text += scene.detentColumn(state) + ","
         text += NumberText.fixed(state.scroll, digits: 4) + "\n"
     }

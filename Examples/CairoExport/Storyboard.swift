@@ -59,8 +59,9 @@ struct Storyboard {
         let painter = CairoPainter()
         let regular = try CairoFontFace(family: CairoPainter.fontFamily)
         let bold = try CairoFontFace(family: CairoPainter.fontFamily, bold: true)
-        let presenter = scene.makePresenter() ?? CardPresenter()
+        let presenter = scene.makePresenter()
         var drawn = presenter.makeScene(viewport: viewport)
+        try painter.prepareImages(in: drawn)
         let (width, height, rows) = layout
         let perPage = Self.columns * rows
         let thumbScale = width / viewport.width

@@ -31,11 +31,19 @@ final class ReplayThenLiveInput: InputSource {
 }
 
 /// One `--events` line: `{"t":…,"phase":"dragging","offset":…,"alpha":…}`, with
-/// `"detent":"medium"` after the alpha when `namingDetent` (the sheet scene).
-func eventLine(_ state: DismissState, namingDetent: Bool = false) -> String {
+/// `"detent":"medium"` after the alpha when `namingDetent` (the sheet scene), and the 2-D
+/// translation `"x":…,"y":…` when `namingTranslation` (`--direction free`).
+func eventLine(
+    _ state: DismissState, namingDetent: Bool = false, namingTranslation: Bool = false
+) -> String {
     let detent = namingDetent ? ",\"detent\":\"\(jsonEscaped(state.detent))\"" : ""
+    let translation =
+        namingTranslation
+        ? ",\"x\":\(jsonNumber(state.translation.x)),\"y\":\(jsonNumber(state.translation.y))"
+        : ""
     return "{\"t\":\(jsonNumber(state.time)),\"phase\":\"\(state.phase.rawValue)\","
-        + "\"offset\":\(jsonNumber(state.offset)),\"alpha\":\(jsonNumber(state.alpha))\(detent)}"
+        + "\"offset\":\(jsonNumber(state.offset)),\"alpha\":\(jsonNumber(state.alpha))"
+        + "\(detent)\(translation)}"
 }
 
 /// The `--events` line for a vetoed dismissal: `{"t":…,"attempt":"drag"}`.

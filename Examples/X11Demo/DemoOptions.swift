@@ -17,7 +17,8 @@ struct DemoOptions: Equatable {
     var presentation = X11Presentation.sharedMemory
     var verbose = false
     var scene = SceneChoice.card
-    /// `--direction`: the edge the content leaves by, also set in `configuration`.
+    /// `--direction`: the edge the content leaves by, or free (2-D), also set in
+    /// `configuration`; the scene's default when not given.
     var direction = DismissDirection.down
     var confirm = false
     var reduceMotion = false
@@ -48,16 +49,19 @@ struct DemoOptions: Equatable {
                         [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
                         [--present shm|put|xlib|auto] [--verbose]
 
-        Opens a window titled "SwipeDismiss demo". Drag the card (or the sheet) down to
-        dismiss it; Escape dismisses; Space or a click presents it again; close the
+        Opens a window titled "SwipeDismiss demo". Drag the card (or the sheet) down, or
+        the photo any way, to dismiss it; Escape dismisses; Space or a click presents it again; close the
         window to quit.
 
           --preset seed|fluid   behaviour preset (default: fluid)
-          --scene card|sheet    card (default), or a bottom sheet with detents large
-                                and medium that presents at medium (photo: not
-                                available yet)
-          --direction D         the edge the content leaves by: down (default), up,
-                                left or right (free: not available yet)
+          --scene card|sheet|photo
+                                card (default), a bottom sheet with detents large
+                                and medium that presents at medium, or a photo
+                                dragged in any direction over a black backdrop
+          --direction D         the edge the content leaves by: down, up, left or
+                                right, or free to drag it in any direction (default:
+                                free for the photo, down otherwise; the sheet takes
+                                the four edges)
           --size WxH            window size in points, 64...32767 a side (default:
                                 390x844, or the replayed trace's viewport)
           --scale S             device pixels per point, 0.25...8: the window is
@@ -129,10 +133,8 @@ struct DemoOptions: Equatable {
             options.configuration = DismissConfiguration.preset(named: name) ?? .fluid
         }
         options.scene = try SceneChoice.parse(flags) ?? .card
-        if let direction = try DirectionChoice.parse(flags) {
-            options.direction = direction
-            options.configuration.direction = direction
-        }
+        options.direction = try DirectionChoice.parse(flags, scene: options.scene)
+        options.configuration.direction = options.direction
         options.size = try flags.value(
             "--size",
             expected: "WIDTHxHEIGHT in points, \(sides.lowerBound)...\(sides.upperBound) a side",

@@ -156,8 +156,18 @@ enum X11DemoMain {
             source = recording
         }
 
+        let presenter = options.scene.makePresenter()
+        if options.scene == .photo {
+            // A missing or unreadable picture is said up front, naming the file.
+            do {
+                try renderer.painter.prepareImages(
+                    in: presenter.makeScene(viewport: renderer.viewport))
+            } catch {
+                fail("--scene photo: \(error)", status: 1)
+            }
+        }
         let controller = DismissController(
-            input: source, presenter: options.scene.makePresenter() ?? CardPresenter(),
+            input: source, presenter: presenter,
             renderer: renderer,
             clock: clock,
             configuration: configuration)
@@ -168,10 +178,13 @@ enum X11DemoMain {
         }
         if options.printsEvents {
             let namesDetent = options.scene == .sheet
+            let namesTranslation = configuration.direction == .free
             controller.addObserver { event in
                 switch event {
                 case .phaseChanged(_, _, let state):
-                    printLine(eventLine(state, namingDetent: namesDetent))
+                    printLine(
+                        eventLine(
+                            state, namingDetent: namesDetent, namingTranslation: namesTranslation))
                 case .dismissAttempted(let reason):
                     printLine(attemptLine(reason, state: controller.state))
                 case .passedThrough(let point):

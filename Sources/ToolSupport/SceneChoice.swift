@@ -1,45 +1,57 @@
 import SwipeDismiss
 
-/// The scenes both tools' `--scene` names (DESIGN §4). `photo` is named so that asking for it
-/// gets the same clear refusal from either tool; it is not built yet.
+/// The scenes both tools' `--scene` names (DESIGN §4).
 public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
-    /// A scene by its `--scene` name: the card, the sheet, or the photo (not built yet).
+    /// A scene by its `--scene` name: the card, the bottom sheet, or the photo viewer.
     case card, sheet, photo
 
-    /// Whether this build can show the scene.
-    public var isAvailable: Bool { self != .photo }
-
-    /// The refusal for `--scene` naming a scene that is not available yet.
-    public var unavailableError: FlagError {
-        FlagError(
-            flag: "--scene",
-            reason: .invalidValue(rawValue, expected: "card or sheet (photo is not available yet)"))
-    }
-
-    /// Reads `--scene`: nil when not given; an unknown or unavailable scene is refused.
+    /// Reads `--scene`: nil when not given; an unknown scene is refused.
     public static func parse(_ flags: ParsedFlags) throws(FlagError) -> SceneChoice? {
-        guard let scene = try flags.choice("--scene", as: SceneChoice.self) else { return nil }
-        guard scene.isAvailable else { throw scene.unavailableError }
-        return scene
+        try flags.choice("--scene", as: SceneChoice.self)
     }
 
-    /// The presenter that lays the scene out; nil for a scene that is not available.
-    public func makePresenter() -> Presenter? {
+    /// The direction when `--direction` is not given: free (2-D) for the photo, down for
+    /// the others.
+    public var defaultDirection: DismissDirection { self == .photo ? .free : .down }
+
+    /// Whether the scene can be dragged freely (`--direction free`): every scene but the
+    /// sheet, whose detents and list lie along one axis.
+    public var movesFreely: Bool { self != .sheet }
+
+    /// The presenter that lays the scene out; the photo shows the PNG at `photoPath`
+    /// (`BundledPhoto.path()` unless given), sized from its header when it is readable.
+    public func makePresenter(photoPath: String? = nil) -> Presenter {
         switch self {
-        case .card: CardPresenter()
-        case .sheet: SheetPresenter()
-        case .photo: nil
+        case .card: return CardPresenter()
+        case .sheet: return SheetPresenter()
+        case .photo:
+            let path = photoPath ?? BundledPhoto.path()
+            let size = PNGHeader.size(ofFileAt: path) ?? PhotoPresenter.bundledPhotoSize
+            return BundledPhoto.presenter(path: path, size: size)
         }
     }
 
-    /// `preset` adapted to the scene (the sheet's detents and dim stops), with reduced
-    /// motion switched on if asked.
+    /// `preset` adapted to the scene (the sheet's detents and dim stops, the photo's dim
+    /// and 150 pt threshold), keeping `preset.direction`, with reduced motion switched on
+    /// if asked.
     public func configuration(preset: DismissConfiguration, reduceMotion: Bool)
         -> DismissConfiguration
     {
-        var configuration = self == .sheet ? DismissConfiguration.sheet(preset) : preset
+        var configuration: DismissConfiguration
+        switch self {
+        case .card: configuration = preset
+        case .sheet: configuration = .sheet(preset)
+        case .photo: configuration = .photo(preset)
+        }
+        configuration.direction = preset.direction
         if reduceMotion { configuration.reduceMotion = true }
         return configuration
+    }
+
+    /// The content's scale with it moved by `translation`: the photo shrinks linearly to
+    /// 0.8 at 300 pt (`PhotoPresenter.scale(forDistance:)`), the others stay at 1.
+    public func contentScale(translation: Point) -> Double {
+        self == .photo ? PhotoPresenter.scale(forDistance: translation.length) : 1
     }
 
     /// The `detent` column of `samples.csv` and `--events`: the sheet names its detent,

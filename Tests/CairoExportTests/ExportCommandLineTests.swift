@@ -77,7 +77,7 @@ final class ExportCommandLineTests: XCTestCase {
         }
     }
 
-    func testDirectionParsesIntoTheConfigurationAndFreeIsRefused() throws {
+    func testDirectionParsesIntoTheConfigurationAndTheSheetRefusesFree() throws {
         let base = ["--trace", flick, "--out", root + "/o"]
         XCTAssertEqual(try ExportOptions.parse(base)?.configuration.direction, .down)
         for direction in DismissDirection.allCases {
@@ -85,8 +85,9 @@ final class ExportCommandLineTests: XCTestCase {
             XCTAssertEqual(options?.direction, direction)
             XCTAssertEqual(options?.configuration.direction, direction)
         }
-        XCTAssertEqual(run(base + ["--direction", "free"]), 2)
-        XCTAssertTrue(errors.contains("free is not available yet"), errors)
+        XCTAssertEqual(try ExportOptions.parse(base + ["--scene", "photo"])?.direction, .free)
+        XCTAssertEqual(run(base + ["--scene", "sheet", "--direction", "free"]), 2)
+        XCTAssertTrue(errors.contains("with --scene sheet"), errors)
         errors = ""
         XCTAssertEqual(run(base + ["--direction", "sideways"]), 2)
         XCTAssertTrue(errors.contains("--direction"), errors)

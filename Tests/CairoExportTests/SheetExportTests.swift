@@ -188,9 +188,6 @@ final class SheetExportTests: XCTestCase {
 
     func testSceneFlagsAreChecked() throws {
         let trace = ExportFixtures.trace("fast-flick")
-        let photo = runExport(["--trace", trace, "--out", root + "/o", "--scene", "photo"])
-        XCTAssertEqual(photo.status, 2)
-        XCTAssertTrue(photo.errors.contains("photo is not available yet"), photo.errors)
         let bogus = runExport(["--trace", trace, "--out", root + "/o", "--scene", "modal"])
         XCTAssertEqual(bogus.status, 2)
         XCTAssertTrue(bogus.errors.contains("--scene"), bogus.errors)

@@ -146,18 +146,34 @@ final class FlagParserTests: XCTestCase {
         }
     }
 
-    func testDirectionChoiceNamesTheFourEdgesAndRefusesFree() throws {
+    func testDirectionChoiceNamesEveryDirectionAndDefaultsByScene() throws {
         let parser = FlagParser([.value("--direction")])
-        XCTAssertNil(try DirectionChoice.parse(parser.parse([])))
+        XCTAssertEqual(try DirectionChoice.parse(parser.parse([]), scene: .card), .down)
+        XCTAssertEqual(try DirectionChoice.parse(parser.parse([]), scene: .sheet), .down)
+        XCTAssertEqual(try DirectionChoice.parse(parser.parse([]), scene: .photo), .free)
         for direction in DismissDirection.allCases {
             let flags = try parser.parse(["--direction", direction.rawValue])
-            XCTAssertEqual(try DirectionChoice.parse(flags), direction)
+            XCTAssertEqual(try DirectionChoice.parse(flags, scene: .card), direction)
+            XCTAssertEqual(try DirectionChoice.parse(flags, scene: .photo), direction)
         }
-        XCTAssertThrowsError(try DirectionChoice.parse(parser.parse(["--direction=free"]))) {
+        XCTAssertThrowsError(
+            try DirectionChoice.parse(parser.parse(["--direction=sideways"]), scene: .card)
+        ) {
             XCTAssertEqual(
                 ($0 as? FlagError)?.description,
-                "--direction: expected down, up, left or right (free is not available yet), "
-                    + "got \"free\"")
+                "--direction: expected down, up, left, right or free, got \"sideways\"")
+        }
+    }
+
+    func testTheSheetRefusesFreeByName() throws {
+        let parser = FlagParser([.value("--direction")])
+        XCTAssertThrowsError(
+            try DirectionChoice.parse(parser.parse(["--direction=free"]), scene: .sheet)
+        ) {
+            XCTAssertEqual(
+                ($0 as? FlagError)?.description,
+                "--direction: expected down, up, left or right with --scene sheet (its detents "
+                    + "and list lie along one axis), got \"free\"")
         }
     }
 }

@@ -67,7 +67,10 @@ final class DemoOptionsTests: XCTestCase {
         let card = SceneChoice.card.configuration(preset: .seed, reduceMotion: false)
         XCTAssertEqual(card, .seed)
         XCTAssertTrue(SceneChoice.sheet.makePresenter() is SheetPresenter)
-        XCTAssertNil(SceneChoice.photo.makePresenter())
+        XCTAssertTrue(SceneChoice.photo.makePresenter() is PhotoPresenter)
+        let photo = SceneChoice.photo.configuration(preset: .fluid, reduceMotion: false)
+        XCTAssertEqual(photo.alphaCurve, .photo)
+        XCTAssertEqual(photo.release, .projected(threshold: 150, decelerationRate: 0.998))
         XCTAssertTrue(SceneChoice.card.makePresenter() is CardPresenter)
     }
 
@@ -94,16 +97,12 @@ final class DemoOptionsTests: XCTestCase {
             (["--present", "gl"], "--present", "--present: expected shm, put, xlib or auto"),
             (["--scene", "stage"], "--scene", "--scene: expected card, sheet or photo"),
             (
-                ["--scene", "photo"], "--scene",
-                "--scene: expected card or sheet (photo is not available yet)"
-            ),
-            (
                 ["--direction", "diagonal"], "--direction",
                 "--direction: expected down, up, left, right or free"
             ),
             (
-                ["--direction", "free"], "--direction",
-                "--direction: expected down, up, left or right (free is not available yet)"
+                ["--scene", "sheet", "--direction", "free"], "--direction",
+                "--direction: expected down, up, left or right with --scene sheet"
             ),
             (["--exit-after-replay"], "--exit-after-replay", "--exit-after-replay needs --replay"),
         ]

@@ -27,8 +27,8 @@ final class X11DemoCommandLineTests: XCTestCase {
             (["--record", "--events"], "x11-demo: --record needs a value"),
             (["--events", "--events"], "x11-demo: --events is given more than once"),
             (
-                ["--scene", "photo"],
-                "x11-demo: --scene: expected card or sheet (photo is not available yet)"
+                ["--scene", "sheet", "--direction", "free"],
+                "x11-demo: --direction: expected down, up, left or right with --scene sheet"
             ),
             (["--scale", "0"], "x11-demo: --scale: expected a number from 0.25 to 8"),
         ]

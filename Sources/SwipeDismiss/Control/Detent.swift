@@ -61,10 +61,14 @@ public struct DetentLayout: Hashable, Sendable {
     public private(set) var offsets: [Double]
     /// The offset at which the content is fully off screen.
     public let distance: Double
+    /// How far the content travels to leave by each edge (what a `.free` release reads);
+    /// `distance` for every edge unless given.
+    public let edges: EdgeDistances
 
     /// Resolves `detents` (an empty list means `[.open]`).
     public init(
-        detents: [Detent], viewportExtent: Double, contentExtent: Double, distance: Double
+        detents: [Detent], viewportExtent: Double, contentExtent: Double, distance: Double,
+        edges: EdgeDistances? = nil
     ) {
         let list = detents.isEmpty ? [Detent.open] : detents
         let safeDistance = distance.isFinite ? max(0, distance) : 0
@@ -80,6 +84,10 @@ public struct DetentLayout: Hashable, Sendable {
         names = sorted.map(\.element.0)
         offsets = sorted.map(\.element.1)
         self.distance = safeDistance
+        self.edges =
+            edges
+            ?? EdgeDistances(
+                down: safeDistance, up: safeDistance, left: safeDistance, right: safeDistance)
     }
 
     /// The number of resting detents (`dismissed` not counted).
@@ -118,5 +126,44 @@ public struct DetentLayout: Hashable, Sendable {
             }
         }
         return best
+    }
+}
+
+/// How far content at rest travels to leave the viewport by each edge, in points: what a
+/// `.free` (2-D) dismissal needs to know where "off screen" is along any line.
+public struct EdgeDistances: Hashable, Sendable {
+    /// Down, to leave by the bottom edge.
+    public var down: Double
+    /// Up, to leave by the top edge.
+    public var up: Double
+    /// Left, to leave by the left edge.
+    public var left: Double
+    /// Right, to leave by the right edge.
+    public var right: Double
+
+    /// The four distances (a non-finite or negative one counts as 0).
+    public init(down: Double, up: Double, left: Double, right: Double) {
+        func clean(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+        self.down = clean(down)
+        self.up = clean(up)
+        self.left = clean(left)
+        self.right = clean(right)
+    }
+
+    /// How far content translated by `start` still travels along the unit vector `unit`
+    /// until it is off screen: it leaves as soon as one axis's translation reaches that
+    /// side's distance, so the answer is the smallest of the per-axis travels (0 for a zero
+    /// `unit`, or content already past an edge it heads to).
+    public func exit(from start: Point = .zero, along unit: Point) -> Double {
+        var best = Double.infinity
+        if abs(unit.x) > 1e-12 {
+            let edge = unit.x > 0 ? right - start.x : left + start.x
+            best = min(best, max(0, edge) / abs(unit.x))
+        }
+        if abs(unit.y) > 1e-12 {
+            let edge = unit.y > 0 ? down - start.y : up + start.y
+            best = min(best, max(0, edge) / abs(unit.y))
+        }
+        return best.isFinite ? best : 0
     }
 }

@@ -120,6 +120,9 @@ public struct DismissConfiguration: Hashable, Sendable {
     /// How far past the dismiss distance a fading exit aims, as a multiple of it, so the
     /// content leaves at speed instead of creeping up to the edge.
     public var exitOvershoot = 1.25
+    /// Under `.free`: a release at least this fast (points per second) leaves along its
+    /// velocity; a slower one leaves along the content's offset from rest.
+    public var freeExitSpeed = 300.0
 
     /// The resting positions, top first; `dismissed` (off screen) always follows the last.
     /// The card has one, `.open`.
@@ -208,6 +211,25 @@ public struct DismissConfiguration: Hashable, Sendable {
         configuration.alphaCurve = .sheet
         if case .projected(_, let rate) = base.release {
             configuration.release = .nearestDetent(decelerationRate: rate)
+        }
+        return configuration
+    }
+
+    /// `base` for the photo scene (`PhotoPresenter`): free 2-D dragging, the backdrop at
+    /// 1.0 falling as `max(0.2, 1 − distance/300)`, and a 150 pt release threshold on the
+    /// 2-D distance (projected per axis when `base` projects; the seed's translation rule
+    /// otherwise). A drag under `.free` always tracks the pointer 1:1: the seed's additive
+    /// springs are a one-axis model.
+    public static func photo(_ base: DismissConfiguration = .fluid) -> DismissConfiguration {
+        var configuration = base
+        configuration.direction = .free
+        configuration.alphaCurve = .photo
+        switch base.release {
+        case .translation:
+            configuration.release = .translation(threshold: PhotoPresenter.releaseThreshold)
+        case .projected(_, let rate), .nearestDetent(let rate):
+            configuration.release = .projected(
+                threshold: PhotoPresenter.releaseThreshold, decelerationRate: rate)
         }
         return configuration
     }

@@ -104,13 +104,14 @@ public final class DismissController {
         let direction = configuration.direction
         let extent: Double
         switch direction {
-        case .down, .up: extent = viewport.height
+        case .down, .up, .free: extent = viewport.height
         case .left, .right: extent = viewport.width
         }
         return DetentLayout(
             detents: configuration.detents, viewportExtent: extent,
             contentExtent: presenter.contentExtent(direction: direction, viewport: viewport),
-            distance: presenter.dismissDistance(direction: direction, viewport: viewport))
+            distance: presenter.dismissDistance(direction: direction, viewport: viewport),
+            edges: presenter.edgeDistances(viewport: viewport))
     }
 
     // MARK: Observing
@@ -139,7 +140,10 @@ public final class DismissController {
 
     /// What `point` lands on now: content, backdrop, or a backdrop that lets it through.
     public func hitTest(_ point: Point) -> HitRegion {
-        let region = environment.hitTest(point, offset: state.offset)
+        let region =
+            configuration.direction == .free
+            ? environment.hitTest(point, translation: state.translation)
+            : environment.hitTest(point, offset: state.offset)
         return region == .backdrop && backdropPassesThrough ? .passThrough : region
     }
 
@@ -284,6 +288,10 @@ private final class DriverEnvironment: DismissEnvironment {
 
     func hitTest(_ point: Point, offset: Double) -> HitRegion {
         presenter.hitTest(point, offset: offset, direction: direction, viewport: viewport)
+    }
+
+    func hitTest(_ point: Point, translation: Point) -> HitRegion {
+        presenter.hitTest(point, translation: translation, viewport: viewport)
     }
 
     func region(at point: Point, offset: Double) -> SheetRegion {

@@ -4,6 +4,7 @@ extension DismissMachine {
     /// configuration hands over the release velocity). Additive tracking adds one more step
     /// instead, so the content glides on from where the drag had it.
     mutating func snapBack(velocity: Double, to index: Int) {
+        if isFree { return snapBackFree(velocity: .zero) }
         target = index
         let to = layout.offset(of: index)
         if case .additiveSpring = configuration.tracking {
@@ -19,6 +20,7 @@ extension DismissMachine {
 
     /// Sends the content off screen (reduced motion: fades it out where it is).
     mutating func startDismissal(velocity: Double) {
+        if isFree { return startFreeDismissal(velocity: .zero) }
         isDismissAttemptPending = false
         target = layout.count
         let from = offset
@@ -80,31 +82,15 @@ extension DismissMachine {
                 setPhase(.presented)
                 effects.append(.notify(.didPresent(state)))
             } else {
-                motion = .rest(layout.distance)
+                if !isFree { motion = .rest(layout.distance) }
                 finishDismissal()
             }
             return
         }
-        switch motion {
-        case .rest:
-            break
-        case .spring(let springMotion):
-            let settled = springMotion.isSettled(at: time)
-            if phase == .dismissing, settled || hasLeft(springMotion) {
-                // Gone rests exactly off screen, whichever comes first: a small content's
-                // exit can settle (within `restDistance`) before it crosses the edge, and the
-                // end must not depend on which frames saw which.
-                motion = .rest(layout.distance)
-            } else if settled {
-                motion = .rest(springMotion.to)
-            } else {
-                return
-            }
-        case .additive:
-            // Finished terms contribute exactly 0: dropping them changes no value.
-            additive.dropFinishedTerms(at: time)
-            guard additive.isSettled(at: time) else { return }
-            motion = .rest(additive.target)
+        if isFree {
+            guard finishFreeMotionIfDone() else { return }
+        } else {
+            guard finishOneAxisMotionIfDone() else { return }
         }
         // Additive tracking's colour animation may outlast the steps (a release that adds
         // no step still animates the alpha back).
@@ -122,6 +108,33 @@ extension DismissMachine {
             finishDismissal()
         case .dragging, .presented, .dismissed:
             break
+        }
+    }
+
+    /// Ends a one-axis animation that has come to rest by `time`; false while one still runs.
+    private mutating func finishOneAxisMotionIfDone() -> Bool {
+        switch motion {
+        case .rest:
+            return true
+        case .spring(let springMotion):
+            let settled = springMotion.isSettled(at: time)
+            if phase == .dismissing, settled || hasLeft(springMotion) {
+                // Gone rests exactly off screen, whichever comes first: a small content's
+                // exit can settle (within `restDistance`) before it crosses the edge, and the
+                // end must not depend on which frames saw which.
+                motion = .rest(layout.distance)
+            } else if settled {
+                motion = .rest(springMotion.to)
+            } else {
+                return false
+            }
+            return true
+        case .additive:
+            // Finished terms contribute exactly 0: dropping them changes no value.
+            additive.dropFinishedTerms(at: time)
+            guard additive.isSettled(at: time) else { return false }
+            motion = .rest(additive.target)
+            return true
         }
     }
 

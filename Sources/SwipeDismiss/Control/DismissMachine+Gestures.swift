@@ -39,6 +39,7 @@ extension DismissMachine {
             if listGesture.lockedAcross { return }
             move(translation: translation, began: false, environment: environment)
         case .ended(let translation, let velocity):
+            if isFree { return releaseFree(velocity: velocity, environment: environment) }
             let along = configuration.direction.component(of: velocity)
             if listGesture.lockedAcross { return endListGesture(fingerVelocity: 0) }
             if listGesture.handOff {
@@ -75,6 +76,7 @@ extension DismissMachine {
     /// A press on the content (or a touchpad pan, which has no point): catches a running
     /// animation, or readies a drag from the detent the content rests at.
     mutating func grabContent() {
+        if isFree { return grabFree() }
         switch phase {
         case .presenting, .settling:
             // A cross-fade has nothing in motion to catch.
@@ -107,6 +109,7 @@ extension DismissMachine {
     }
 
     mutating func move(translation: Point, began: Bool, environment: some DismissEnvironment) {
+        if isFree { return moveFree(translation: translation) }
         switch phase {
         case .presented, .settling, .presenting:
             if phase != .presented && configuration.catchesAnimations { return }

@@ -93,6 +93,11 @@ extension DismissMachine {
             move(translation: translation, began: false, environment: environment)
         case .ended(let translation, let velocity):
             guard touchpadPan else { return }
+            if isFree {
+                releaseFree(velocity: velocity, environment: environment)
+                touchpadPan = false
+                return
+            }
             release(
                 translation: translation, velocity: configuration.direction.component(of: velocity),
                 environment: environment)
@@ -112,6 +117,7 @@ extension DismissMachine {
         switch configuration.direction {
         case .down, .up: translation.x == 0 && translation.y != 0
         case .left, .right: translation.y == 0 && translation.x != 0
+        case .free: translation != .zero
         }
     }
 }

@@ -3,10 +3,20 @@
 public protocol DismissEnvironment {
     /// What `point` lands on with the content at `offset`: `.content` or `.backdrop`.
     func hitTest(_ point: Point, offset: Double) -> HitRegion
+    /// What `point` lands on with the content moved by `translation` (`.free`).
+    func hitTest(_ point: Point, translation: Point) -> HitRegion
     /// Whether a dismissal for `reason` may go ahead.
     func shouldDismiss(_ reason: DismissReason) -> Bool
     /// Which part of a sheet `point` lands on with the content at `offset`.
     func region(at point: Point, offset: Double) -> SheetRegion
+}
+
+extension DismissEnvironment {
+    /// By default, the content moved by `translation`'s length along `.down`: an
+    /// environment that drives `.free` content implements this itself.
+    public func hitTest(_ point: Point, translation: Point) -> HitRegion {
+        hitTest(point, offset: translation.length)
+    }
 }
 
 /// What a step of the state machine asks its driver to do.
@@ -67,6 +77,10 @@ public struct DismissMachine: Sendable {
     }
 
     var motion: Motion
+    /// The content's 2-D pose under `.free` (`DismissMachine+Free.swift`); unused otherwise.
+    var free = FreeMotion()
+    /// Under `.free`: where the drag in progress started (rest, or a caught animation).
+    var freeDragBase = Point.zero
     /// Additive tracking's springs (DESIGN §3, "Seed tracking, exactly"); holds one term
     /// when the configuration tracks some other way.
     var additive: AdditiveSpringMotion
@@ -127,6 +141,7 @@ public struct DismissMachine: Sendable {
         if !presented {
             alphaMode = .fixed(0)
             completionSent = true
+            free.kind = .rest(Point(x: 0, y: layout.edges.down))
         }
     }
 
@@ -144,9 +159,10 @@ public struct DismissMachine: Sendable {
         }
     }
 
-    /// The content's offset at `time`.
+    /// The content's offset at `time` (under `.free`, its distance from rest).
     public var offset: Double {
-        switch motion {
+        if isFree { return free.translation(at: time).length }
+        return switch motion {
         case .rest(let offset): offset
         case .spring(let springMotion): springMotion.value(at: time)
         case .additive: additive.value(at: time)
@@ -155,15 +171,25 @@ public struct DismissMachine: Sendable {
 
     /// The state at `time`.
     public var state: DismissState {
+        let opacity = phase == .dismissed ? 0 : (crossFade?.value(at: time) ?? 1)
+        if isFree {
+            let translation = free.translation(at: time)
+            let distance = translation.length
+            return DismissState(
+                time: time, offset: distance, alpha: freeAlpha(at: translation),
+                progress: freeProgress(at: translation), phase: phase,
+                detent: layout.name(of: detentShown(offset: distance)), contentOpacity: opacity,
+                isDismissAttemptPending: isDismissAttemptPending, scroll: listOffset,
+                translation: translation)
+        }
         let offset = self.offset
         let span = layout.distance - layout.top
         let progress = span > 0 ? min(1, max(0, (offset - layout.top) / span)) : 0
-        let opacity = phase == .dismissed ? 0 : (crossFade?.value(at: time) ?? 1)
         return DismissState(
             time: time, offset: offset, alpha: currentAlpha(offset: offset), progress: progress,
             phase: phase, detent: layout.name(of: detentShown(offset: offset)),
             contentOpacity: opacity, isDismissAttemptPending: isDismissAttemptPending,
-            scroll: listOffset)
+            scroll: listOffset, translation: configuration.direction.unit * offset)
     }
 
     /// Whether a press on the backdrop passes through to the app behind right now: at or
@@ -187,7 +213,10 @@ public struct DismissMachine: Sendable {
     /// The region `point` lands on, with the backdrop's pass-through applied.
     public func hitTest(_ point: Point, environment: some DismissEnvironment) -> HitRegion {
         let offset = self.offset
-        let region = environment.hitTest(point, offset: offset)
+        let region =
+            isFree
+            ? environment.hitTest(point, translation: free.translation(at: time))
+            : environment.hitTest(point, offset: offset)
         return region == .backdrop && backdropPassesThrough(atOffset: offset)
             ? .passThrough : region
     }
@@ -270,6 +299,7 @@ public struct DismissMachine: Sendable {
         isDismissAttemptPending = false
         forgetGestures()
         target = presentedDetentIndex
+        if isFree { return presentFree() }
         let restOffset = layout.offset(of: target)
         if configuration.reduceMotion {
             let opacity = phase == .dismissed ? 0 : (crossFade?.value(at: time) ?? 1)

@@ -40,12 +40,15 @@ public struct DismissState: Hashable, Sendable {
     /// The content's list's offset in points: 0 at its top, positive scrolled into it (0
     /// for content without a list).
     public var scroll: Double
+    /// The content's 2-D translation from rest, in points: `direction.unit · offset` along
+    /// an edge; under `.free` the pose itself, whose length is `offset`.
+    public var translation: Point
 
     /// A state with every field given, as a trace or a test spells it.
     public init(
         time: Double, offset: Double, alpha: Double, progress: Double, phase: DismissPhase,
         detent: String = Detent.open.name, contentOpacity: Double = 1,
-        isDismissAttemptPending: Bool = false, scroll: Double = 0
+        isDismissAttemptPending: Bool = false, scroll: Double = 0, translation: Point? = nil
     ) {
         self.time = time
         self.offset = offset
@@ -56,6 +59,13 @@ public struct DismissState: Hashable, Sendable {
         self.contentOpacity = contentOpacity
         self.isDismissAttemptPending = isDismissAttemptPending
         self.scroll = scroll
+        self.translation = translation ?? Point(x: 0, y: offset)
+    }
+
+    /// Where the content is moved to for `direction`: `direction.unit · offset` along an
+    /// edge, `translation` under `.free`.
+    public func translation(along direction: DismissDirection) -> Point {
+        direction == .free ? translation : direction.unit * offset
     }
 
     /// Whether a renderer would draw something different for `other` (time aside).
@@ -63,10 +73,11 @@ public struct DismissState: Hashable, Sendable {
         offset != other.offset || alpha != other.alpha || phase != other.phase
             || contentOpacity != other.contentOpacity
             || isDismissAttemptPending != other.isDismissAttemptPending || scroll != other.scroll
+            || translation != other.translation
     }
 }
 
-/// The direction in which the content leaves.
+/// The direction in which the content leaves: one of the four edges, or `.free` (2-D).
 public enum DismissDirection: String, Hashable, Sendable, CaseIterable {
     /// Leaves by the bottom edge; the content rises from it.
     case down
@@ -76,11 +87,17 @@ public enum DismissDirection: String, Hashable, Sendable, CaseIterable {
     case left
     /// Leaves by the right edge.
     case right
+    /// Moves in any direction (two dimensions) and leaves by whichever edge its flick (or,
+    /// slower, its offset) points at.
+    case free
 
     /// The unit vector of the direction, in viewport coordinates (y grows down).
+    ///
+    /// `.free` has no one axis: its unit is `.down`'s, which the one-axis readings fall back
+    /// to (a release from rest with no speed leaves downwards, as in a photo viewer).
     public var unit: Point {
         switch self {
-        case .down: Point(x: 0, y: 1)
+        case .down, .free: Point(x: 0, y: 1)
         case .up: Point(x: 0, y: -1)
         case .left: Point(x: -1, y: 0)
         case .right: Point(x: 1, y: 0)

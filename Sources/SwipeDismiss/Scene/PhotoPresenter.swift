@@ -11,8 +11,7 @@
 /// `update(_:for:translation:)` with it each frame (or `contentTransform(translation:viewport:)`
 /// for the transform alone): the photo is scaled by `scale(forDistance: |t|)`, that is
 /// `1 − 0.2·min(1, |t|/300)`, about its centre, then moved by `t`. The one-axis
-/// `update(_:for:direction:)` of `Presenter` poses it at `direction.unit · state.offset`
-/// until `DismissState` carries both axes. The image is drawn by the renderer under
+/// `update(_:for:direction:)` of `Presenter` poses it at `state.translation(along:)`. The image is drawn by the renderer under
 /// `image` (the Cairo plugin: register `photoName` with the bundled PNG's path).
 public final class PhotoPresenter: Presenter {
     /// The name under which renderers are expected to know the bundled photo.
@@ -27,6 +26,8 @@ public final class PhotoPresenter: Presenter {
     public static let shrinkDistance = 300.0
     /// The smallest scale: 0.8 at `shrinkDistance` and beyond.
     public static let minimumScale = 0.8
+    /// A release dismisses iff the projected 2-D distance from rest is at least this.
+    public static let releaseThreshold = 150.0
 
     /// The image the content layer draws.
     public let image: ImageSource
@@ -89,7 +90,7 @@ public final class PhotoPresenter: Presenter {
 
     /// Moves and shrinks the photo for the state, and sets the backdrop's alpha.
     public func update(_ scene: inout Scene, for state: DismissState, direction: DismissDirection) {
-        update(&scene, for: state, translation: direction.unit * state.offset)
+        update(&scene, for: state, translation: state.translation(along: direction))
     }
 
     /// Poses the scene for `state` with the photo at a 2-D `translation` from rest (the
@@ -115,7 +116,12 @@ public final class PhotoPresenter: Presenter {
     public func hitTest(
         _ point: Point, offset: Double, direction: DismissDirection, viewport: Size
     ) -> HitRegion {
-        let transform = contentTransform(translation: direction.unit * offset, viewport: viewport)
+        hitTest(point, translation: direction.unit * offset, viewport: viewport)
+    }
+
+    /// The photo, shrunk and moved by `translation`, the backdrop around it.
+    public func hitTest(_ point: Point, translation: Point, viewport: Size) -> HitRegion {
+        let transform = contentTransform(translation: translation, viewport: viewport)
         let photo = photoFrame(viewport: viewport)
         let topLeft = transform.apply(to: photo.origin)
         let bottomRight = transform.apply(to: Point(x: photo.maxX, y: photo.maxY))
@@ -125,7 +131,13 @@ public final class PhotoPresenter: Presenter {
         return shown.contains(point) ? .content : .backdrop
     }
 
-    /// How far the photo must travel along `direction` to leave the viewport.
+    /// The photo's scale with the content moved by `translation`.
+    public func contentScale(translation: Point) -> Double {
+        Self.scale(forDistance: translation.length)
+    }
+
+    /// How far the photo must travel along `direction` to leave the viewport (`.free`:
+    /// down, its one-axis reading).
     public func dismissDistance(direction: DismissDirection, viewport: Size) -> Double {
         let photo = photoFrame(viewport: viewport)
         let edge = direction.unit

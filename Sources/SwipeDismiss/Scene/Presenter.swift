@@ -34,9 +34,33 @@ public protocol Presenter: AnyObject {
 
     /// The content's own extent along `direction`, for `.fitsContent` detents.
     func contentExtent(direction: DismissDirection, viewport: Size) -> Double
+
+    /// What `point` lands on when the content is moved by the 2-D `translation` (`.free`).
+    func hitTest(_ point: Point, translation: Point, viewport: Size) -> HitRegion
+
+    /// The content's scale when moved by `translation` (1: drawn at its size).
+    func contentScale(translation: Point) -> Double
 }
 
 extension Presenter {
+    /// By default the content is rigid: `point` hits what `point − translation` hits at
+    /// rest.
+    public func hitTest(_ point: Point, translation: Point, viewport: Size) -> HitRegion {
+        hitTest(point - translation, offset: 0, direction: .down, viewport: viewport)
+    }
+
+    /// By default the content never scales.
+    public func contentScale(translation: Point) -> Double { 1 }
+
+    /// How far the content travels to leave by each of the four edges.
+    public func edgeDistances(viewport: Size) -> EdgeDistances {
+        EdgeDistances(
+            down: dismissDistance(direction: .down, viewport: viewport),
+            up: dismissDistance(direction: .up, viewport: viewport),
+            left: dismissDistance(direction: .left, viewport: viewport),
+            right: dismissDistance(direction: .right, viewport: viewport))
+    }
+
     /// By default the content is as tall as the distance that takes it off screen.
     public func contentExtent(direction: DismissDirection, viewport: Size) -> Double {
         dismissDistance(direction: direction, viewport: viewport)
@@ -71,10 +95,10 @@ extension Rect {
 
     /// How far this content frame, spanning the viewport's width, travels along `direction`
     /// to leave `viewport`: down to below the bottom edge, up by at most the viewport's
-    /// height, sideways by its width.
+    /// height, sideways by its width (`.free`: down, its one-axis reading).
     public func dismissDistance(direction: DismissDirection, viewport: Size) -> Double {
         switch direction {
-        case .down: viewport.height - minY
+        case .down, .free: viewport.height - minY
         case .up: min(maxY, viewport.height)
         case .left, .right: viewport.width
         }

@@ -156,7 +156,7 @@ public final class SheetPresenter: ScrollingPresenter {
         _ scene: inout Scene, for state: DismissState, direction: DismissDirection, scroll: Double
     ) {
         let listOffset = Point(x: 0, y: scroll.isFinite ? scroll : 0)
-        let translation = Transform.translation(direction.unit * state.offset)
+        let translation = Transform.translation(state.translation(along: direction))
         let shown = state.phase == .dismissed ? 0 : state.contentOpacity
         var afterContent = false
         for index in scene.layers.indices {
