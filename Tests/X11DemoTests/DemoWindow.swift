@@ -37,9 +37,11 @@ struct RunningDemo {
 
 extension XCTestCase {
     /// Starts `x11-demo arguments` on `name` (default `$DISPLAY`) and waits for its window to
-    /// show the rest grey in the band at (`probe.x`, `probe.y`) pixels.
+    /// show the rest grey (`restGrey`: the card's alpha 0.3 unless given) in the band at
+    /// (`probe.x`, `probe.y`) pixels.
     func startDemo(
-        _ arguments: [String], display name: String? = nil, probe: (x: Int, y: Int) = (100, 10)
+        _ arguments: [String], display name: String? = nil, probe: (x: Int, y: Int) = (100, 10),
+        restGrey: ClosedRange<Int> = 178...179
     ) throws -> RunningDemo {
         let name = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         let display = try openDisplay(name)
@@ -52,7 +54,7 @@ extension XCTestCase {
             // The first frame is there once the band shows the rest grey.
             let pixel = display.readPixels(
                 window: window, x: probe.x, y: probe.y, width: 1, height: 1)
-            return pixel.map { (178...179).contains(Int(($0[0] >> 16) & 0xFF)) } ?? false
+            return pixel.map { restGrey.contains(Int(($0[0] >> 16) & 0xFF)) } ?? false
         }
         guard up, let window else {
             throw DemoTestFailure(

@@ -68,7 +68,7 @@ struct ControllerFuzzCase {
 
     static let bases: [DismissConfiguration] = [.seed, .fluid, .seed, .fluid, mixed]
     static let configurationNames = ["seed", "fluid", "mixed"].flatMap { base in
-        ["card", "sheet"].flatMap { scene in
+        ["card", "sheet", "photo"].flatMap { scene in
             ["", " reduced"].map { "\(scene) \(base)\($0)" }
         }
     }
@@ -76,7 +76,15 @@ struct ControllerFuzzCase {
     init(seed: UInt64) {
         var random = SplitMix64(seed: seed)
         var configuration = Self.bases.randomElement(using: &random)!
-        if Bool.random(using: &random) {
+        let scene = Int.random(in: 0..<3, using: &random)
+        if scene == 2 {
+            // The photo: free 2-D, now and then along an edge instead.
+            configuration = .photo(configuration)
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                configuration.direction = [.down, .up, .left, .right].randomElement(using: &random)!
+            }
+            listOffset = 0
+        } else if scene == 1 {
             configuration = .sheet(configuration)
             if Int.random(in: 0..<3, using: &random) == 0 {
                 configuration.passThroughDetent = SheetPresenter.medium.name
@@ -87,6 +95,10 @@ struct ControllerFuzzCase {
             }
             listOffset = [0, 200, 1936.4, 5000, -3].randomElement(using: &random)!
         } else {
+            // The card by any edge, or free.
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                configuration.direction = DismissDirection.allCases.randomElement(using: &random)!
+            }
             listOffset = 0
         }
         configuration.reduceMotion = Int.random(in: 0..<4, using: &random) == 0
@@ -128,10 +140,11 @@ struct ControllerFuzzCase {
     }
 
     var isSheet: Bool { configuration.detents.count > 1 }
+    var isPhoto: Bool { configuration.alphaCurve == .photo }
 
     /// The configuration as the coverage names it: scene, base preset, reduced motion.
     var name: String {
-        "\(isSheet ? "sheet" : "card") \(configuration.name)"
+        "\(isSheet ? "sheet" : isPhoto ? "photo" : "card") \(configuration.name)"
             + (configuration.reduceMotion ? " reduced" : "")
     }
 
@@ -224,6 +237,8 @@ extension ControllerFuzzCase {
             let sheet = SheetPresenter()
             sheet.listOffset = listOffset
             presenter = sheet
+        } else if isPhoto {
+            presenter = PhotoPresenter()
         } else {
             presenter = CardPresenter()
         }

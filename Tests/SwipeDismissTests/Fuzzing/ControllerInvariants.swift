@@ -121,6 +121,11 @@ struct InvariantChecker {
         }
         lastScroll = state.scroll
         guard Self.isValid(state) else { return "out of range: \(state)" }
+        // The offset is the 2-D translation's length (along an edge, its signed length).
+        let length = state.translation.length
+        guard abs(abs(state.offset) - length) <= 1e-9 * max(1, length) else {
+            return "offset \(state.offset) but translation \(state.translation)"
+        }
         // The list's offset: 0 without a list; within its 2640 pt and a band shorter than
         // the viewport either side with one.
         let list = SheetPresenter().listContentHeight
@@ -148,7 +153,8 @@ struct InvariantChecker {
 
     /// Finite, with alpha, progress and opacity within 0...1.
     static func isValid(_ state: DismissState) -> Bool {
-        state.time.isFinite && state.offset.isFinite && state.alpha.isFinite
+        state.time.isFinite && state.offset.isFinite && state.translation.isFinite
+            && state.alpha.isFinite
             && state.progress.isFinite && state.alpha >= 0 && (0...1).contains(state.progress)
             && (0...1).contains(state.contentOpacity)
     }
