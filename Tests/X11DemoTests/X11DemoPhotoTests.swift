@@ -11,7 +11,9 @@ import XCTest
 final class X11DemoPhotoTests: XCTestCase {
     /// Whether the window pixel at (x, y) is the photo's blue sky (blue well above red).
     private func isSky(_ demo: RunningDemo, _ x: Int, _ y: Int) -> Bool {
-        guard let pixel = demo.display.readPixels(window: demo.window, x: x, y: y, width: 1, height: 1)
+        guard
+            let pixel = demo.display.readPixels(
+                window: demo.window, x: x, y: y, width: 1, height: 1)
         else { return false }
         let red = Int((pixel[0] >> 16) & 0xFF)
         let blue = Int(pixel[0] & 0xFF)
@@ -22,7 +24,9 @@ final class X11DemoPhotoTests: XCTestCase {
     private func drag(
         _ demo: RunningDemo, from: (Int, Int), by: (Int, Int), steps: Int, release: Bool
     ) -> [String] {
-        var arguments = ["mousemove", "--window", demo.id, "\(from.0)", "\(from.1)", "mousedown", "1"]
+        var arguments = [
+            "mousemove", "--window", demo.id, "\(from.0)", "\(from.1)", "mousedown", "1",
+        ]
         for i in 1...steps {
             let x = from.0 + by.0 * i / steps
             let y = from.1 + by.1 * i / steps
