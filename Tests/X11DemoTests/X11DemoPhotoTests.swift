@@ -20,9 +20,11 @@ final class X11DemoPhotoTests: XCTestCase {
         return blue - red > 60
     }
 
-    /// xdotool arguments: press at `from`, move by `by` in `steps` equal steps, release if asked.
+    /// xdotool arguments: press at `from`, move by `by` in `steps` equal steps (`pause`
+    /// seconds apart, so the server stamps them apart), release if asked.
     private func drag(
-        _ demo: RunningDemo, from: (Int, Int), by: (Int, Int), steps: Int, release: Bool
+        _ demo: RunningDemo, from: (Int, Int), by: (Int, Int), steps: Int, pause: Double = 0,
+        release: Bool
     ) -> [String] {
         var arguments = [
             "mousemove", "--window", demo.id, "\(from.0)", "\(from.1)", "mousedown", "1",
@@ -30,6 +32,7 @@ final class X11DemoPhotoTests: XCTestCase {
         for i in 1...steps {
             let x = from.0 + by.0 * i / steps
             let y = from.1 + by.1 * i / steps
+            if pause > 0 { arguments += ["sleep", "\(pause)"] }
             arguments += ["mousemove", "--window", demo.id, "\(x)", "\(y)"]
         }
         return release ? arguments + ["mouseup", "1"] : arguments
@@ -61,9 +64,14 @@ final class X11DemoPhotoTests: XCTestCase {
         XCTAssertTrue(eventually { demo.grey() == 0 }, "band at rest: \(demo.grey() ?? -1)")
         XCTAssertTrue(isSky(demo, 20, 280), "the photo back at rest")
 
-        // A quick diagonal flick: it leaves along the diagonal (x = y all the way out).
-        try xdotool(drag(demo, from: (195, 422), by: (80, 80), steps: 4, release: true))
-        XCTAssertTrue(eventually { demo.phases.last == "dismissed" }, demo.child.stdout)
+        // A quick diagonal flick, 113 pt in about 40 ms (moves 10 ms apart: sent in one burst
+        // the server could stamp them all in the same millisecond, with no speed to read):
+        // projected past 150 pt, it leaves along the diagonal (x = y all the way out).
+        try xdotool(
+            drag(demo, from: (195, 422), by: (80, 80), steps: 4, pause: 0.01, release: true))
+        XCTAssertTrue(
+            eventually { demo.phases.last == "dismissed" },
+            demo.child.stdout + "\nstderr: " + demo.child.stderr)
         let last = try XCTUnwrap(demo.child.stdoutLines.map(eventObject).last)
         let x = try XCTUnwrap(last["x"] as? Double)
         let y = try XCTUnwrap(last["y"] as? Double)
