@@ -14,14 +14,18 @@ struct PointerTrack: Equatable {
     /// The presses in trace order; each starts at its press with translation 0.
     let strokes: [[Sample]]
 
-    /// The track of `trace`'s presses, measured along `direction`.
+    /// The track of `trace`'s presses, measured along `direction` (`.free`: the distance
+    /// from the press point).
     init(trace: GestureTrace, direction: DismissDirection) {
         let unit = direction.unit
         var strokes: [[Sample]] = []
         var press: Point?
         var current: [Sample] = []
+        // Under `.free` the content's offset is its distance from rest: so is the track.
         func along(_ point: Point, from start: Point) -> Double {
-            (point.x - start.x) * unit.x + (point.y - start.y) * unit.y
+            direction == .free
+                ? (point - start).length
+                : (point.x - start.x) * unit.x + (point.y - start.y) * unit.y
         }
         func end() {
             if !current.isEmpty { strokes.append(current) }

@@ -38,6 +38,13 @@ final class PointerTrackTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(up.translation(at: 2.5)), -84, accuracy: 1e-9)
     }
 
+    func testUnderFreeTheTrackIsTheDistanceFromThePress() throws {
+        let pointer = try track("photo-slow-diagonal", .free)
+        // 0.4 s is the 10th move: 28.284 pt left and down, 40 pt from the press.
+        XCTAssertEqual(try XCTUnwrap(pointer.translation(at: 0.4)), 40, accuracy: 2e-3)
+        XCTAssertEqual(try XCTUnwrap(pointer.translation(at: 1.2)), 100, accuracy: 2e-3)
+    }
+
     func testACancelEndsTheStrokeWhereThePointerWas() throws {
         let trace = GestureTrace(
             viewport: Size(width: 390, height: 844),
