@@ -308,6 +308,37 @@ final class FreeDirectionTests: XCTestCase {
             .backdrop)
     }
 
+    func testADiagonalTouchpadPanMovesThePhotoInBothAxes() {
+        let h = PhotoHarness()
+        // 8 deltas of (-6, 8) at 64 Hz: (-48, 64), 80 pt from rest, then the fingers rest
+        // and lift: short of 150 pt with no speed, it springs back.
+        for k in 1...8 {
+            h.at(Double(k) / 64, .scroll(dx: -6, dy: 8, source: .touchpad))
+        }
+        h.run(to: 8.0 / 64)
+        XCTAssertEqual(h.state.phase, .dragging)
+        XCTAssertEqual(h.state.translation, Point(x: -48, y: 64))
+        XCTAssertEqual(h.state.alpha, 1 - 80.0 / 300, accuracy: 1e-12)
+        // Lifted 100 ms after the last delta (past the tracker's 40 ms gap, before the
+        // stream's 150 ms timeout): the fingers rested, so no speed.
+        h.at(8.0 / 64 + 0.1, .scrollStop)
+        h.settle()
+        XCTAssertEqual(h.state.phase, .presented)
+        XCTAssertEqual(h.state.translation, .zero)
+        // The same at 800 pt/s, then lifted at once: projected far past 150 pt (at the
+        // touchpad's 0.997), it leaves along (-0.6, 0.8).
+        let start = h.clock.now
+        for k in 1...8 {
+            h.at(start + Double(k) / 64, .scroll(dx: -7.5, dy: 10, source: .touchpad))
+        }
+        h.at(start + 9.0 / 64, .scrollStop)
+        h.run(to: start + 9.0 / 64)
+        XCTAssertEqual(h.state.phase, .dismissing)
+        h.settle()
+        XCTAssertEqual(h.state.phase, .dismissed)
+        XCTAssertEqual(h.state.translation.y / h.state.translation.x, -4.0 / 3, accuracy: 1e-9)
+    }
+
     func testTheCardMovesFreelyToo() {
         var configuration = DismissConfiguration.fluid
         configuration.direction = .free

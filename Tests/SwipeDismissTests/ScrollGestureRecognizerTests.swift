@@ -256,4 +256,25 @@ final class ScrollGestureRecognizerTests: XCTestCase {
         XCTAssertEqual(ends.count, 3)
         XCTAssertEqual(ends[1].time, 0.41 + 9 * 0.0111 + 0.150, accuracy: 1e-12)
     }
+
+    func testWithoutAnAxisLockAStreamPansInBothAxesAndIsNeverRejected() {
+        var recognizer = ScrollGestureRecognizer()
+        recognizer.locksAxis = false
+        // A true diagonal, which a locking recognizer rejects after 16 pt.
+        var events = stream(dx: 4, dy: 4, count: 8)
+        events.append(Event(time: 1 + 9 * tick, scroll: .stop))
+        let gestures = feed(events, into: &recognizer)
+        XCTAssertEqual(gestures.count, 9)
+        guard case .began(let first) = gestures.first?.gesture else {
+            return XCTFail("\(gestures)")
+        }
+        XCTAssertEqual(first, Point(x: 4, y: 4), "the first delta begins the pan")
+        guard case .ended(let translation, let velocity) = gestures.last?.gesture else {
+            return XCTFail("\(gestures)")
+        }
+        XCTAssertEqual(translation, Point(x: 32, y: 32))
+        // 4 pt per 1/128 s: 512 pt/s on each axis.
+        XCTAssertEqual(velocity.x, 512, accuracy: 1e-9)
+        XCTAssertEqual(velocity.y, 512, accuracy: 1e-9)
+    }
 }

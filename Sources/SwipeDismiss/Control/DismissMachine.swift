@@ -136,6 +136,8 @@ public struct DismissMachine: Sendable {
         }
         effects.reserveCapacity(16)
         scrollGestures.reserveCapacity(4)
+        // Free content pans with both of a touchpad's axes at once.
+        scrollRecognizer.locksAxis = configuration.direction != .free
         target = presented ? presentedDetentIndex : layout.count
         motion = .rest(layout.offset(of: target))
         if !presented {

@@ -36,6 +36,8 @@ public struct ScrollGestureRecognizer: Sendable {
         case horizontal
         /// Locked to up-and-down scrolling.
         case vertical
+        /// Not locked: both axes reported (`locksAxis` false, for free 2-D content).
+        case both
     }
 
     private enum Phase: Hashable, Sendable {
@@ -53,6 +55,10 @@ public struct ScrollGestureRecognizer: Sendable {
     public var timeout: Double
     /// The fastest release reported, in points per second (as `VelocityTracker`'s cap).
     public var maximumSpeed: Double
+    /// Whether a stream locks to one axis (the default). When false, the first delta
+    /// begins a pan on `.both` axes, which reports the whole 2-D sum and velocity and is
+    /// never rejected (content that moves freely, `DismissDirection.free`).
+    public var locksAxis = true
 
     private var phase = Phase.idle
     /// Every touchpad delta of the stream, both axes: the tracker fits this.
@@ -191,6 +197,7 @@ public struct ScrollGestureRecognizer: Sendable {
     }
 
     private func decideAxis() -> Axis? {
+        if !locksAxis { return .both }
         let x = abs(sum.x)
         let y = abs(sum.y)
         if y > 0, y >= lockFactor * x { return .vertical }
@@ -210,6 +217,7 @@ public struct ScrollGestureRecognizer: Sendable {
         switch axis {
         case .horizontal: Point(x: point.x, y: 0)
         case .vertical: Point(x: 0, y: point.y)
+        case .both: point
         }
     }
 }
