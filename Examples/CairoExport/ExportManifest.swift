@@ -23,6 +23,8 @@ struct ExportManifest: Codable, Equatable {
         var confirm: Bool?
         var reduceMotion: Bool?
         var gifMaxWidth: Int?
+        // Added with the photo scene; optional for the same reason.
+        var direction: String?
     }
 
     var tool = ExportManifest.toolName

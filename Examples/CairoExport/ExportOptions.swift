@@ -40,7 +40,8 @@ struct ExportOptions: Equatable {
         ExportManifest.Options(
             preset: presetName, fps: framesPerSecond, scale: scale, format: formatName,
             maxFrames: maxFrames, scene: scene.rawValue, confirm: confirm,
-            reduceMotion: reduceMotion, gifMaxWidth: gifMaximumWidth)
+            reduceMotion: reduceMotion, gifMaxWidth: gifMaximumWidth,
+            direction: direction.rawValue)
     }
 
     static let frameRates = 1.0...1000.0

@@ -133,6 +133,7 @@ final class ExportFolderTests: XCTestCase {
             return XCTFail("an older manifest is still an export's")
         }
         XCTAssertNil(manifest.options.scene)
+        XCTAssertNil(manifest.options.direction)
         XCTAssertEqual(manifest.options.maxFrames, 9)
     }
 
@@ -149,7 +150,7 @@ final class ExportFolderTests: XCTestCase {
             manifest.options,
             .init(
                 preset: "seed", fps: 20, scale: 0.5, format: "png", maxFrames: 500,
-                scene: "card", confirm: false, reduceMotion: false))
+                scene: "card", confirm: false, reduceMotion: false, direction: "down"))
         XCTAssertEqual(
             Set(manifest.files),
             Set(try ExportFixtures.names(out)).subtracting([".cairo-export.json"]))
