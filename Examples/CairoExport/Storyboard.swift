@@ -116,8 +116,13 @@ struct Storyboard {
                     at: Point(x: x, y: y + height + 10), alignment: .leading)
                 context.setFontFace(regular)
                 context.setSource(Color(hex: 0x3A3A3C))
+                // Under `.free` the offset is a distance: the label adds where to.
+                let pose =
+                    direction == .free
+                    ? " (\(NumberText.fixed(state.translation.x, digits: 0)), "
+                        + "\(NumberText.fixed(state.translation.y, digits: 0)))" : ""
                 context.showText(
-                    "offset \(NumberText.fixed(state.offset, digits: 1)) pt"
+                    "offset \(NumberText.fixed(state.offset, digits: 1)) pt" + pose
                         + (scene == .sheet ? " · \(state.detent)" : ""),
                     at: Point(x: x, y: y + height + 19), alignment: .leading)
                 context.showText(
