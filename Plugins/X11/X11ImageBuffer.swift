@@ -179,6 +179,37 @@ final class X11ImageBuffer {
         window.shmPutsConfirmed += XShm.takeQueuedEvents(display.pointer, type: completionType)
     }
 
+    /// Sends `box`, which the compositor's last frame changed, band of rows by band: rows of
+    /// pixels with one put each, rows of one colour with one fill each (the pixels may be
+    /// missing from our memory), unchanged rows not at all. Without bands, the whole box is
+    /// put.
+    func put(_ box: PixelRect, as compositor: CairoCompositor, to window: X11Window, gc: GC) {
+        let count = compositor.rowBandCount
+        guard count > 0 else {
+            put(box, to: window, gc: gc)
+            return
+        }
+        let clipped = box.intersectionWith(width: pixelWidth, height: pixelHeight)
+        for index in 0..<count {
+            let band = compositor.rowBand(index)
+            let top = max(band.y, clipped.y)
+            let bottom = min(band.y + band.height, clipped.y + clipped.height)
+            let rect = PixelRect(
+                x: clipped.x, y: top, width: clipped.width, height: max(0, bottom - top))
+            guard rect.width > 0, rect.height > 0 else { continue }
+            switch band.content {
+            case .pixels:
+                put(rect, to: window, gc: gc)
+            case .solid(let colour):
+                Xlib.fillRectangle(
+                    display.pointer, window.id, gc: gc, colour: UInt(colour), x: Int32(rect.x),
+                    y: Int32(rect.y), width: UInt32(rect.width), height: UInt32(rect.height))
+            case .unchanged:
+                break
+            }
+        }
+    }
+
     /// Sends the pixels inside `box` to the same place in `window`.
     func put(_ box: PixelRect, to window: X11Window, gc: GC) {
         let drawable = window.id

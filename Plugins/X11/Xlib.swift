@@ -280,6 +280,16 @@ enum Xlib {
         XFreeGC(display, gc)
     }
 
+    /// `XSetForeground` then `XFillRectangle`: a solid box (Xlib sends the colour only when
+    /// it changed, with the fill).
+    static func fillRectangle(
+        _ display: DisplayPointer, _ drawable: Drawable, gc: GC, colour: UInt, x: Int32,
+        y: Int32, width: UInt32, height: UInt32
+    ) {
+        XSetForeground(display, gc, colour)
+        XFillRectangle(display, drawable, gc, x, y, width, height)
+    }
+
     /// `XCopyArea` from (0, 0) to (0, 0).
     static func copyArea(
         _ display: DisplayPointer, from source: Drawable, to destination: Drawable, gc: GC,
