@@ -94,7 +94,7 @@ public final class X11Renderer: Renderer {
             buffer.surface.flush()
             copyToWindow(buffer)
         case .client(let buffer):
-            buffer.waitUntilServerIsDone(window: window)
+            buffer.waitUntilServerIsDone()
             lastDamage = try compositor.compose(
                 scene, on: buffer.context, scale: scale, pixelWidth: buffer.pixelWidth,
                 pixelHeight: buffer.pixelHeight)
@@ -115,7 +115,7 @@ public final class X11Renderer: Renderer {
             buffer.surface.flush()
             copyToWindow(buffer)
         case .client(let buffer):
-            buffer.waitUntilServerIsDone(window: window)
+            buffer.waitUntilServerIsDone()
             // Whatever `draw` leaves alone must be the last frame, whole.
             compositor.materializeSolidRows(on: buffer.context)
             compositor.invalidate()  // the pixels are no longer the compositor's
@@ -168,7 +168,6 @@ public final class X11Renderer: Renderer {
         compositor.invalidate()
         let made = try makeBuffer(width: window.pixelWidth, height: window.pixelHeight)
         buffer = made
-        if case .client(let image) = made { window.shmCompletionType = image.completionType }
         backBufferCount += 1
         return made
     }

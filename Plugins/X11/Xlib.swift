@@ -280,6 +280,17 @@ enum Xlib {
         XFreeGC(display, gc)
     }
 
+    /// `XNextRequest` − 1: the number of the request sent last.
+    static func lastRequestSerial(_ display: DisplayPointer) -> UInt {
+        XNextRequest(display) &- 1
+    }
+
+    /// `XLastKnownRequestProcessed`: the last of our requests the server said it handled (in
+    /// a reply, an error or any event).
+    static func lastRequestProcessed(_ display: DisplayPointer) -> UInt {
+        XLastKnownRequestProcessed(display)
+    }
+
     /// `XSetForeground` then `XFillRectangle`: a solid box (Xlib sends the colour only when
     /// it changed, with the fill).
     static func fillRectangle(
