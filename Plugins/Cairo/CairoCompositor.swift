@@ -12,6 +12,11 @@ import SwipeDismiss
 /// scrolling layer is drawn directly (its hidden rows skipped) and rasterised again once it
 /// stays put for a frame. A scaled layer is always drawn directly. A steady frame allocates
 /// nothing.
+///
+/// Row by row, a frame also leaves alone the rows where a moved raster shows what it showed
+/// last frame (the card's flat rows, moved by a few pixels), and, with `leavesSolidRows`,
+/// leaves out of the surface the rows that are one flat colour across the changed box, for
+/// the presenter to fill (`rowBand(_:)` says which rows are which).
 public final class CairoCompositor {
     /// Draws layers' items, into a layer's raster or straight onto the surface.
     public let painter: CairoPainter
@@ -25,8 +30,13 @@ public final class CairoCompositor {
     public var cachesLayers: Bool {
         didSet { invalidate() }
     }
+    /// Whether rows of one flat colour across the changed box are left out of the surface,
+    /// for the caller to paint from `rowBand(_:)` (`materializeSolidRows` writes them in).
+    public var leavesSolidRows = false
+    /// What the last frame does with each row of its changed box.
+    let rows = CairoRowPlan()
 
-    private struct Entry {
+    struct Entry {
         var role: Layer.Role
         var items: [Item]
         /// The clip group's items and clip (compared like `items`) and its content offset.
@@ -51,13 +61,20 @@ public final class CairoCompositor {
         var opaqueCoversAll = false
         /// The device pixels this frame's layer paints fully opaque (empty if none).
         var hides = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        /// The rows, across the changed box, where the raster was copied as the final pixels
+        /// this frame (`planned`) and in the last frame that drew the layer (`final`, moved
+        /// by `finalDx`, `finalDy`): a row showing the same raster row again is left alone.
+        var planned = PixelRect.empty
+        var final = PixelRect.empty
+        var finalDx = 0
+        var finalDy = 0
     }
 
-    private var entries: [Entry] = []
-    private var scale = 0.0
+    var entries: [Entry] = []
+    private(set) var scale = 0.0
     private var size = Size.zero
     private var surfaceBox = PixelRect(x: 0, y: 0, width: 0, height: 0)
-    private var needsFullRedraw = true
+    private(set) var needsFullRedraw = true
 
     /// A compositor drawing with `painter`.
     public init(painter: CairoPainter = CairoPainter(), cachesLayers: Bool = true) {
@@ -70,6 +87,7 @@ public final class CairoCompositor {
     public func invalidate() {
         entries.removeAll()
         needsFullRedraw = true
+        rows.forgetStaleRows()
     }
 
     /// Brings `context`'s surface (`pixelWidth` × `pixelHeight`, identity matrix) up to
@@ -83,6 +101,7 @@ public final class CairoCompositor {
             invalidate()
             self.scale = scale
             size = scene.size
+            if box != surfaceBox { rows.reset(height: pixelHeight) }
             surfaceBox = box
             entries.reserveCapacity(scene.layers.count)
             for layer in scene.layers {
@@ -107,6 +126,7 @@ public final class CairoCompositor {
                 entries[index].groupItems = layer.clipGroup?.items
                 entries[index].groupClip = layer.clipGroup?.clip
                 entries[index].cache = nil
+                entries[index].final = .empty
                 entries[index].drawnOnce = false
                 entries[index].measured = false
                 entries[index].drawn = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -117,6 +137,7 @@ public final class CairoCompositor {
             if scrolled {
                 entries[index].groupOffset = offset
                 entries[index].cache = nil
+                entries[index].final = .empty
                 entries[index].drawnOnce = false
             }
             if !entries[index].measured { try measure(index, layer, context) }
@@ -147,7 +168,10 @@ public final class CairoCompositor {
         }
         if needsFullRedraw { damage = box }
         damage = damage.intersection(box)
+        rows.begin(damage)
         guard damage.area > 0 else { return nil }
+        planRows(scene, damage)
+        rows.settle(damage, on: context)
 
         cachedLayersLastFrame = 0
         dimWrittenInOnePassLastFrame = false
@@ -158,11 +182,7 @@ public final class CairoCompositor {
                 continue
             }
             // Leave out what the largest opaque layer above will paint over anyway.
-            var hidden = PixelRect(x: 0, y: 0, width: 0, height: 0)
-            for above in entries.indices where above > index && scene.layers[above].opacity > 0 {
-                if entries[above].hides.area > hidden.area { hidden = entries[above].hides }
-            }
-            let pieces = CairoOcclusion.Pieces(damage, minus: hidden)
+            let pieces = CairoOcclusion.Pieces(damage, minus: hiddenAbove(index, scene))
             let region = pieces.bounds.intersection(entries[index].drawn)
             guard region.area > 0 else { continue }
             if writesDimmed(index, scene, pieces, on: context) {
@@ -185,6 +205,15 @@ public final class CairoCompositor {
         }
         try context.checkStatus("compositing a frame")
         if let error = painter.imageError { throw error }
+        for index in entries.indices {
+            // A layer outside the changed box still shows what it showed; a hidden one nothing.
+            if entries[index].drawn.intersection(damage).area > 0 {
+                entries[index].final = entries[index].planned
+            } else if entries[index].drawn.area == 0 {
+                entries[index].final = .empty
+            }
+        }
+        rows.finish(damage)
         needsFullRedraw = false
         return damage
     }
@@ -202,18 +231,28 @@ public final class CairoCompositor {
                     <= 4 * max(1, surfaceBox.area)
             {
                 let opaque = entries[index].opaqueCoversAll ? entries[index].opaque : nil
-                entries[index].cache = try CairoLayerCache(
-                    layer: layer,
-                    box: opaque.map {
+                let box =
+                    opaque.map {
                         CairoOcclusion.pixelsInside($0, transform: .identity, scale: scale)
-                    } ?? PixelRect(covering: bounds, transform: .identity, scale: scale),
-                    opaque: opaque != nil, scale: scale, painter: painter)
+                    } ?? PixelRect(covering: bounds, transform: .identity, scale: scale)
+                // The table of flat rows covers the columns the items paint opaque.
+                var columns: Range<Int>?
+                if let inside = entries[index].opaque.map({
+                    CairoOcclusion.pixelsInside($0, transform: .identity, scale: scale)
+                }), inside.width > 0 {
+                    columns = (inside.x - box.x)..<(inside.x + inside.width - box.x)
+                }
+                entries[index].cache = try CairoLayerCache(
+                    layer: layer, box: box, opaque: opaque != nil, scale: scale, painter: painter,
+                    rowColumns: columns)
+                entries[index].final = .empty
                 layerRasterizations += 1
             }
             if let cache = entries[index].cache {
                 cache.composite(
                     on: context, dx: shift.dx, dy: shift.dy, opacity: min(1, layer.opacity),
-                    clip: clip, opaque: entries[index].hides)
+                    clip: clip, opaque: entries[index].hides,
+                    plan: entries[index].planned.area > 0 ? rows : nil)
                 cachedLayersLastFrame += 1
                 return
             }
@@ -249,7 +288,7 @@ public final class CairoCompositor {
             CairoDim.write(
                 cache.surface, originX: cache.box.x + shift.dx, originY: cache.box.y + shift.dy,
                 alpha8: CairoDim.alpha8(alpha), onto: context, pieces: pieces,
-                within: entries[index].drawn)
+                within: entries[index].drawn, plan: rows, table: cache.rows)
         else { return false }
         entries[index].drawnOnce = true
         entries[dimIndex].drawnOnce = true
@@ -292,7 +331,7 @@ public final class CairoCompositor {
 
     /// The transform as a move by whole device pixels, or nil (scaled, rotated, or a
     /// fractional move, which the painter draws directly so pixels match exactly).
-    private func wholePixelShift(_ transform: Transform) -> (dx: Int, dy: Int)? {
+    func wholePixelShift(_ transform: Transform) -> (dx: Int, dy: Int)? {
         guard transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1 else {
             return nil
         }
@@ -305,7 +344,7 @@ public final class CairoCompositor {
 
     /// Whether rasterising once beats drawing each frame: text, rounded corners, or more
     /// than a couple of plain rectangles. A lone rectangle (the backdrop) is cheaper to fill.
-    private func worthCaching(_ layer: Layer) -> Bool {
+    func worthCaching(_ layer: Layer) -> Bool {
         guard cachesLayers else { return false }
         if layer.items.count > 2 || layer.clipGroup != nil { return true }
         for item in layer.items {

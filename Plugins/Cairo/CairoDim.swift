@@ -49,10 +49,12 @@ enum CairoDim {
     /// sits at device pixel (`originX`, `originY`)) darkened by black at `alpha8` into each
     /// of `pieces` cut to `within`, on `context`'s target (an ARGB32 or RGB24 image surface).
     /// Returns false, writing nothing, when a piece does not lie inside both surfaces or a
-    /// surface is not such an image.
+    /// surface is not such an image. Rows `plan` does not draw are left alone; with the
+    /// source's `table`, a row repeating one already written is copied from it.
     static func write(
         _ source: CairoSurface, originX: Int, originY: Int, alpha8: UInt32,
-        onto context: CairoContext, pieces: CairoOcclusion.Pieces, within: PixelRect
+        onto context: CairoContext, pieces: CairoOcclusion.Pieces, within: PixelRect,
+        plan: CairoRowPlan? = nil, table: CairoRowTable? = nil
     ) -> Bool {
         let src = source.pointer
         guard let target = cairo_get_target(context.pointer), isWordImage(src),
@@ -82,13 +84,36 @@ enum CairoDim {
         for index in 0..<pieces.count {
             let rect = pieces[index].intersection(within)
             guard rect.area > 0 else { continue }
+            // Rows of one class are the same pixels, so the same dimmed pixels.
+            var classes: CairoRowTable? = nil
+            if let table, rect.x - originX >= table.columns.lowerBound,
+                rect.x - originX + rect.width <= table.columns.upperBound
+            {
+                classes = table
+                for row in 0..<rect.height {
+                    table.written[Int(table.classes[rect.y + row - originY])] = -1
+                }
+            }
             for row in 0..<rect.height {
-                let from = UnsafeRawPointer(
-                    srcData + (rect.y + row - originY) * srcStride + (rect.x - originX) * 4
-                ).assumingMemoryBound(to: UInt32.self)
+                if let plan, !CairoRowPlan.isDrawn(plan.kinds[rect.y + row]) { continue }
                 let to = UnsafeMutableRawPointer(dstData + (rect.y + row) * dstStride + rect.x * 4)
+                var line = rect.y + row - originY
+                if let classes {
+                    line = Int(classes.classes[line])
+                    let done = Int(classes.written[line])
+                    if done >= 0 {
+                        to.copyMemory(
+                            from: dstData + done * dstStride + rect.x * 4, byteCount: rect.width * 4
+                        )
+                        continue
+                    }
+                    classes.written[line] = Int32(rect.y + row)
+                }
+                let from = UnsafeRawPointer(srcData + line * srcStride + (rect.x - originX) * 4)
                     .assumingMemoryBound(to: UInt32.self)
-                scaleRow(from: from, to: to, count: rect.width, keep: keep)
+                scaleRow(
+                    from: from, to: to.assumingMemoryBound(to: UInt32.self), count: rect.width,
+                    keep: keep)
             }
             cairo_surface_mark_dirty_rectangle(
                 target, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
@@ -102,14 +127,18 @@ enum CairoDim {
     private static func scaleRow(
         from: UnsafePointer<UInt32>, to: UnsafeMutablePointer<UInt32>, count: Int, keep: UInt32
     ) {
-        for index in 0..<count {
-            let pixel = from[index]
-            var redBlue = (pixel & 0x00FF_00FF) &* keep &+ 0x0080_0080
-            redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-            var green = ((pixel >> 8) & 0xFF) &* keep &+ 0x80
-            green = ((green &+ (green >> 8)) >> 8) & 0xFF
-            to[index] = 0xFF00_0000 | redBlue | (green << 8)
-        }
+        for index in 0..<count { to[index] = scaled(from[index], keep: keep) }
+    }
+
+    /// `opaque(pixel × keep / 255)` per channel, rounded as pixman's `MUL_UN8`, two channels
+    /// per multiply: the pixel under black at alpha `255 − keep`.
+    @inline(__always)
+    static func scaled(_ pixel: UInt32, keep: UInt32) -> UInt32 {
+        var redBlue = (pixel & 0x00FF_00FF) &* keep &+ 0x0080_0080
+        redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var green = ((pixel >> 8) & 0xFF) &* keep &+ 0x80
+        green = ((green &+ (green >> 8)) >> 8) & 0xFF
+        return 0xFF00_0000 | redBlue | (green << 8)
     }
 
     private static func isWordImage(_ surface: OpaquePointer) -> Bool {

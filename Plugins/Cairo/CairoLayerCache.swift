@@ -23,6 +23,9 @@ public struct PixelRect: Hashable, Sendable {
     /// How many pixels the box covers.
     public var area: Int { width * height }
 
+    /// No pixels.
+    static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
     /// The smallest box holding both (an empty box adds nothing).
     func union(_ other: PixelRect) -> PixelRect {
         if area <= 0 { return other }
@@ -74,14 +77,18 @@ final class CairoLayerCache {
     /// Where the raster's pixel (0, 0) sits, in device pixels, before the layer's transform.
     let box: PixelRect
     let surface: CairoSurface
+    /// Which rows are flat or repeat, over `rowColumns` given to `init` (nil if none given).
+    let rows: CairoRowTable?
     private let pattern: OpaquePointer
 
     /// Rasterises `layer`'s items covering `box` (device pixels) at `scale`; `opaque` when
     /// the items paint every pixel of `box` opaque, so the raster can be RGB24 and
-    /// compositing it is a copy.
-    init(layer: Layer, box: PixelRect, opaque: Bool, scale: Double, painter: CairoPainter)
-        throws(CairoError)
-    {
+    /// compositing it is a copy. `rowColumns` (raster columns, where the items paint opaque)
+    /// asks for a `CairoRowTable` of them.
+    init(
+        layer: Layer, box: PixelRect, opaque: Bool, scale: Double, painter: CairoPainter,
+        rowColumns: Range<Int>? = nil
+    ) throws(CairoError) {
         self.box = box
         guard box.width > 0, box.height > 0, box.width <= 32767, box.height <= 32767 else {
             throw CairoError(
@@ -101,6 +108,11 @@ final class CairoLayerCache {
         painter.paintItems(of: layer, on: context, scale: scale)
         try context.checkStatus("rasterising a \(layer.role.rawValue) layer")
         surface.flush()
+        if let rowColumns {
+            rows = CairoRowTable(surface: surface, columns: rowColumns.clamped(to: 0..<box.width))
+        } else {
+            rows = nil
+        }
         let raw = cairo_pattern_create_for_surface(surface.pointer)!
         let status = cairo_pattern_status(raw)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -119,10 +131,10 @@ final class CairoLayerCache {
     /// Paints the raster moved by (`dx`, `dy`) device pixels onto `context` (whose matrix
     /// must be the identity), with `opacity`; `clip` limits the fill. Inside `opaque` (device
     /// pixels the raster is known to cover fully) it is copied rather than blended, which
-    /// gives the same pixels for less work.
+    /// gives the same pixels for less work; there, rows `plan` does not draw are left alone.
     func composite(
         on context: CairoContext, dx: Int, dy: Int, opacity: Double, clip: PixelRect,
-        opaque: PixelRect
+        opaque: PixelRect, plan: CairoRowPlan? = nil
     ) {
         let placed = PixelRect(x: box.x + dx, y: box.y + dy, width: box.width, height: box.height)
             .intersection(clip)
@@ -145,11 +157,71 @@ final class CairoLayerCache {
             cairo_restore(cr)
         }
         if copied.area > 0 {
+            if let plan, copyRows(of: copied, dx: dx, dy: dy, plan, on: cr) { return }
             cairo_save(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            addRect(copied, to: cr)
+            if let plan {
+                addDrawnRows(of: copied, plan, to: cr)
+            } else {
+                addRect(copied, to: cr)
+            }
             cairo_fill(cr)
             cairo_restore(cr)
+        }
+    }
+
+    /// Copies the rows of `rect` (inside the raster moved by `dx`, `dy`, where it is opaque)
+    /// that `plan` draws straight into `cr`'s target, each from its class's representative
+    /// row (what cairo's SOURCE copy writes, without its per-box set-up); false, copying
+    /// nothing, unless both are 32-bit image surfaces and the table covers the columns.
+    private func copyRows(
+        of rect: PixelRect, dx: Int, dy: Int, _ plan: CairoRowPlan, on cr: OpaquePointer
+    ) -> Bool {
+        let src = surface.pointer
+        let first = rect.x - (box.x + dx)
+        guard let rows, first >= rows.columns.lowerBound,
+            first + rect.width <= rows.columns.upperBound, let target = cairo_get_target(cr),
+            cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+            rect.x >= 0, rect.y >= 0,
+            rect.x + rect.width <= Int(cairo_image_surface_get_width(target)),
+            rect.y + rect.height <= Int(cairo_image_surface_get_height(target))
+        else { return false }
+        let format = cairo_image_surface_get_format(target)
+        let sourceFormat = cairo_image_surface_get_format(src)
+        // An RGB24 raster's spare byte is not an alpha to copy into an ARGB32 target.
+        guard format == CAIRO_FORMAT_RGB24 || format == CAIRO_FORMAT_ARGB32,
+            sourceFormat == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24
+        else { return false }
+        cairo_surface_flush(target)
+        guard let dstData = cairo_image_surface_get_data(target),
+            let srcData = cairo_image_surface_get_data(src)
+        else { return false }
+        let dstStride = Int(cairo_image_surface_get_stride(target))
+        let srcStride = Int(cairo_image_surface_get_stride(src))
+        let top = box.y + dy
+        for row in rect.y..<(rect.y + rect.height) where CairoRowPlan.isDrawn(plan.kinds[row]) {
+            let line = Int(rows.classes[row - top])
+            (dstData + row * dstStride + rect.x * 4).update(
+                from: srcData + line * srcStride + first * 4, count: rect.width * 4)
+        }
+        cairo_surface_mark_dirty_rectangle(
+            target, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+        return true
+    }
+
+    /// Adds the runs of `rect`'s rows that `plan` draws.
+    private func addDrawnRows(of rect: PixelRect, _ plan: CairoRowPlan, to cr: OpaquePointer) {
+        var start = -1
+        let end = rect.y + rect.height
+        for row in rect.y..<end {
+            let draws = CairoRowPlan.isDrawn(plan.kinds[row])
+            if draws, start < 0 { start = row }
+            if start >= 0, !draws || row == end - 1 {
+                let stop = draws ? row + 1 : row
+                addRect(
+                    PixelRect(x: rect.x, y: start, width: rect.width, height: stop - start), to: cr)
+                start = -1
+            }
         }
     }
 

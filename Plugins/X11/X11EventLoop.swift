@@ -38,6 +38,9 @@ public final class X11EventLoop {
     /// How many X events the loop read.
     public private(set) var eventsRead = 0
     private var lastFrameTime = -Double.infinity
+    /// Whether a drag's input came too early for its frame, which then waits for the next
+    /// input event rather than for a timer of its own.
+    private var frameAwaitsInput = false
     private var stopRequested = false
     private var event = XEvent()
     private var pollDescriptors: [pollfd] = []
@@ -92,6 +95,7 @@ public final class X11EventLoop {
             connectionReadable = false
             _ = Xlib.eventsQueuedAfterReading(dpy)
         }
+        let readBefore = eventsRead
         while Xlib.eventsQueuedAlready(dpy) > 0 {
             Xlib.nextEvent(dpy, into: &event)
             eventsRead += 1
@@ -121,11 +125,19 @@ public final class X11EventLoop {
         // event arriving just early is drawn at once rather than after a second wakeup; the
         // slot is still used up, so the rate never exceeds `framesPerSecond`.
         let early = min(0.004, period / 4)
-        if let wake = controller.nextWakeTime, wake <= now, now >= lastFrameTime + period - early {
-            try controller.step()
-            // Keep the cadence steady, but never try to catch up on missed frames.
-            let next = lastFrameTime + period
-            lastFrameTime = now - next < period ? max(next, now - period / 2) : now
+        if let wake = controller.nextWakeTime, wake <= now {
+            if now >= lastFrameTime + period - early {
+                try controller.step()
+                frameAwaitsInput = false
+                // Keep the cadence steady, but never try to catch up on missed frames.
+                let next = lastFrameTime + period
+                lastFrameTime = now - next < period ? max(next, now - period / 2) : now
+            } else {
+                // Pointer events of a drag arrive about once a frame: drawing an early one
+                // with the next (at most half a period after its slot, if none comes) keeps
+                // a frame to one wakeup, where waiting for the slot would make it two.
+                frameAwaitsInput = eventsRead > readBefore && input.isPressed
+            }
         }
         Xlib.flush(dpy)
         if let until, until() { return .stopped }
@@ -134,7 +146,8 @@ public final class X11EventLoop {
         var timeout: Double? = nil
         if let wake = controller.nextWakeTime {
             now = clock.now
-            timeout = max(0, max(wake, lastFrameTime + period) - now)
+            let slot = lastFrameTime + period + (frameAwaitsInput ? period / 2 : 0)
+            timeout = max(0, max(wake, slot) - now)
         }
         if let maximumWait { timeout = min(timeout ?? maximumWait, max(0, maximumWait)) }
         // Built once (and again only if a signal pipe appears): waiting allocates nothing.

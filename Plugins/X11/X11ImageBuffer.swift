@@ -30,8 +30,8 @@ final class X11ImageBuffer {
     private let segment: UnsafeMutablePointer<XShmSegmentInfo>?
     /// Whether this buffer ever sent a shared-memory put (so `deinit` waits for the server).
     private var sentAny = false
-    /// The completion event's type, or -1 without MIT-SHM.
-    let completionType: Int32
+    /// The request number of the last shared-memory put the server may not have read yet.
+    private var lastPutSerial: UInt = 0
 
     /// A buffer of `width` × `height` pixels sent with `transport`; throws `.cannotCreate`
     /// with the reason (no MIT-SHM, a refused attach, a visual that is not 32-bit xRGB).
@@ -56,7 +56,6 @@ final class X11ImageBuffer {
         var info: UnsafeMutablePointer<XShmSegmentInfo>? = nil
         var createdImage: XShm.ImagePointer?
         let memory: UnsafeMutableRawPointer
-        var completion: Int32 = -1
         switch transport {
         case .sharedMemory:
             guard XShm.queryExtension(dpy) else {
@@ -109,7 +108,6 @@ final class X11ImageBuffer {
             info = segment
             createdImage = shmImage
             memory = address
-            completion = XShm.completionEventType(dpy)
         case .putImage:
             guard let allocation = calloc(1, bytes) else {
                 throw X11Error.cannotCreate("client-side image of \(bytes) bytes (out of memory)")
@@ -127,7 +125,6 @@ final class X11ImageBuffer {
         }
         guard let createdImage else { throw X11Error.cannotCreate("client-side image") }
         image = createdImage
-        completionType = completion
         self.memory = memory
         self.stride = stride
         segment = info
@@ -167,16 +164,49 @@ final class X11ImageBuffer {
     }
 
     /// Waits until the server has read every shared-memory put, so drawing the next frame
-    /// cannot tear the one on its way. Usually the completion events arrived long ago and
-    /// the event loop handed them to `window`; otherwise one round trip (`XSync`) settles it.
-    func waitUntilServerIsDone(window: X11Window) {
-        guard transport == .sharedMemory, window.shmPutsConfirmed < window.shmPutsSent else {
+    /// cannot tear the one on its way. The server handles our requests in order and stamps
+    /// every event it sends us with the last one it handled, so the input events that start
+    /// a frame have usually said so already; otherwise one round trip (`XSync`) settles it.
+    /// (No completion events: each would wake us once more a frame, for nothing.)
+    func waitUntilServerIsDone() {
+        guard transport == .sharedMemory, lastPutSerial != 0 else { return }
+        let dpy = display.pointer
+        if Xlib.lastRequestProcessed(dpy) < lastPutSerial {
+            _ = Xlib.eventsQueuedAfterReading(dpy)
+            if Xlib.lastRequestProcessed(dpy) < lastPutSerial { Xlib.sync(dpy) }
+        }
+        lastPutSerial = 0
+    }
+
+    /// Sends `box`, which the compositor's last frame changed, band of rows by band: rows of
+    /// pixels with one put each, rows of one colour with one fill each (the pixels may be
+    /// missing from our memory), unchanged rows not at all. Without bands, the whole box is
+    /// put.
+    func put(_ box: PixelRect, as compositor: CairoCompositor, to window: X11Window, gc: GC) {
+        let count = compositor.rowBandCount
+        guard count > 0 else {
+            put(box, to: window, gc: gc)
             return
         }
-        window.shmPutsConfirmed += XShm.takeQueuedEvents(display.pointer, type: completionType)
-        guard window.shmPutsConfirmed < window.shmPutsSent else { return }
-        Xlib.sync(display.pointer)
-        window.shmPutsConfirmed += XShm.takeQueuedEvents(display.pointer, type: completionType)
+        let clipped = box.intersectionWith(width: pixelWidth, height: pixelHeight)
+        for index in 0..<count {
+            let band = compositor.rowBand(index)
+            let top = max(band.y, clipped.y)
+            let bottom = min(band.y + band.height, clipped.y + clipped.height)
+            let rect = PixelRect(
+                x: clipped.x, y: top, width: clipped.width, height: max(0, bottom - top))
+            guard rect.width > 0, rect.height > 0 else { continue }
+            switch band.content {
+            case .pixels:
+                put(rect, to: window, gc: gc)
+            case .solid(let colour):
+                Xlib.fillRectangle(
+                    display.pointer, window.id, gc: gc, colour: UInt(colour), x: Int32(rect.x),
+                    y: Int32(rect.y), width: UInt32(rect.width), height: UInt32(rect.height))
+            case .unchanged:
+                break
+            }
+        }
     }
 
     /// Sends the pixels inside `box` to the same place in `window`.
@@ -190,7 +220,7 @@ final class X11ImageBuffer {
             XShm.putImage(
                 dpy, drawable, gc: gc, image: image, x: Int32(clipped.x), y: Int32(clipped.y),
                 width: UInt32(clipped.width), height: UInt32(clipped.height))
-            window.shmPutsSent += 1
+            lastPutSerial = Xlib.lastRequestSerial(dpy)
             sentAny = true
         case .putImage:
             XShm.putPlainImage(

@@ -66,6 +66,8 @@ public final class X11Renderer: Renderer {
         self.scale = scale
         self.painter = painter
         compositor = CairoCompositor(painter: painter)
+        // Flat rows go to the window as fills, never written into our memory.
+        compositor.leavesSolidRows = true
         requestedPresentation = presentation
         self.presentation = presentation == .automatic ? .sharedMemory : presentation
         gc = try X11GraphicsContext(display: window.display, drawable: window.id)
@@ -92,13 +94,13 @@ public final class X11Renderer: Renderer {
             buffer.surface.flush()
             copyToWindow(buffer)
         case .client(let buffer):
-            buffer.waitUntilServerIsDone(window: window)
+            buffer.waitUntilServerIsDone()
             lastDamage = try compositor.compose(
                 scene, on: buffer.context, scale: scale, pixelWidth: buffer.pixelWidth,
                 pixelHeight: buffer.pixelHeight)
             if let damage = lastDamage {
                 buffer.surface.flush()
-                buffer.put(damage, to: window, gc: gc.gc)
+                buffer.put(damage, as: compositor, to: window, gc: gc.gc)
             }
         }
         framesRendered += 1
@@ -113,7 +115,9 @@ public final class X11Renderer: Renderer {
             buffer.surface.flush()
             copyToWindow(buffer)
         case .client(let buffer):
-            buffer.waitUntilServerIsDone(window: window)
+            buffer.waitUntilServerIsDone()
+            // Whatever `draw` leaves alone must be the last frame, whole.
+            compositor.materializeSolidRows(on: buffer.context)
             compositor.invalidate()  // the pixels are no longer the compositor's
             try draw(buffer.context.pointer)
             buffer.surface.flush()
@@ -131,7 +135,10 @@ public final class X11Renderer: Renderer {
         else { return false }
         switch buffer {
         case .server(let buffer): copyToWindow(buffer)
-        case .client(let buffer): buffer.put(fullBox(buffer), to: window, gc: gc.gc)
+        case .client(let buffer):
+            compositor.materializeSolidRows(on: buffer.context)
+            buffer.surface.flush()
+            buffer.put(fullBox(buffer), to: window, gc: gc.gc)
         }
         return true
     }
@@ -144,6 +151,7 @@ public final class X11Renderer: Renderer {
                 window.display.pointer, buffer.pixmap, x: Int32(x), y: Int32(y),
                 width: UInt32(width), height: UInt32(height))
         case .client(let buffer):
+            compositor.materializeSolidRows(on: buffer.context)
             return buffer.readPixels(x: x, y: y, width: width, height: height)
         case nil:
             return nil
@@ -160,7 +168,6 @@ public final class X11Renderer: Renderer {
         compositor.invalidate()
         let made = try makeBuffer(width: window.pixelWidth, height: window.pixelHeight)
         buffer = made
-        if case .client(let image) = made { window.shmCompletionType = image.completionType }
         backBufferCount += 1
         return made
     }

@@ -28,13 +28,6 @@ public final class X11Window {
     private var exposed = false
     /// Set by a ConfigureNotify that changed the size; cleared by `takeResize()`.
     private var resized = false
-    /// The event type of MIT-SHM's ShmCompletion on this display (set by a renderer that
-    /// presents through shared memory); how many shared-memory puts were sent to the
-    /// window, and how many were confirmed (events handed to the window or taken from the
-    /// queue by the presenter). Kept here because they outlive any one buffer.
-    var shmCompletionType: Int32 = -1
-    var shmPutsSent = 0
-    var shmPutsConfirmed = 0
 
     /// The events the window selects: pointer, keys, focus, crossing, structure, exposure.
     static let eventMask =
@@ -114,10 +107,6 @@ public final class X11Window {
     /// Applies one of the window's own events; returns whether it was one.
     @discardableResult
     func handle(_ event: inout XEvent) -> Bool {
-        if shmCompletionType >= 0, event.type == shmCompletionType {
-            shmPutsConfirmed += 1
-            return true
-        }
         switch event.type {
         case ConfigureNotify:
             guard event.xconfigure.window == id else { return false }

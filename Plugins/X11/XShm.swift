@@ -38,26 +38,13 @@ enum XShm {
         _ = XShmDetach(display, info)
     }
 
-    /// `XShmPutImage` of one box, at the same place in `drawable`, asking for a
-    /// ShmCompletion event once the server has read the memory.
+    /// `XShmPutImage` of one box, at the same place in `drawable`, with no completion event
+    /// (the next event's serial, or a round trip, says when the server has read the memory).
     static func putImage(
         _ display: Xlib.DisplayPointer, _ drawable: Drawable, gc: GC, image: ImagePointer,
         x: Int32, y: Int32, width: UInt32, height: UInt32
     ) {
-        _ = XShmPutImage(display, drawable, gc, image, x, y, x, y, width, height, 1)
-    }
-
-    /// `XShmGetEventBase` plus `ShmCompletion`: the type of the completion event.
-    static func completionEventType(_ display: Xlib.DisplayPointer) -> Int32 {
-        XShmGetEventBase(display) + ShmCompletion
-    }
-
-    /// Removes every queued event of `type` (`XCheckTypedEvent`, no I/O) and counts them.
-    static func takeQueuedEvents(_ display: Xlib.DisplayPointer, type: Int32) -> Int {
-        var event = XEvent()
-        var count = 0
-        while XCheckTypedEvent(display, type, &event) != 0 { count += 1 }
-        return count
+        _ = XShmPutImage(display, drawable, gc, image, x, y, x, y, width, height, 0)
     }
 
     // MARK: Plain images

@@ -280,6 +280,27 @@ enum Xlib {
         XFreeGC(display, gc)
     }
 
+    /// `XNextRequest` − 1: the number of the request sent last.
+    static func lastRequestSerial(_ display: DisplayPointer) -> UInt {
+        XNextRequest(display) &- 1
+    }
+
+    /// `XLastKnownRequestProcessed`: the last of our requests the server said it handled (in
+    /// a reply, an error or any event).
+    static func lastRequestProcessed(_ display: DisplayPointer) -> UInt {
+        XLastKnownRequestProcessed(display)
+    }
+
+    /// `XSetForeground` then `XFillRectangle`: a solid box (Xlib sends the colour only when
+    /// it changed, with the fill).
+    static func fillRectangle(
+        _ display: DisplayPointer, _ drawable: Drawable, gc: GC, colour: UInt, x: Int32,
+        y: Int32, width: UInt32, height: UInt32
+    ) {
+        XSetForeground(display, gc, colour)
+        XFillRectangle(display, drawable, gc, x, y, width, height)
+    }
+
     /// `XCopyArea` from (0, 0) to (0, 0).
     static func copyArea(
         _ display: DisplayPointer, from source: Drawable, to destination: Drawable, gc: GC,

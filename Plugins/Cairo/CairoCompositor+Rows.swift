@@ -1,0 +1,137 @@
+import SwipeDismiss
+
+/// The row plan of a frame: which rows of the changed box the compositor leaves alone
+/// (a moved raster showing the same row again) and which are one flat colour.
+extension CairoCompositor {
+    /// Marks in `rows` what this frame does with each row of `damage`. Only rows whose final
+    /// pixels are known outright are marked: a row copied from an opaque raster with nothing
+    /// visible above it and everything below hidden, or a row of an opaque raster under a
+    /// black dim with nothing above the dim; everything else is drawn as usual.
+    func planRows(_ scene: Scene, _ damage: PixelRect) {
+        for index in entries.indices { entries[index].planned = .empty }
+        for index in scene.layers.indices { planCopiedRows(index, scene, damage) }
+        if leavesSolidRows {
+            for index in scene.layers.indices { planDimmedRows(index, scene, damage) }
+        }
+    }
+
+    /// The rows of `damage` where layer `index`'s raster is copied as the final pixels:
+    /// kept when they show the raster row they showed last frame, solid when flat.
+    private func planCopiedRows(_ index: Int, _ scene: Scene, _ damage: PixelRect) {
+        let layer = scene.layers[index]
+        guard layer.opacity >= 1, let cache = entries[index].cache, let table = cache.rows,
+            worthCaching(layer), let shift = wholePixelShift(layer.transform)
+        else { return }
+        let placed = PixelRect(
+            x: cache.box.x + shift.dx, y: cache.box.y + shift.dy, width: cache.box.width,
+            height: cache.box.height)
+        let copied = entries[index].hides.intersection(placed).intersection(damage)
+        let firstColumn = damage.x - placed.x
+        guard copied.area > 0, copied.x == damage.x, copied.width == damage.width,
+            firstColumn >= table.columns.lowerBound,
+            firstColumn + damage.width <= table.columns.upperBound
+        else { return }
+        for above in scene.layers.indices where above > index && scene.layers[above].opacity > 0 {
+            if entries[above].drawn.intersection(copied).area > 0 { return }
+        }
+        for below in 0..<index where scene.layers[below].opacity > 0 {
+            if entries[below].drawn.intersection(damage).area > 0,
+                hiddenAbove(below, scene).intersection(copied) != copied
+            {
+                return
+            }
+        }
+        entries[index].planned = copied
+        let last = entries[index].final
+        let keeps =
+            !needsFullRedraw && last.area > 0 && entries[index].finalDx == shift.dx
+            && last.x <= damage.x && last.x + last.width >= damage.x + damage.width
+        let lastTop = cache.box.y + entries[index].finalDy
+        for row in copied.y..<(copied.y + copied.height) {
+            let line = row - placed.y
+            if keeps, row >= last.y, row < last.y + last.height,
+                table.classes[line] == table.classes[row - lastTop]
+            {
+                rows.mark(row, CairoRowPlan.keeps)
+            } else if leavesSolidRows, table.colours[line] != 0 {
+                rows.mark(row, table.colours[line])
+            } else {
+                rows.mark(row, CairoRowPlan.overwrites)
+            }
+        }
+        entries[index].finalDx = shift.dx
+        entries[index].finalDy = shift.dy
+    }
+
+    /// The rows of `damage` where layer `index` is an opaque raster under the black dim of
+    /// the layer above, with nothing visible above the dim: solid where the raster is flat.
+    private func planDimmedRows(_ index: Int, _ scene: Scene, _ damage: PixelRect) {
+        let dimIndex = index + 1
+        guard dimIndex < scene.layers.count, scene.layers[index].opacity >= 1,
+            entries[index].opaqueCoversAll, let cache = entries[index].cache,
+            let table = cache.rows, worthCaching(scene.layers[index]),
+            let shift = wholePixelShift(scene.layers[index].transform),
+            let alpha = CairoDim.blackAlpha(of: scene.layers[dimIndex])
+        else { return }
+        let placed = PixelRect(
+            x: cache.box.x + shift.dx, y: cache.box.y + shift.dy, width: cache.box.width,
+            height: cache.box.height)
+        let dimmed = CairoDim.coveredPixels(of: scene.layers[dimIndex], scale: scale)
+        let firstColumn = damage.x - placed.x
+        guard firstColumn >= table.columns.lowerBound,
+            firstColumn + damage.width <= table.columns.upperBound, damage.x >= dimmed.x,
+            damage.x + damage.width <= dimmed.x + dimmed.width
+        else { return }
+        let keep = 255 - CairoDim.alpha8(alpha)
+        let top = max(damage.y, placed.y, dimmed.y)
+        let bottom = min(
+            damage.y + damage.height, placed.y + placed.height, dimmed.y + dimmed.height)
+        guard bottom > top else { return }
+        let hidden = hiddenAbove(index, scene)
+        let hiddenCrosses =
+            hidden.x < damage.x + damage.width && hidden.x + hidden.width > damage.x
+        rowLoop: for row in top..<bottom where rows.kinds[row] == CairoRowPlan.draws {
+            // The raster is written across the whole row unless a layer above hides part.
+            if hiddenCrosses, row >= hidden.y, row < hidden.y + hidden.height { continue }
+            let colour = table.colours[row - placed.y]
+            guard colour != 0 else {
+                rows.mark(row, CairoRowPlan.overwrites)
+                continue
+            }
+            for above in scene.layers.indices
+            where above > dimIndex && scene.layers[above].opacity > 0 {
+                let box = entries[above].drawn
+                if row >= box.y, row < box.y + box.height, box.x < damage.x + damage.width,
+                    box.x + box.width > damage.x
+                {
+                    rows.mark(row, CairoRowPlan.overwrites)
+                    continue rowLoop
+                }
+            }
+            rows.mark(row, CairoDim.scaled(colour, keep: keep))
+        }
+    }
+
+    /// How many bands of rows the last frame's changed box has (0 when nothing changed).
+    public var rowBandCount: Int { rows.bands.count }
+
+    /// Band `index` of the last frame's changed box, top to bottom: rows to copy, rows of
+    /// one colour to fill (left out of the surface with `leavesSolidRows`), rows unchanged.
+    public func rowBand(_ index: Int) -> CairoRowBand { rows.bands[index] }
+
+    /// Writes into `context`'s surface the solid rows left out of it, so it holds the whole
+    /// last frame (before showing all of it again, or reading it).
+    public func materializeSolidRows(on context: CairoContext) {
+        rows.materialize(on: context)
+    }
+
+    /// The largest box a visible layer above `index` paints opaque: what `index` need not
+    /// paint.
+    func hiddenAbove(_ index: Int, _ scene: Scene) -> PixelRect {
+        var hidden = PixelRect.empty
+        for above in entries.indices where above > index && scene.layers[above].opacity > 0 {
+            if entries[above].hides.area > hidden.area { hidden = entries[above].hides }
+        }
+        return hidden
+    }
+}

@@ -1,0 +1,27 @@
+/// A run of whole rows of a frame's changed box and what they hold, for a presenter that
+/// sends the box to a window: pixels to copy, one solid colour to fill, or nothing.
+public struct CairoRowBand: Equatable, Sendable {
+    /// What the rows hold, across the changed box's whole width.
+    public enum Content: Equatable, Sendable {
+        /// The surface holds the new pixels: copy them.
+        case pixels
+        /// Every pixel is this colour (`0xRRGGBB`), which the surface may lack: fill it.
+        case solid(UInt32)
+        /// The window already shows these rows as they should be.
+        case unchanged
+    }
+
+    /// The first row, in device pixels.
+    public var y: Int
+    /// How many rows.
+    public var height: Int
+    /// What the rows hold.
+    public var content: Content
+
+    /// A band of `height` rows from `y` holding `content`.
+    public init(y: Int, height: Int, content: Content) {
+        self.y = y
+        self.height = height
+        self.content = content
+    }
+}

@@ -1,0 +1,101 @@
+import SwipeDismiss
+import SwipeDismissCairo
+import SwipeDismissX11
+import XCTest
+
+/// Flat rows go to the window as solid fills and rows a moved card shows again are not sent
+/// at all; the window must show exactly what sending every changed pixel shows.
+final class X11SolidRowsTests: XCTestCase {
+    private var display: X11Display!
+
+    override func tearDown() {
+        display = nil
+    }
+
+    /// The default scene with the card moved down `offset` px under a dim of `alpha`.
+    private func frame(offset: Double, alpha: Double) -> Scene {
+        let presenter = CardPresenter()
+        var scene = presenter.makeScene(viewport: Size(width: 390, height: 844))
+        let state = DismissState(
+            time: 0, offset: offset, alpha: alpha, progress: offset / 844, phase: .dragging)
+        presenter.update(&scene, for: state, direction: .down)
+        return scene
+    }
+
+    /// A drag: the card moving 5 px a frame, the dim's alpha falling (by less than one 8-bit
+    /// step on some frames), a frame where only the alpha moves, and one back up.
+    private var drag: [(offset: Double, alpha: Double)] {
+        var frames: [(Double, Double)] = []
+        for step in 0..<24 { frames.append((Double(step * 5), 0.4 - Double(step) * 0.003)) }
+        frames.append((115, 0.25))
+        frames.append((90, 0.25))
+        frames.append((90, 0.3))
+        return frames
+    }
+
+    /// What the image path (every changed pixel drawn into memory) shows for each frame.
+    private func imagePathFrames() throws -> [[UInt32]] {
+        let surface = try CairoSurface(imageWidth: 390, height: 844)
+        let context = try CairoContext(surface: surface)
+        let compositor = CairoCompositor()
+        var frames: [[UInt32]] = []
+        for (offset, alpha) in drag {
+            _ = try compositor.compose(
+                frame(offset: offset, alpha: alpha), on: context, scale: 1, pixelWidth: 390,
+                pixelHeight: 844)
+            surface.flush()
+            frames.append(surface.copyPixelWords().map { $0 & 0xFF_FFFF })
+        }
+        return frames
+    }
+
+    private func assertFillsShowTheImagePath(_ presentation: X11Presentation) throws {
+        display = try openTestDisplay()
+        let window = try X11Window(
+            display: display, title: "SwipeDismiss solid rows test", width: 390, height: 844)
+        let renderer = try X11Renderer(window: window, presentation: presentation)
+        XCTAssertEqual(renderer.presentation, presentation)
+        XCTAssertTrue(renderer.compositor.leavesSolidRows)
+        window.map()
+        display.sync()
+        let expected = try imagePathFrames()
+        var solidBands = 0
+        var unchangedBands = 0
+        for (index, (offset, alpha)) in drag.enumerated() {
+            try renderer.render(
+                frame(offset: offset, alpha: alpha),
+                state: DismissState(
+                    time: 0, offset: offset, alpha: alpha, progress: 0, phase: .dragging))
+            for band in 0..<renderer.compositor.rowBandCount {
+                switch renderer.compositor.rowBand(band).content {
+                case .solid: solidBands += 1
+                case .unchanged: unchangedBands += 1
+                case .pixels: break
+                }
+            }
+            display.sync()
+            let shown = try XCTUnwrap(window.readPixels(x: 0, y: 0, width: 390, height: 844))
+            let differing = zip(shown, expected[index]).filter { $0 != $1 }.count
+            XCTAssertEqual(differing, 0, "frame \(index) (offset \(offset), alpha \(alpha))")
+        }
+        XCTAssertGreaterThan(solidBands, 100, "flat rows sent as fills")
+        XCTAssertGreaterThan(unchangedBands, 20, "rows the moved card shows again left alone")
+
+        // Our memory lacks the filled rows until the frame is needed whole: read back, or
+        // shown again after an Expose.
+        let buffer = try XCTUnwrap(renderer.readBackBuffer(x: 0, y: 0, width: 390, height: 844))
+        XCTAssertEqual(zip(buffer, expected[expected.count - 1]).filter { $0 != $1 }.count, 0)
+        XCTAssertTrue(renderer.present())
+        display.sync()
+        let again = try XCTUnwrap(window.readPixels(x: 0, y: 0, width: 390, height: 844))
+        XCTAssertEqual(zip(again, expected[expected.count - 1]).filter { $0 != $1 }.count, 0)
+    }
+
+    func testSharedMemoryFillsShowExactlyTheImagePathsPixels() throws {
+        try assertFillsShowTheImagePath(.sharedMemory)
+    }
+
+    func testPutImageFillsShowExactlyTheImagePathsPixels() throws {
+        try assertFillsShowTheImagePath(.putImage)
+    }
+}
