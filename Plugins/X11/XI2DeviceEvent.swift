@@ -213,8 +213,20 @@ public struct XI2SourceDevice: Hashable, Sendable {
         if hasTouchpadProperty { return .touchpad }
         if touchMode == Int32(XIDependentTouch) { return .touchpad }
         if touchMode == Int32(XIDirectTouch) { return .touchscreen }
-        let lowered = name.lowercased()
-        if lowered.contains("touchpad") || lowered.contains("trackpad") { return .touchpad }
+        let lowered = name.utf8.map { (65...90).contains($0) ? $0 | 0x20 : $0 }  // ASCII A-Z
+        if holds(lowered, "touchpad") || holds(lowered, "trackpad") { return .touchpad }
         return .mouse
+    }
+
+    /// Whether `word` appears in `bytes`, byte for byte. Not `String.contains`: with Foundation
+    /// visible (the core imports it) that is `NSString`'s search, and running it at start, once
+    /// a device, pulled CoreFoundation's string search and Unicode tables into the demo's start.
+    private static func holds(_ bytes: [UInt8], _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard count <= bytes.count else { return false }
+        let pattern = UnsafeBufferPointer(start: word.utf8Start, count: count)
+        return (0...(bytes.count - count)).contains { start in
+            pattern.indices.allSatisfy { bytes[start + $0] == pattern[$0] }
+        }
     }
 }

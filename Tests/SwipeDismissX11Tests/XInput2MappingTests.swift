@@ -306,4 +306,20 @@ final class XInput2MappingTests: XCTestCase {
                 name: "Virtual core XTEST pointer", touchMode: nil, hasTouchpadProperty: false),
             .mouse)
     }
+
+    /// The name test is a plain byte search, whatever the case of the ASCII letters: a word at
+    /// the start, at the end, the whole name; a name shorter than the word, or holding only part
+    /// of it, is a mouse; a name with non-ASCII letters still matches its ASCII word.
+    func testDeviceNamesMatchTouchpadWordsInAnyCaseAnywhere() {
+        func kind(_ name: String) -> XI2SourceDevice.Kind {
+            XI2SourceDevice.kind(name: name, touchMode: nil, hasTouchpadProperty: false)
+        }
+        XCTAssertEqual(kind("TRACKPAD"), .touchpad)
+        XCTAssertEqual(kind("touchpad 2"), .touchpad)
+        XCTAssertEqual(kind("Apple Inc. Magic Trackpad"), .touchpad)
+        XCTAssertEqual(kind("Périphérique TouchPad"), .touchpad)
+        XCTAssertEqual(kind("touchpa"), .mouse)
+        XCTAssertEqual(kind("touch pad"), .mouse)
+        XCTAssertEqual(kind(""), .mouse)
+    }
 }
