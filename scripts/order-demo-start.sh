@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Writes scripts/x11-demo-start.order: the functions the small x11-demo runs from exec to its
+# first frame and idle, in the order they first run, one mangled name a line. The small build
+# (scripts/build-small-demo.sh) gives it to the linker (lld --symbol-ordering-file), which puts
+# those functions' sections first and together. The kernel maps a binary's code 64 kB at a time
+# around each page the process touches, so the start's few hundred kB of code, scattered over
+# the 15 MB of code, made about 5 MB of it resident; packed together they make much less.
+# Run it again when the start path changes much (a missing name only costs a little memory:
+# its function stays where the linker would put it anyway). Needs valgrind and Xvfb.
+# Usage: scripts/order-demo-start.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for tool in valgrind Xvfb xdotool; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "order-demo-start: $tool is not installed" >&2; exit 1; }
+done
+demo=$(scripts/build-small-demo.sh)
+work=$(mktemp -d)
+number=140
+while [ -e "/tmp/.X11-unix/X$number" ] || [ -e "/tmp/.X$number-lock" ]; do number=$((number + 1)); done
+Xvfb ":$number" -screen 0 1280x1024x24 -nolisten tcp -noreset >/dev/null 2>&1 &
+xvfb=$!
+app=
+trap '[ -n "$app" ] && kill "$app" 2>/dev/null; kill "$xvfb" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$number" ] && break; sleep 0.1; done
+# The run scripts/perf.sh measures (its --size and --present), under callgrind, which records
+# every function that runs; --demangle=no keeps the names the linker knows.
+DISPLAY=":$number" valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/out" \
+    "$demo" --size 390x844 --present shm >/dev/null 2>"$work/log" &
+app=$!
+DISPLAY=":$number" timeout 120 xdotool search --sync --onlyvisible --name "SwipeDismiss demo" >/dev/null
+sleep 5  # the first frame, then idle
+kill -TERM "$app"
+wait "$app" || true
+app=
+# Function records ("fn=" and "cfn=", with callgrind's "(id) name" compression) of the
+# executable ("ob=" / "cob=" naming it), in first-seen order.
+awk -v exe="$demo" '
+    function named(table, text,    id, rest) {
+        id = text; sub(/\).*/, ")", id); rest = substr(text, length(id) + 2)
+        if (rest != "") table[id] = rest
+        return table[id]
+    }
+    function keep(name) { if (name != "" && name !~ /^0x/ && !(name in seen)) { seen[name] = 1; print name } }
+    /^ob=/  { ob = named(objects, substr($0, 4)); callee = ob; next }
+    /^cob=/ { callee = named(objects, substr($0, 5)); next }
+    /^fn=/  { name = named(functions, substr($0, 4)); callee = ob; if (ob == exe) keep(name); next }
+    /^cfn=/ { name = named(functions, substr($0, 5)); if (callee == exe) keep(name); callee = ob; next }
+' "$work/out" | sed "s/'[0-9]*\$//" | awk '!seen[$0]++' >"$work/order"
+[ -s "$work/order" ] || { echo "order-demo-start: callgrind recorded nothing" >&2; tail "$work/log" >&2; exit 1; }
+mv "$work/order" scripts/x11-demo-start.order
+echo "order-demo-start: $(wc -l <scripts/x11-demo-start.order) functions in scripts/x11-demo-start.order" >&2
