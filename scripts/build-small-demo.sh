@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds x11-demo (release) as small in memory as it goes, in .build/static (the ordinary
 # release build stays), and prints the binary's path. Idle RSS falls from about 25 MiB to
-# about 14.5 MiB (scripts/perf.sh; README "Speed"):
+# about 14 MiB (scripts/perf.sh; README "Speed"):
 #   --static-swift-stdlib   the Swift runtime and Foundation linked in: only the pages used are
 #                           loaded, instead of every shared library's relocations and data;
 #   -no-pie                 a fixed-address executable: no 72 000 relative relocations to

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Writes scripts/x11-demo-start.order: the functions the small x11-demo runs from exec to its
-# first frame and idle, in the order they first run, one mangled name a line. The small build
-# (scripts/build-small-demo.sh) gives it to the linker (lld --symbol-ordering-file), which puts
-# those functions' sections first and together. The kernel maps a binary's code 64 kB at a time
-# around each page the process touches, so the start's few hundred kB of code, scattered over
-# the 15 MB of code, made about 5 MB of it resident; packed together they make much less.
-# Run it again when the start path changes much (a missing name only costs a little memory:
-# its function stays where the linker would put it anyway). Needs valgrind and Xvfb.
+# first frame and idle, one mangled name a line, sorted (so that a re-run's diff says what
+# changed; only that they sit together matters, not their order among themselves). The small
+# build (scripts/build-small-demo.sh) gives it to the linker (lld --symbol-ordering-file),
+# which puts those functions' sections first and together. The kernel maps a binary's code
+# 64 kB at a time around each page the process touches, so the start's few hundred kB of code,
+# scattered over the 15 MB of code, made about 5 MB of it resident; packed, about 2 MB.
+# Run it again when the start path changes much: a listed name the binary lacks costs nothing,
+# but a function the start runs and the list lacks stays where it was, and costs its 64 kB.
+# Needs valgrind, Xvfb and xdotool (apt-get install valgrind xvfb xdotool).
 # Usage: scripts/order-demo-start.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,7 +35,7 @@ kill -TERM "$app"
 wait "$app" || true
 app=
 # Function records ("fn=" and "cfn=", with callgrind's "(id) name" compression) of the
-# executable ("ob=" / "cob=" naming it), in first-seen order.
+# executable ("ob=" / "cob=" naming it), each once; callgrind's "'2" suffixes (recursion) off.
 awk -v exe="$demo" '
     function named(table, text,    id, rest) {
         id = text; sub(/\).*/, ")", id); rest = substr(text, length(id) + 2)
@@ -45,7 +47,7 @@ awk -v exe="$demo" '
     /^cob=/ { callee = named(objects, substr($0, 5)); next }
     /^fn=/  { name = named(functions, substr($0, 4)); callee = ob; if (ob == exe) keep(name); next }
     /^cfn=/ { name = named(functions, substr($0, 5)); if (callee == exe) keep(name); callee = ob; next }
-' "$work/out" | sed "s/'[0-9]*\$//" | awk '!seen[$0]++' >"$work/order"
+' "$work/out" | sed "s/'[0-9]*\$//" | LC_ALL=C sort -u >"$work/order"
 [ -s "$work/order" ] || { echo "order-demo-start: callgrind recorded nothing" >&2; tail "$work/log" >&2; exit 1; }
 mv "$work/order" scripts/x11-demo-start.order
 echo "order-demo-start: $(wc -l <scripts/x11-demo-start.order) functions in scripts/x11-demo-start.order" >&2
