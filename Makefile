@@ -22,7 +22,7 @@ fuzz: deps
 	SWIPEDISMISS_FUZZ_CASES=$${CASES:-1000000} SWIPEDISMISS_FUZZ_SEED=$${SEED:-$$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')} $(SWIFT) test -c release --disable-swift-testing --filter Fuzz
 
 # x11-demo is built small (scripts/build-small-demo.sh: static Swift runtime, Foundation and
-# libstdc++, no PIE; about 16 MB resident instead of 25), or the ordinary way if that fails.
+# libstdc++, no PIE; start functions ordered first; about 14 MB resident instead of 25), or the ordinary way if that fails.
 demo: deps
 	@status=0; \
 	if [ -n "$${DISPLAY:-}" ]; then \
