@@ -65,11 +65,18 @@ extension DismissMachine {
 
     /// A spring motion from where the content is now, starting now.
     func springFromHere(_ spring: Spring, to target: Double, velocity: Double) -> Motion {
-        .spring(
-            SpringMotion(
-                spring: effective(spring), from: offset, to: target,
-                initialVelocity: velocity, startTime: time,
-                restDistance: configuration.restDistance, restSpeed: configuration.restSpeed))
+        .spring(springMotion(spring, from: offset, to: target, velocity: velocity))
+    }
+
+    /// `spring` (as `effective` makes it) from `from` to `to`, starting now with `velocity`
+    /// and the configuration's rest thresholds: every animation of the machine is one.
+    func springMotion(_ spring: Spring, from: Double, to: Double, velocity: Double)
+        -> SpringMotion
+    {
+        SpringMotion(
+            spring: effective(spring), from: from, to: to, initialVelocity: velocity,
+            startTime: time, restDistance: configuration.restDistance,
+            restSpeed: configuration.restSpeed)
     }
 
     /// Ends an animation that has come to rest by `time`.
@@ -118,7 +125,7 @@ extension DismissMachine {
             return true
         case .spring(let springMotion):
             let settled = springMotion.isSettled(at: time)
-            if phase == .dismissing, settled || hasLeft(springMotion) {
+            if phase == .dismissing, settled || hasLeft(springMotion, edge: layout.distance) {
                 // Gone rests exactly off screen, whichever comes first: a small content's
                 // exit can settle (within `restDistance`) before it crosses the edge, and the
                 // end must not depend on which frames saw which.
@@ -147,14 +154,15 @@ extension DismissMachine {
         }
     }
 
-    /// Whether a dismissal aimed past the edge has taken the content fully off screen.
+    /// Whether a dismissal aimed past the edge (at `edge` along its motion) has taken the
+    /// content fully off screen.
     ///
     /// Only for springs that cannot swing back (ζ ≥ 1): once such a motion has crossed the
     /// edge toward a target beyond it, it stays beyond, so the answer at a given time does
     /// not depend on which frames were sampled before it.
-    func hasLeft(_ springMotion: SpringMotion) -> Bool {
-        springMotion.to > layout.distance && springMotion.spring.dampingRatio >= 1 - 1e-9
-            && springMotion.value(at: time) >= layout.distance
+    func hasLeft(_ springMotion: SpringMotion, edge: Double) -> Bool {
+        springMotion.to > edge && springMotion.spring.dampingRatio >= 1 - 1e-9
+            && springMotion.value(at: time) >= edge
     }
 
     func currentAlpha(offset: Double) -> Double {

@@ -146,14 +146,9 @@ extension DismissMachine {
         -> FreeMotion.Kind
     {
         let here = free.translation(at: time)
-        func axis(_ from: Double, _ to: Double, _ speed: Double) -> SpringMotion {
-            SpringMotion(
-                spring: effective(spring), from: from, to: to, initialVelocity: speed,
-                startTime: time, restDistance: configuration.restDistance,
-                restSpeed: configuration.restSpeed)
-        }
         return .axes(
-            x: axis(here.x, destination.x, velocity.x), y: axis(here.y, destination.y, velocity.y))
+            x: springMotion(spring, from: here.x, to: destination.x, velocity: velocity.x),
+            y: springMotion(spring, from: here.y, to: destination.y, velocity: velocity.y))
     }
 
     /// Sends the content off screen in a straight line: along `velocity` when at least
@@ -188,22 +183,15 @@ extension DismissMachine {
         switch configuration.dismissStyle {
         case .clearBackdropAtOnce(let spring):
             // UIKit's relative velocity 1, like the one-axis seed exit.
-            travel = travelSpring(spring, to: exit, velocity: exit)
+            travel = springMotion(spring, from: 0, to: exit, velocity: exit)
             alphaMode = .fixed(0)
         case .fadeWithContent(let spring):
             let beyond = (configuration.exitOvershoot - 1) * layout.edges.exit(along: unit)
-            travel = travelSpring(spring, to: exit + beyond, velocity: along)
+            travel = springMotion(spring, from: 0, to: exit + beyond, velocity: along)
             alphaMode = .fade(offset: 0, alpha: alpha, target: exit)
         }
         free.kind = .leaving(origin: here, unit: unit, travel: travel, exit: exit)
         setPhase(.dismissing)
-    }
-
-    private func travelSpring(_ spring: Spring, to: Double, velocity: Double) -> SpringMotion {
-        SpringMotion(
-            spring: effective(spring), from: 0, to: to, initialVelocity: velocity,
-            startTime: time, restDistance: configuration.restDistance,
-            restSpeed: configuration.restSpeed)
     }
 
     private func dot(_ a: Point, _ b: Point) -> Double {
@@ -236,11 +224,7 @@ extension DismissMachine {
             free.kind = .rest(Point(x: x.to, y: y.to))
             return true
         case .leaving(let origin, let unit, let travel, let exit):
-            let gone =
-                travel.isSettled(at: time)
-                || (travel.to > exit && travel.spring.dampingRatio >= 1 - 1e-9
-                    && travel.value(at: time) >= exit)
-            guard gone else { return false }
+            guard travel.isSettled(at: time) || hasLeft(travel, edge: exit) else { return false }
             free.kind = .rest(origin + unit * exit)
             return true
         }
