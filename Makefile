@@ -21,13 +21,14 @@ test: deps
 fuzz: deps
 	SWIPEDISMISS_FUZZ_CASES=$${CASES:-1000000} SWIPEDISMISS_FUZZ_SEED=$${SEED:-$$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')} $(SWIFT) test -c release --disable-swift-testing --filter Fuzz
 
-# x11-demo is built small (scripts/build-small-demo.sh: static Swift runtime, Foundation and
-# libstdc++, no PIE; start functions ordered first; about 14 MB resident instead of 25), or the ordinary way if that fails.
+# x11-demo's release build is the small one (Package.swift, scripts/build-small-demo.sh: static
+# Swift runtime, Foundation and libstdc++, no PIE, start functions ordered first; about 14 MB
+# resident instead of 25); if it fails to build, the debug build runs instead.
 demo: deps
 	@status=0; \
 	if [ -n "$${DISPLAY:-}" ]; then \
 		demo=$$(scripts/build-small-demo.sh) || { \
-			echo "demo: the small build failed; building x11-demo the ordinary way" >&2; \
+			echo "demo: the release build failed; building x11-demo for debugging instead" >&2; \
 			$(SWIFT) build --product x11-demo && demo="$$($(SWIFT) build --show-bin-path)/x11-demo"; \
 		} || exit 1; \
 		echo "demo: opening the X11 window on $$DISPLAY (drag the card; Escape dismisses; Space presents; close the window to quit)" >&2; \
@@ -90,8 +91,7 @@ docs-lint:
 # Whole-system cost of x11-demo (release, private Xvfb): exec -> first frame, idle RSS and
 # CPU, app and X server CPU over a scripted drag, for the MIT-SHM and xlib-surface paths.
 # PATHS="shm put xlib auto" picks paths; QT_QML=…/drawer.qml adds the Qt Quick peer. It
-# measures x11-demo built small (scripts/build-small-demo.sh: static Swift runtime,
-# Foundation and libstdc++, no PIE, in .build/static); STATIC=0 measures the ordinary build.
+# measures the release build, which is the small one (scripts/build-small-demo.sh).
 .PHONY: perf
 perf: deps
 	RUNS=$${RUNS:-3} scripts/perf.sh $(PATHS)

@@ -5,6 +5,31 @@
 // package plugin would need its own folder there.
 import PackageDescription
 
+// x11-demo's release build is the small one, so that `swift build -c release` gives the binary
+// the README's memory figures are about (scripts/build-small-demo.sh says what each flag saves):
+// the Swift runtime and Foundation linked in, a fixed-address executable, libstdc++ linked in,
+// and the functions that run from exec to the first frame placed together by lld.
+let smallDemoLinking: [LinkerSetting] = [
+    .unsafeFlags(
+        [
+            "-static-stdlib", "-Xclang-linker", "-no-pie",
+            "-L\(Context.packageDirectory)/scripts/static-libstdcxx",
+            "-use-ld=lld", "-Xlinker",
+            "--symbol-ordering-file=\(Context.packageDirectory)/scripts/x11-demo-start.order",
+            "-Xlinker", "--no-warn-symbol-ordering",
+            // What the static Foundation needs besides itself (SwiftPM's --static-swift-stdlib
+            // names these from the static modules' link entries; this build's are the shared ones).
+            "-lFoundationEssentials", "-lFoundationInternationalization", "-l_FoundationICU",
+            "-l_FoundationCShims", "-l_FoundationCollections", "-lCoreFoundation",
+        ],
+        .when(platforms: [.linux], configuration: .release)
+    )
+]
+// Each function in its own section, so that the order above can place it (release only).
+let functionSections: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "SwipeDismiss",
     products: [
@@ -19,7 +44,8 @@ let package = Package(
     ],
     targets: [
         // Core: pure Swift, no C, no globals, time only through the injected Clock.
-        .target(name: "SwipeDismiss", path: "Sources/SwipeDismiss"),
+        .target(
+            name: "SwipeDismiss", path: "Sources/SwipeDismiss", swiftSettings: functionSections),
 
         // C seams.
         .systemLibrary(
@@ -42,18 +68,22 @@ let package = Package(
         .target(
             name: "SwipeDismissCairo",
             dependencies: ["SwipeDismiss", "CCairo"],
-            path: "Plugins/Cairo"
+            path: "Plugins/Cairo",
+            swiftSettings: functionSections
         ),
         .target(
             name: "SwipeDismissX11",
             dependencies: ["SwipeDismiss", "SwipeDismissCairo", "CX11"],
-            path: "Plugins/X11"
+            path: "Plugins/X11",
+            swiftSettings: functionSections
         ),
         .target(
             name: "SwipeDismissGif", dependencies: ["SwipeDismiss", "CGif"], path: "Plugins/Gif"),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
-        .target(name: "ToolSupport", dependencies: ["SwipeDismiss"], path: "Sources/ToolSupport"),
+        .target(
+            name: "ToolSupport", dependencies: ["SwipeDismiss"], path: "Sources/ToolSupport",
+            swiftSettings: functionSections),
 
         // Examples.
         .executableTarget(
@@ -61,10 +91,20 @@ let package = Package(
             dependencies: ["SwipeDismiss", "SwipeDismissCairo", "SwipeDismissGif", "ToolSupport"],
             path: "Examples/CairoExport"
         ),
+        // The demo's flags, output lines and files, apart from its main so that the tests
+        // link them without the small executable's static runtime (`smallDemoLinking`).
+        .target(
+            name: "X11DemoCore",
+            dependencies: ["SwipeDismiss", "SwipeDismissX11", "ToolSupport"],
+            path: "Examples/X11DemoCore",
+            swiftSettings: functionSections
+        ),
         .executableTarget(
             name: "X11Demo",
-            dependencies: ["SwipeDismiss", "SwipeDismissX11", "ToolSupport"],
-            path: "Examples/X11Demo"
+            dependencies: ["SwipeDismiss", "SwipeDismissX11", "ToolSupport", "X11DemoCore"],
+            path: "Examples/X11Demo",
+            swiftSettings: functionSections,
+            linkerSettings: smallDemoLinking
         ),
         .target(
             name: "RawCairoBaseline",
@@ -96,7 +136,7 @@ let package = Package(
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport", "SwipeDismissGif"]),
-        .testTarget(name: "X11DemoTests", dependencies: ["X11Demo"]),
+        .testTarget(name: "X11DemoTests", dependencies: ["X11DemoCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -50,4 +50,5 @@ awk -v exe="$demo" '
 ' "$work/out" | sed "s/'[0-9]*\$//" | LC_ALL=C sort -u >"$work/order"
 [ -s "$work/order" ] || { echo "order-demo-start: callgrind recorded nothing" >&2; tail "$work/log" >&2; exit 1; }
 mv "$work/order" scripts/x11-demo-start.order
+rm -f "$demo"  # the order is no input SwiftPM watches: the next build links anew with it
 echo "order-demo-start: $(wc -l <scripts/x11-demo-start.order) functions in scripts/x11-demo-start.order" >&2

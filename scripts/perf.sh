@@ -4,10 +4,8 @@
 # 5 px, 16 ms apart, with xdotool), per presentation path. Medians over RUNS runs.
 # Usage: scripts/perf.sh [PATH...]   (paths: shm put xlib auto; default: shm xlib)
 # Env: RUNS (default 3); QT_QML=path/to/drawer.qml adds the Qt Quick Drawer peer (qmlscene,
-# software backend) measured the same way in the same run; STATIC=0 measures an x11-demo
-# linked against the shared Swift runtime, Foundation and libstdc++ instead of the default
-# small build (scripts/build-small-demo.sh: static Swift runtime and Foundation, static
-# libstdc++, not position-independent; in .build/static so the ordinary release build stays).
+# software backend) measured the same way in the same run. x11-demo is the release build, which
+# is the small one (scripts/build-small-demo.sh says how).
 # OTHER=path/to/x11-demo adds a row "other" for that binary (--present shm), measured right
 # after each run's own paths on the same Xvfb: an A/B of two builds that beats drift.
 set -uo pipefail
@@ -18,12 +16,7 @@ runs=${RUNS:-3}
 for tool in Xvfb xdotool; do
     command -v "$tool" >/dev/null 2>&1 || { echo "perf: $tool is not installed (make deps)" >&2; exit 1; }
 done
-if [ "${STATIC:-1}" != 0 ]; then
-    demo=$(scripts/build-small-demo.sh 2>/tmp/perf-build.$$.log) || { tail -20 /tmp/perf-build.$$.log; exit 1; }
-else
-    swift build -c release --product x11-demo >/tmp/perf-build.$$.log 2>&1 || { tail -20 /tmp/perf-build.$$.log; exit 1; }
-    demo=$(swift build -c release --show-bin-path)/x11-demo
-fi
+demo=$(scripts/build-small-demo.sh 2>/tmp/perf-build.$$.log) || { tail -20 /tmp/perf-build.$$.log; exit 1; }
 swift build -c release --product swipedismiss-bench >>/tmp/perf-build.$$.log 2>&1 ||
     { tail -20 /tmp/perf-build.$$.log; exit 1; }
 rm -f /tmp/perf-build.$$.log

@@ -4,6 +4,7 @@ import Glibc
 import SwipeDismiss
 import SwipeDismissX11
 import ToolSupport
+import X11DemoCore
 
 /// Says `message` on stderr, after the tool's name.
 func printError(_ message: String) {

@@ -2,7 +2,7 @@ import SwipeDismiss
 import ToolSupport
 import XCTest
 
-@testable import X11Demo
+@testable import X11DemoCore
 
 final class DemoOptionsTests: XCTestCase {
     func testDefaultsAreTheFluidPresetAndNoRecording() throws {

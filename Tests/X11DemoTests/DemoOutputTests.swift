@@ -3,7 +3,7 @@ import Glibc
 import SwipeDismiss
 import XCTest
 
-@testable import X11Demo
+@testable import X11DemoCore
 
 /// What the demo writes: `--events` numbers, window sizes from traces, and `--record` files.
 final class DemoOutputTests: XCTestCase {

@@ -4,16 +4,16 @@ import SwipeDismiss
 /// Where `--record` writes: checked before the window opens, so a gesture is never
 /// recorded into a path that cannot take it, and written whole or not at all (through the
 /// core's `AtomicFile`: a temporary file in the same folder, synced, then `rename(2)`).
-struct RecordFile {
+package struct RecordFile {
     /// The path as the user gave it, for messages.
-    let path: String
+    package let path: String
     /// The file that is replaced: `path`, or the file a symbolic link at `path` names.
-    let target: String
+    package let target: String
 
     /// Checks that a recording can be written to `path`: it must not be empty, a folder, or
     /// anything but a regular file, and its folder must let us create a file (a probe file
     /// is created there and removed at once).
-    init(checking path: String) throws(RecordFileError) {
+    package init(checking path: String) throws(RecordFileError) {
         self.path = path
         func refuse(_ reason: String) -> RecordFileError {
             RecordFileError(path: path, reason: reason)
@@ -60,7 +60,7 @@ struct RecordFile {
     }
 
     /// Writes `trace` to the target whole or not at all; on failure the target is untouched.
-    func write(_ trace: GestureTrace) throws(RecordFileError) {
+    package func write(_ trace: GestureTrace) throws(RecordFileError) {
         // `encoded()` validates first, so no non-JSON number is ever written.
         let text: String
         do {
@@ -77,13 +77,13 @@ struct RecordFile {
     }
 
     /// The folder holding `path` ("." for a bare name, "/" for a file at the root).
-    static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// A hidden name beside `path`, unique to this process: `dir/.name.suffix-PID`.
-    static func sibling(of path: String, suffix: String) -> String {
+    package static func sibling(of path: String, suffix: String) -> String {
         let slash = path.lastIndex(of: "/")
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let folder = slash.map { String(path[...$0]) } ?? ""
@@ -96,9 +96,9 @@ struct RecordFile {
 }
 
 /// Why a recording cannot be, or was not, written; the message names the path.
-struct RecordFileError: Error, CustomStringConvertible, Equatable {
-    var path: String
-    var reason: String
+package struct RecordFileError: Error, CustomStringConvertible, Equatable {
+    package var path: String
+    package var reason: String
 
-    var description: String { "cannot write \"\(path)\": \(reason)" }
+    package var description: String { "cannot write \"\(path)\": \(reason)" }
 }

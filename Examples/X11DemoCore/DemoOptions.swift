@@ -3,29 +3,29 @@ import SwipeDismissX11
 import ToolSupport
 
 /// The command line of `x11-demo`.
-struct DemoOptions: Equatable {
-    var preset = "fluid"
-    var configuration = DismissConfiguration.fluid
+package struct DemoOptions: Equatable {
+    package var preset = "fluid"
+    package var configuration = DismissConfiguration.fluid
     /// The window size in points; nil means 390x844, or the replayed trace's viewport.
-    var size: (width: Int, height: Int)?
-    var recordPath: String?
-    var replayPath: String?
-    var printsEvents = false
-    var exitsAfterReplay = false
-    var framesPerSecond = 60.0
-    var showsHelp = false
-    var presentation = X11Presentation.sharedMemory
-    var verbose = false
-    var scene = SceneChoice.card
+    package var size: (width: Int, height: Int)?
+    package var recordPath: String?
+    package var replayPath: String?
+    package var printsEvents = false
+    package var exitsAfterReplay = false
+    package var framesPerSecond = 60.0
+    package var showsHelp = false
+    package var presentation = X11Presentation.sharedMemory
+    package var verbose = false
+    package var scene = SceneChoice.card
     /// `--direction`: the edge the content leaves by, or free (2-D), also set in
     /// `configuration`; the scene's default when not given.
-    var direction = DismissDirection.down
-    var confirm = false
-    var reduceMotion = false
+    package var direction = DismissDirection.down
+    package var confirm = false
+    package var reduceMotion = false
     /// Device pixels per point; nil means what `Xft.dpi` asks for (1 when unset).
-    var scale: Double?
+    package var scale: Double?
 
-    static func == (a: DemoOptions, b: DemoOptions) -> Bool {
+    package static func == (a: DemoOptions, b: DemoOptions) -> Bool {
         a.preset == b.preset && a.size?.width == b.size?.width
             && a.size?.height == b.size?.height && a.recordPath == b.recordPath
             && a.replayPath == b.replayPath && a.printsEvents == b.printsEvents
@@ -36,14 +36,14 @@ struct DemoOptions: Equatable {
             && a.reduceMotion == b.reduceMotion && a.scale == b.scale
     }
 
-    static let defaultSize = (width: 390, height: 844)
+    package static let defaultSize = (width: 390, height: 844)
     /// The sides `--size` accepts, in points.
-    static let sides = 64...32767
-    static let frameRates = 1.0...1000.0
+    package static let sides = 64...32767
+    package static let frameRates = 1.0...1000.0
     /// The scales `--scale` accepts (as `cairo-export --scale`).
-    static let scales = 0.25...8.0
+    package static let scales = 0.25...8.0
 
-    static let usage = """
+    package static let usage = """
         usage: x11-demo [--preset seed|fluid] [--scene card|sheet|photo] [--size WxH]
                         [--direction down|up|left|right|free] [--scale S] [--record FILE] [--replay FILE] [--events]
                         [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
@@ -95,7 +95,7 @@ struct DemoOptions: Equatable {
         as a lost X server), 2 for bad flags or when no display can be opened.
         """
 
-    static let parser = FlagParser([
+    package static let parser = FlagParser([
         .value("--preset"), .value("--scene"), .value("--direction"), .value("--size"),
         .value("--scale"),
         .value("--record"), .value("--replay"), .toggle("--events"),
@@ -104,7 +104,7 @@ struct DemoOptions: Equatable {
     ])
 
     /// Parses `arguments` (without the program name).
-    static func parse(_ arguments: [String]) throws(DemoOptionError) -> DemoOptions {
+    package static func parse(_ arguments: [String]) throws(DemoOptionError) -> DemoOptions {
         let options: DemoOptions
         do {
             options = try parseFlags(arguments)
@@ -153,7 +153,7 @@ struct DemoOptions: Equatable {
     }
 
     /// `390x844` → (390, 844); nil unless both sides are plain decimal 64...32767.
-    static func parseSize(_ text: String) -> (width: Int, height: Int)? {
+    package static func parseSize(_ text: String) -> (width: Int, height: Int)? {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2,
             parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
@@ -165,11 +165,11 @@ struct DemoOptions: Equatable {
 }
 
 /// A command line the demo could not accept; the message names the flag.
-struct DemoOptionError: Error, CustomStringConvertible, Equatable {
+package struct DemoOptionError: Error, CustomStringConvertible, Equatable {
     /// The flag at fault, as written.
-    var flag: String
+    package var flag: String
     /// The message, beginning with or naming the flag.
-    var message: String
+    package var message: String
 
-    var description: String { message }
+    package var description: String { message }
 }

@@ -2,20 +2,20 @@ import SwipeDismiss
 
 /// Replays a trace, then hands over to live input: events from the window that arrive
 /// while the replay runs are dropped, so the two never interleave.
-final class ReplayThenLiveInput: InputSource {
-    let replay: TraceInputSource
-    let live: InputSource
+package final class ReplayThenLiveInput: InputSource {
+    package let replay: TraceInputSource
+    package let live: InputSource
     private var scratch: [InputEvent] = []
 
-    init(replay: TraceInputSource, live: InputSource) {
+    package init(replay: TraceInputSource, live: InputSource) {
         self.replay = replay
         self.live = live
         scratch.reserveCapacity(64)
     }
 
-    var isReplaying: Bool { !replay.isExhausted }
+    package var isReplaying: Bool { !replay.isExhausted }
 
-    func events(upTo time: Double, into events: inout [InputEvent]) {
+    package func events(upTo time: Double, into events: inout [InputEvent]) {
         if isReplaying {
             replay.events(upTo: time, into: &events)
             scratch.removeAll(keepingCapacity: true)
@@ -25,7 +25,7 @@ final class ReplayThenLiveInput: InputSource {
         live.events(upTo: time, into: &events)
     }
 
-    var nextEventTime: Double? {
+    package var nextEventTime: Double? {
         isReplaying ? replay.nextEventTime : live.nextEventTime
     }
 }
@@ -33,7 +33,7 @@ final class ReplayThenLiveInput: InputSource {
 /// One `--events` line: `{"t":…,"phase":"dragging","offset":…,"alpha":…}`, with
 /// `"detent":"medium"` after the alpha when `namingDetent` (the sheet scene), and the 2-D
 /// translation `"x":…,"y":…` when `namingTranslation` (`--direction free`).
-func eventLine(
+package func eventLine(
     _ state: DismissState, namingDetent: Bool = false, namingTranslation: Bool = false
 ) -> String {
     let detent = namingDetent ? ",\"detent\":\"\(jsonEscaped(state.detent))\"" : ""
@@ -47,19 +47,19 @@ func eventLine(
 }
 
 /// The `--events` line for a vetoed dismissal: `{"t":…,"attempt":"drag"}`.
-func attemptLine(_ reason: DismissReason, state: DismissState) -> String {
+package func attemptLine(_ reason: DismissReason, state: DismissState) -> String {
     "{\"t\":\(jsonNumber(state.time)),\"attempt\":\"\(reason.rawValue)\"}"
 }
 
 /// The `--events` line for a press the sheet let through to the app behind (below its
 /// pass-through detent, or where the dim is 0): `{"t":…,"passThrough":{"x":…,"y":…}}`.
-func passThroughLine(_ point: Point, state: DismissState) -> String {
+package func passThroughLine(_ point: Point, state: DismissState) -> String {
     "{\"t\":\(jsonNumber(state.time)),\"passThrough\":"
         + "{\"x\":\(jsonNumber(point.x)),\"y\":\(jsonNumber(point.y))}}"
 }
 
 /// `text` as the inside of a JSON string: quotes, backslashes and control characters escaped.
-func jsonEscaped(_ text: String) -> String {
+package func jsonEscaped(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
         switch scalar {
@@ -76,7 +76,9 @@ func jsonEscaped(_ text: String) -> String {
 
 /// The window's size in pixels for `size` points at `scale`, or nil when a side would
 /// pass X's 32767 (or the scale is not a positive finite number).
-func pixelSize(of size: (width: Int, height: Int), scale: Double) -> (width: Int, height: Int)? {
+package func pixelSize(of size: (width: Int, height: Int), scale: Double) -> (
+    width: Int, height: Int
+)? {
     guard scale.isFinite, scale > 0 else { return nil }
     let sides = 1...32767
     guard let width = Int(exactly: (Double(size.width) * scale).rounded()),
@@ -89,7 +91,7 @@ func pixelSize(of size: (width: Int, height: Int), scale: Double) -> (width: Int
 /// A number as JSON, rounded to microseconds. JSON has no infinity or NaN, so a
 /// non-finite value prints as `null` (never `inf`); numbers too large to round that finely
 /// print in full, in exponent form where Swift uses it (`1e+19`, which is valid JSON).
-func jsonNumber(_ value: Double) -> String {
+package func jsonNumber(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
     // Past 1e9, scaling by 1e6 could overflow to infinity, and microseconds are noise.
     guard abs(value) < 1e9 else { return "\(value)" }
@@ -100,7 +102,7 @@ func jsonNumber(_ value: Double) -> String {
 
 /// The window size (points) for a replayed trace's `viewport`, or nil when a side is not
 /// within 64...32767 (as `--size` requires); checked, never a trapping conversion.
-func windowSize(fitting viewport: Size) -> (width: Int, height: Int)? {
+package func windowSize(fitting viewport: Size) -> (width: Int, height: Int)? {
     let sides = 64...32767  // what `DemoOptions.parseSize` accepts for --size
     guard let width = Int(exactly: viewport.width.rounded()),
         let height = Int(exactly: viewport.height.rounded()),
