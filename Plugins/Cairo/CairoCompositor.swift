@@ -33,6 +33,11 @@ public final class CairoCompositor {
     /// Whether rows of one flat colour across the changed box are left out of the surface,
     /// for the caller to paint from `rowBand(_:)` (`materializeSolidRows` writes them in).
     public var leavesSolidRows = false
+    /// Whether a layer moved by a fraction of a device pixel is composited from its raster
+    /// at the nearest whole pixel (at most half a pixel off) instead of drawn anew where it
+    /// is. A window showing motion wants this: an animation then costs what a drag does,
+    /// copies instead of paths and glyphs. An exported frame does not (off by default).
+    public var snapsMovesToWholePixels = false
     /// What the last frame does with each row of its changed box.
     let rows = CairoRowPlan()
 
@@ -330,15 +335,22 @@ public final class CairoCompositor {
     }
 
     /// The transform as a move by whole device pixels, or nil (scaled, rotated, or a
-    /// fractional move, which the painter draws directly so pixels match exactly).
+    /// fractional move, which the painter draws directly so pixels match exactly, unless
+    /// `snapsMovesToWholePixels`: then the nearest whole move, halves away from zero). The
+    /// layer is still clipped to the box it covers at its exact place, so damage stays exact.
     func wholePixelShift(_ transform: Transform) -> (dx: Int, dy: Int)? {
         guard transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1 else {
             return nil
         }
-        let dx = transform.tx * scale
-        let dy = transform.ty * scale
-        guard abs(dx) < 1_000_000, abs(dy) < 1_000_000, dx == dx.rounded(), dy == dy.rounded()
-        else { return nil }
+        var dx = transform.tx * scale
+        var dy = transform.ty * scale
+        guard abs(dx) < 1_000_000, abs(dy) < 1_000_000 else { return nil }
+        if snapsMovesToWholePixels {
+            dx.round()
+            dy.round()
+        } else if dx != dx.rounded() || dy != dy.rounded() {
+            return nil
+        }
         return (Int(dx), Int(dy))
     }
 

@@ -28,6 +28,8 @@ final class X11ImageBuffer {
     private let memory: UnsafeMutableRawPointer
     private let stride: Int
     private let segment: UnsafeMutablePointer<XShmSegmentInfo>?
+    /// A frame's solid bands, to fill one colour at a time (kept between frames).
+    private var fills = SolidFills()
     /// Whether this buffer ever sent a shared-memory put (so `deinit` waits for the server).
     private var sentAny = false
     /// The request number of the last shared-memory put the server may not have read yet.
@@ -179,9 +181,9 @@ final class X11ImageBuffer {
     }
 
     /// Sends `box`, which the compositor's last frame changed, band of rows by band: rows of
-    /// pixels with one put each, rows of one colour with one fill each (the pixels may be
-    /// missing from our memory), unchanged rows not at all. Without bands, the whole box is
-    /// put.
+    /// pixels with one put each, rows of one colour filled (the pixels may be missing from
+    /// our memory), every band of a colour in one request, unchanged rows not at all. Without
+    /// bands, the whole box is put.
     func put(_ box: PixelRect, as compositor: CairoCompositor, to window: X11Window, gc: GC) {
         let count = compositor.rowBandCount
         guard count > 0 else {
@@ -200,13 +202,12 @@ final class X11ImageBuffer {
             case .pixels:
                 put(rect, to: window, gc: gc)
             case .solid(let colour):
-                Xlib.fillRectangle(
-                    display.pointer, window.id, gc: gc, colour: UInt(colour), x: Int32(rect.x),
-                    y: Int32(rect.y), width: UInt32(rect.width), height: UInt32(rect.height))
+                fills.add(rect, colour: colour)
             case .unchanged:
                 break
             }
         }
+        fills.send(display.pointer, window.id, gc: gc)
     }
 
     /// Sends the pixels inside `box` to the same place in `window`.
@@ -253,5 +254,47 @@ extension PixelRect {
         let maxX = min(width, x + self.width)
         let maxY = min(height, y + self.height)
         return PixelRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    }
+}
+
+/// The solid bands of a frame, sent as one `XFillRectangles` per colour: the gaps between a
+/// list's rows share one colour, so a frame's dozen or two fills become a few requests.
+/// Its storage grows to the largest frame and is kept, so a steady frame allocates nothing.
+private struct SolidFills {
+    /// Marks a box already sent: colours are `0xRRGGBB`, so never this.
+    private static let sent: UInt32 = 0xFFFF_FFFF
+    private var colours: [UInt32] = []
+    private var boxes: [XRectangle] = []
+    private var batch: [XRectangle] = []
+
+    /// Adds `rect` (inside a window, so its sides fit X's 16 bits) filled with `colour`.
+    mutating func add(_ rect: PixelRect, colour: UInt32) {
+        colours.append(colour)
+        boxes.append(
+            XRectangle(
+                x: Int16(rect.x), y: Int16(rect.y), width: UInt16(rect.width),
+                height: UInt16(rect.height)))
+    }
+
+    /// Fills every box added since the last call, one request per colour, and forgets them.
+    mutating func send(_ display: Xlib.DisplayPointer, _ drawable: Drawable, gc: GC) {
+        var first = 0
+        while first < colours.count {
+            let colour = colours[first]
+            batch.removeAll(keepingCapacity: true)
+            for index in first..<colours.count where colours[index] == colour {
+                batch.append(boxes[index])
+                colours[index] = Self.sent
+            }
+            let count = batch.count
+            batch.withUnsafeMutableBufferPointer { rectangles in
+                Xlib.fillRectangles(
+                    display, drawable, gc: gc, colour: UInt(colour), rectangles.baseAddress!,
+                    count: count)
+            }
+            while first < colours.count, colours[first] == Self.sent { first += 1 }
+        }
+        colours.removeAll(keepingCapacity: true)
+        boxes.removeAll(keepingCapacity: true)
     }
 }

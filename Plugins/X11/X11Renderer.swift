@@ -68,6 +68,8 @@ public final class X11Renderer: Renderer {
         compositor = CairoCompositor(painter: painter)
         // Flat rows go to the window as fills, never written into our memory.
         compositor.leavesSolidRows = true
+        // Motion at whole pixels: an animation's frames are copies from the rasters too.
+        compositor.snapsMovesToWholePixels = true
         requestedPresentation = presentation
         self.presentation = presentation == .automatic ? .sharedMemory : presentation
         gc = try X11GraphicsContext(display: window.display, drawable: window.id)

@@ -301,6 +301,15 @@ enum Xlib {
         XFillRectangle(display, drawable, gc, x, y, width, height)
     }
 
+    /// `XSetForeground` then `XFillRectangles`: `count` boxes of one colour in one request.
+    static func fillRectangles(
+        _ display: DisplayPointer, _ drawable: Drawable, gc: GC, colour: UInt,
+        _ rectangles: UnsafeMutablePointer<XRectangle>, count: Int
+    ) {
+        XSetForeground(display, gc, colour)
+        XFillRectangles(display, drawable, gc, rectangles, Int32(count))
+    }
+
     /// `XCopyArea` from (0, 0) to (0, 0).
     static func copyArea(
         _ display: DisplayPointer, from source: Drawable, to destination: Drawable, gc: GC,

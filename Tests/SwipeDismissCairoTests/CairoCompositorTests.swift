@@ -126,6 +126,43 @@ final class CairoCompositorTests: XCTestCase {
         XCTAssertEqual(again, PixelRect(x: 0, y: 0, width: 390, height: 844))
     }
 
+    func testSnappingPlacesAFractionalMoveAtTheNearestWholePixelFromTheRaster() throws {
+        // An animation's frames, as a window shows them: from the card's raster, at the
+        // nearest whole pixel, the same bytes a whole-pixel frame there gets.
+        let snapping = CairoCompositor()
+        snapping.snapsMovesToWholePixels = true
+        let snapped = try CairoSurface(imageWidth: 390, height: 844)
+        let snappedContext = try CairoContext(surface: snapped)
+        var scene = presenter.makeScene(viewport: viewport)
+        let exact = CairoCompositor()
+        let reference = try CairoSurface(imageWidth: 390, height: 844)
+        let referenceContext = try CairoContext(surface: reference)
+        var referenceScene = presenter.makeScene(viewport: viewport)
+        for (offset, whole) in [
+            (0.0, 0.0), (40.0, 40.0), (100.4, 100.0), (100.6, 101.0), (157.5, 158.0),
+        ] {
+            let alpha = 0.3 - offset / 1000
+            presenter.update(&scene, for: state(offset: offset, alpha: alpha), direction: .down)
+            _ = try snapping.compose(
+                scene, on: snappedContext, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            presenter.update(
+                &referenceScene, for: state(offset: whole, alpha: alpha), direction: .down)
+            _ = try exact.compose(
+                referenceScene, on: referenceContext, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            XCTAssertEqual(bytes(snapped), bytes(reference), "offset \(offset) shows as \(whole)")
+            if offset > 40 {
+                XCTAssertEqual(snapping.cachedLayersLastFrame, 2, "offset \(offset): from rasters")
+            }
+        }
+        XCTAssertEqual(snapping.layerRasterizations, 2, "no raster made again for a fraction")
+
+        // Without snapping, a fractional move draws the card anew where it is.
+        presenter.update(&referenceScene, for: state(offset: 100.4, alpha: 0.2), direction: .down)
+        _ = try exact.compose(
+            referenceScene, on: referenceContext, scale: 1, pixelWidth: 390, pixelHeight: 844)
+        XCTAssertEqual(exact.cachedLayersLastFrame, 1, "only the presenting screen's raster")
+    }
+
     func testTheRawCBaselineDrawsTheFrameworksSceneExactly() throws {
         let cases: [(offset: Double, alpha: Double, visible: Bool, size: Size)] = [
             (0, 0.3, true, viewport), (137, 0.163, true, viewport), (250, 0.1, true, viewport),
