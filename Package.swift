@@ -25,7 +25,9 @@ let smallDemoLinking: [LinkerSetting] = [
         .when(platforms: [.linux], configuration: .release)
     )
 ]
-// Each function in its own section, so that the order above can place it (release only).
+// Each function in its own section, so that the order above can place it (release only). Only
+// for targets outside the library products: SwiftPM refuses unsafe flags in a package used as a
+// dependency, and the libraries must stay usable as one.
 let functionSections: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))
 ]
@@ -44,8 +46,7 @@ let package = Package(
     ],
     targets: [
         // Core: pure Swift, no C, no globals, time only through the injected Clock.
-        .target(
-            name: "SwipeDismiss", path: "Sources/SwipeDismiss", swiftSettings: functionSections),
+        .target(name: "SwipeDismiss", path: "Sources/SwipeDismiss"),
 
         // C seams.
         .systemLibrary(
@@ -68,14 +69,12 @@ let package = Package(
         .target(
             name: "SwipeDismissCairo",
             dependencies: ["SwipeDismiss", "CCairo"],
-            path: "Plugins/Cairo",
-            swiftSettings: functionSections
+            path: "Plugins/Cairo"
         ),
         .target(
             name: "SwipeDismissX11",
             dependencies: ["SwipeDismiss", "SwipeDismissCairo", "CX11"],
-            path: "Plugins/X11",
-            swiftSettings: functionSections
+            path: "Plugins/X11"
         ),
         .target(
             name: "SwipeDismissGif", dependencies: ["SwipeDismiss", "CGif"], path: "Plugins/Gif"),
