@@ -64,7 +64,8 @@ extension CairoCompositor {
     }
 
     /// The rows of `damage` where layer `index` is an opaque raster under the black dim of
-    /// the layer above, with nothing visible above the dim: solid where the raster is flat.
+    /// the layer above, written across the whole box: with nothing visible above the dim,
+    /// solid where the raster is flat, else final once written (a repeat's possible source).
     private func planDimmedRows(_ index: Int, _ scene: Scene, _ damage: PixelRect) {
         let dimIndex = index + 1
         guard dimIndex < scene.layers.count, scene.layers[index].opacity >= 1,
@@ -90,25 +91,29 @@ extension CairoCompositor {
         let hidden = hiddenAbove(index, scene)
         let hiddenCrosses =
             hidden.x < damage.x + damage.width && hidden.x + hidden.width > damage.x
-        rowLoop: for row in top..<bottom where rows.kinds[row] == CairoRowPlan.draws {
+        for row in top..<bottom where rows.kinds[row] == CairoRowPlan.draws {
             // The raster is written across the whole row unless a layer above hides part.
             if hiddenCrosses, row >= hidden.y, row < hidden.y + hidden.height { continue }
-            let colour = table.colours[row - placed.y]
-            guard colour != 0 else {
-                rows.mark(row, CairoRowPlan.overwrites)
-                continue
-            }
+            var alone = true
             for above in scene.layers.indices
             where above > dimIndex && scene.layers[above].opacity > 0 {
                 let box = entries[above].drawn
                 if row >= box.y, row < box.y + box.height, box.x < damage.x + damage.width,
                     box.x + box.width > damage.x
                 {
-                    rows.mark(row, CairoRowPlan.overwrites)
-                    continue rowLoop
+                    alone = false
+                    break
                 }
             }
-            rows.mark(row, CairoDim.scaled(colour, keep: keep))
+            let colour = table.colours[row - placed.y]
+            if !alone {
+                rows.mark(row, CairoRowPlan.overwrites)
+            } else if colour != 0 {
+                rows.mark(row, CairoDim.scaled(colour, keep: keep))
+            } else {
+                // Final once written: a later row showing the same may repeat it.
+                rows.mark(row, CairoRowPlan.overwritesAlone)
+            }
         }
     }
 
@@ -116,11 +121,12 @@ extension CairoCompositor {
     public var rowBandCount: Int { rows.bands.count }
 
     /// Band `index` of the last frame's changed box, top to bottom: rows to copy, rows of
-    /// one colour to fill (left out of the surface with `leavesSolidRows`), rows unchanged.
+    /// one colour to fill or rows repeating rows above (both left out of the surface with
+    /// `leavesSolidRows`), rows unchanged.
     public func rowBand(_ index: Int) -> CairoRowBand { rows.bands[index] }
 
-    /// Writes into `context`'s surface the solid rows left out of it, so it holds the whole
-    /// last frame (before showing all of it again, or reading it).
+    /// Writes into `context`'s surface the solid and repeated rows left out of it, so it holds
+    /// the whole last frame (before showing all of it again, or reading it).
     public func materializeSolidRows(on context: CairoContext) {
         rows.materialize(on: context)
     }

@@ -50,7 +50,9 @@ enum CairoDim {
     /// of `pieces` cut to `within`, on `context`'s target (an ARGB32 or RGB24 image surface).
     /// Returns false, writing nothing, when a piece does not lie inside both surfaces or a
     /// surface is not such an image. Rows `plan` does not draw are left alone; with the
-    /// source's `table`, a row repeating one already written is copied from it.
+    /// source's `table`, a row repeating one already written is copied from it, or, in a run
+    /// of at least `minimumRepeatRun` such rows that nothing draws over afterwards in a piece
+    /// as wide as the plan's changed box, marked in `plan` as repeats and not written at all.
     static func write(
         _ source: CairoSurface, originX: Int, originY: Int, alpha8: UInt32,
         onto context: CairoContext, pieces: CairoOcclusion.Pieces, within: PixelRect,
@@ -94,20 +96,37 @@ enum CairoDim {
                     table.written[Int(table.classes[rect.y + row - originY])] = -1
                 }
             }
+            // Rows a presenter may copy from rows above: the piece spans the changed box.
+            let repeatable =
+                plan.map { rect.x == $0.damage.x && rect.width == $0.damage.width } ?? false
             for row in 0..<rect.height {
-                if let plan, !CairoRowPlan.isDrawn(plan.kinds[rect.y + row]) { continue }
-                let to = UnsafeMutableRawPointer(dstData + (rect.y + row) * dstStride + rect.x * 4)
-                var line = rect.y + row - originY
+                let y = rect.y + row
+                // A repeat marked below is no longer drawn.
+                if let plan, !CairoRowPlan.isDrawn(plan.kinds[y]) { continue }
+                let to = UnsafeMutableRawPointer(dstData + y * dstStride + rect.x * 4)
+                var line = y - originY
                 if let classes {
                     line = Int(classes.classes[line])
                     let done = Int(classes.written[line])
                     if done >= 0 {
+                        if repeatable, let plan {
+                            let length = repeatRun(
+                                at: y, of: done, through: rect.y + rect.height, plan, classes,
+                                originY: originY)
+                            if length >= minimumRepeatRun {
+                                for index in 0..<length {
+                                    plan.mark(
+                                        y + index, CairoRowPlan.repeats | UInt32(done + index))
+                                }
+                                continue
+                            }
+                        }
                         to.copyMemory(
                             from: dstData + done * dstStride + rect.x * 4, byteCount: rect.width * 4
                         )
                         continue
                     }
-                    classes.written[line] = Int32(rect.y + row)
+                    classes.written[line] = Int32(y)
                 }
                 let from = UnsafeRawPointer(srcData + line * srcStride + (rect.x - originX) * 4)
                     .assumingMemoryBound(to: UInt32.self)
@@ -119,6 +138,30 @@ enum CairoDim {
                 target, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
         }
         return true
+    }
+
+    /// The fewest rows worth sending as one repeat: a shorter run is copied here (a row is
+    /// 1.5 kB at 390 px, cheaper to copy than one more request is to send and handle).
+    static let minimumRepeatRun = 8
+
+    /// How many rows from `row` on repeat rows from `source` on, one for one: each left
+    /// final once written (`overwritesAlone`), its source such a row written already (above
+    /// `row`, not itself a repeat) and showing the same raster row (equal `classes`), all
+    /// before `end`.
+    private static func repeatRun(
+        at row: Int, of source: Int, through end: Int, _ plan: CairoRowPlan,
+        _ table: CairoRowTable, originY: Int
+    ) -> Int {
+        let alone = CairoRowPlan.overwritesAlone
+        guard source < row, plan.kinds[source] == alone, row < 1 << 30 else { return 0 }
+        var length = 0
+        while row + length < end, source + length < row, plan.kinds[row + length] == alone,
+            plan.kinds[source + length] == alone,
+            table.classes[row + length - originY] == table.classes[source + length - originY]
+        {
+            length += 1
+        }
+        return length
     }
 
     /// `to[i] = opaque(from[i] × keep / 255)`, rounded as pixman's `MUL_UN8`, two channels

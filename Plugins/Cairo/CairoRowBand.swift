@@ -1,5 +1,6 @@
 /// A run of whole rows of a frame's changed box and what they hold, for a presenter that
-/// sends the box to a window: pixels to copy, one solid colour to fill, or nothing.
+/// sends the box to a window: pixels to copy, one solid colour to fill, rows to copy from
+/// further up the surface, or nothing.
 public struct CairoRowBand: Equatable, Sendable {
     /// What the rows hold, across the changed box's whole width.
     public enum Content: Equatable, Sendable {
@@ -7,6 +8,10 @@ public struct CairoRowBand: Equatable, Sendable {
         case pixels
         /// Every pixel is this colour (`0xRRGGBB`), which the surface may lack: fill it.
         case solid(UInt32)
+        /// The rows show what rows `fromY..<fromY + height` of this frame show (rows of
+        /// pixels, above these), which the surface lacks here: copy those rows of the
+        /// surface, across the box, to these.
+        case repeats(fromY: Int)
         /// The window already shows these rows as they should be.
         case unchanged
     }

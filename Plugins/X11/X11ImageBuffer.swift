@@ -182,8 +182,9 @@ final class X11ImageBuffer {
 
     /// Sends `box`, which the compositor's last frame changed, band of rows by band: rows of
     /// pixels with one put each, rows of one colour filled (the pixels may be missing from
-    /// our memory), every band of a colour in one request, unchanged rows not at all. Without
-    /// bands, the whole box is put.
+    /// our memory), every band of a colour in one request, rows repeating rows above with one
+    /// put from those rows (the server copies them from our memory twice; we wrote them once),
+    /// unchanged rows not at all. Without bands, the whole box is put.
     func put(_ box: PixelRect, as compositor: CairoCompositor, to window: X11Window, gc: GC) {
         let count = compositor.rowBandCount
         guard count > 0 else {
@@ -203,6 +204,8 @@ final class X11ImageBuffer {
                 put(rect, to: window, gc: gc)
             case .solid(let colour):
                 fills.add(rect, colour: colour)
+            case .repeats(let fromY):
+                put(rect, from: fromY + (top - band.y), to: window, gc: gc)
             case .unchanged:
                 break
             }
@@ -212,21 +215,28 @@ final class X11ImageBuffer {
 
     /// Sends the pixels inside `box` to the same place in `window`.
     func put(_ box: PixelRect, to window: X11Window, gc: GC) {
-        let drawable = window.id
         let clipped = box.intersectionWith(width: pixelWidth, height: pixelHeight)
         guard clipped.width > 0, clipped.height > 0 else { return }
+        put(clipped, from: clipped.y, to: window, gc: gc)
+    }
+
+    /// Sends the pixels of `box` (inside the image) moved up or down to start at row
+    /// `sourceY` (the box's rows, when it is `box.y`) to `box` in `window`; nothing if those
+    /// rows are not all inside the image.
+    private func put(_ box: PixelRect, from sourceY: Int, to window: X11Window, gc: GC) {
+        guard sourceY >= 0, sourceY + box.height <= pixelHeight else { return }
         let dpy = display.pointer
         switch transport {
         case .sharedMemory:
             XShm.putImage(
-                dpy, drawable, gc: gc, image: image, x: Int32(clipped.x), y: Int32(clipped.y),
-                width: UInt32(clipped.width), height: UInt32(clipped.height))
+                dpy, window.id, gc: gc, image: image, x: Int32(box.x), sourceY: Int32(sourceY),
+                y: Int32(box.y), width: UInt32(box.width), height: UInt32(box.height))
             lastPutSerial = Xlib.lastRequestSerial(dpy)
             sentAny = true
         case .putImage:
             XShm.putPlainImage(
-                dpy, drawable, gc: gc, image: image, x: Int32(clipped.x), y: Int32(clipped.y),
-                width: UInt32(clipped.width), height: UInt32(clipped.height))
+                dpy, window.id, gc: gc, image: image, x: Int32(box.x), sourceY: Int32(sourceY),
+                y: Int32(box.y), width: UInt32(box.width), height: UInt32(box.height))
         }
     }
 

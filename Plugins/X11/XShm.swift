@@ -38,13 +38,14 @@ enum XShm {
         _ = XShmDetach(display, info)
     }
 
-    /// `XShmPutImage` of one box, at the same place in `drawable`, with no completion event
-    /// (the next event's serial, or a round trip, says when the server has read the memory).
+    /// `XShmPutImage` of the box at (`x`, `sourceY`) of the image to (`x`, `y`) in
+    /// `drawable`, with no completion event (the next event's serial, or a round trip, says
+    /// when the server has read the memory).
     static func putImage(
         _ display: Xlib.DisplayPointer, _ drawable: Drawable, gc: GC, image: ImagePointer,
-        x: Int32, y: Int32, width: UInt32, height: UInt32
+        x: Int32, sourceY: Int32, y: Int32, width: UInt32, height: UInt32
     ) {
-        _ = XShmPutImage(display, drawable, gc, image, x, y, x, y, width, height, 0)
+        _ = XShmPutImage(display, drawable, gc, image, x, sourceY, x, y, width, height, 0)
     }
 
     // MARK: Plain images
@@ -59,12 +60,12 @@ enum XShm {
             height, 32, bytesPerLine)
     }
 
-    /// `XPutImage` of one box, at the same place in `drawable`.
+    /// `XPutImage` of the box at (`x`, `sourceY`) of the image to (`x`, `y`) in `drawable`.
     static func putPlainImage(
         _ display: Xlib.DisplayPointer, _ drawable: Drawable, gc: GC, image: ImagePointer,
-        x: Int32, y: Int32, width: UInt32, height: UInt32
+        x: Int32, sourceY: Int32, y: Int32, width: UInt32, height: UInt32
     ) {
-        _ = XPutImage(display, drawable, gc, image, x, y, x, y, width, height)
+        _ = XPutImage(display, drawable, gc, image, x, sourceY, x, y, width, height)
     }
 
     /// `XDestroyImage` (the macro) of the image structure only: its memory belongs to the

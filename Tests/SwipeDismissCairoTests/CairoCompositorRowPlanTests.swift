@@ -55,7 +55,7 @@ final class CairoCompositorRowPlanTests: XCTestCase {
                         XCTAssertEqual(drawn[row * 390 + 195], colour, "frame \(step) row \(row)")
                     }
                 case .unchanged: unchangedRows += band.height
-                case .pixels: break
+                case .pixels, .repeats: break
                 }
             }
             XCTAssertEqual(covered, box?.height ?? 0, "bands cover the changed box")

@@ -3,8 +3,9 @@ import SwipeDismissCairo
 import SwipeDismissX11
 import XCTest
 
-/// Flat rows go to the window as solid fills and rows a moved card shows again are not sent
-/// at all; the window must show exactly what sending every changed pixel shows.
+/// Flat rows go to the window as solid fills, rows repeating rows above as puts from those
+/// rows, and rows a moved card shows again are not sent at all; the window must show exactly
+/// what sending every changed pixel shows.
 final class X11SolidRowsTests: XCTestCase {
     private var display: X11Display!
 
@@ -61,6 +62,7 @@ final class X11SolidRowsTests: XCTestCase {
         let expected = try imagePathFrames()
         var solidBands = 0
         var unchangedBands = 0
+        var repeatBands = 0
         for (index, (offset, alpha)) in drag.enumerated() {
             try renderer.render(
                 frame(offset: offset, alpha: alpha),
@@ -70,6 +72,7 @@ final class X11SolidRowsTests: XCTestCase {
                 switch renderer.compositor.rowBand(band).content {
                 case .solid: solidBands += 1
                 case .unchanged: unchangedBands += 1
+                case .repeats: repeatBands += 1
                 case .pixels: break
                 }
             }
@@ -80,22 +83,25 @@ final class X11SolidRowsTests: XCTestCase {
         }
         XCTAssertGreaterThan(solidBands, 100, "flat rows sent as fills")
         XCTAssertGreaterThan(unchangedBands, 20, "rows the moved card shows again left alone")
+        XCTAssertGreaterThan(repeatBands, 20, "repeated rows put from the rows they repeat")
+        let last = try XCTUnwrap(window.readPixels(x: 0, y: 0, width: 390, height: 844))
 
-        // Our memory lacks the filled rows until the frame is needed whole: read back, or
-        // shown again after an Expose.
+        // Our memory lacks the filled and repeated rows until the frame is needed whole: read
+        // back, or shown again after an Expose.
         let buffer = try XCTUnwrap(renderer.readBackBuffer(x: 0, y: 0, width: 390, height: 844))
         XCTAssertEqual(zip(buffer, expected[expected.count - 1]).filter { $0 != $1 }.count, 0)
+        XCTAssertEqual(zip(buffer, last).filter { $0 != $1 }.count, 0, "memory as the window")
         XCTAssertTrue(renderer.present())
         display.sync()
         let again = try XCTUnwrap(window.readPixels(x: 0, y: 0, width: 390, height: 844))
         XCTAssertEqual(zip(again, expected[expected.count - 1]).filter { $0 != $1 }.count, 0)
     }
 
-    func testSharedMemoryFillsShowExactlyTheImagePathsPixels() throws {
+    func testSharedMemoryFillsAndRepeatsShowExactlyTheImagePathsPixels() throws {
         try assertFillsShowTheImagePath(.sharedMemory)
     }
 
-    func testPutImageFillsShowExactlyTheImagePathsPixels() throws {
+    func testPutImageFillsAndRepeatsShowExactlyTheImagePathsPixels() throws {
         try assertFillsShowTheImagePath(.putImage)
     }
 }
