@@ -10,22 +10,10 @@ final class CairoCompositorRepeatTests: XCTestCase {
     private let width = 390
     private let height = 844
 
-    /// The default scene with the card `offset` px down under a dim of `alpha`.
-    private func card(offset: Double, alpha: Double) -> Scene {
-        let presenter = CardPresenter()
-        var scene = presenter.makeScene(viewport: Size(width: 390, height: 844))
-        presenter.update(
-            &scene,
-            for: DismissState(
-                time: 0, offset: offset, alpha: alpha, progress: 0, phase: .dragging),
-            direction: .down)
-        return scene
-    }
-
     /// The default screen and dim with, instead of the card, a small rounded chip at `chipY`
     /// (narrower than the screen, so a frame where only it moves changes a narrow box).
     private func chip(at chipY: Double, alpha: Double) -> Scene {
-        var scene = card(offset: 0, alpha: alpha)
+        var scene = draggedCardScene(offset: 0, alpha: alpha)
         let index = scene.layers.firstIndex { $0.role == .content }!
         scene.layers[index].items = [
             .roundedRect(Rect(x: 20, y: 0, width: 120, height: 40), radius: 8, fill: .white),
@@ -133,7 +121,7 @@ final class CairoCompositorRepeatTests: XCTestCase {
         frames.append((150, 0.2))
         frames.append((0, 0.4))
         let run = try self.run(
-            frames.map { card(offset: $0.offset, alpha: $0.alpha) },
+            frames.map { draggedCardScene(offset: $0.offset, alpha: $0.alpha) },
             materializingAfter: [6, 13, frames.count - 1])
         print("drag: \(run.repeatBands) repeat bands, \(run.repeatedRows) rows")
         XCTAssertGreaterThan(run.repeatBands, 20, "repeated rows sent as repeats")
@@ -160,7 +148,8 @@ final class CairoCompositorRepeatTests: XCTestCase {
         let compositor = CairoCompositor()
         for step in 0..<6 {
             _ = try compositor.compose(
-                card(offset: Double(step * 5), alpha: 0.4 - Double(step) * 0.01), on: context,
+                draggedCardScene(offset: Double(step * 5), alpha: 0.4 - Double(step) * 0.01),
+                on: context,
                 scale: 1, pixelWidth: width, pixelHeight: height)
             for index in 0..<compositor.rowBandCount {
                 switch compositor.rowBand(index).content {

@@ -8,18 +8,6 @@ import XCTest
 final class CairoCompositorRowPlanTests: XCTestCase {
     private let viewport = Size(width: 390, height: 844)
 
-    /// The default scene with the card `offset` px down under a dim of `alpha`.
-    private func frame(offset: Double, alpha: Double) -> Scene {
-        let presenter = CardPresenter()
-        var scene = presenter.makeScene(viewport: viewport)
-        presenter.update(
-            &scene,
-            for: DismissState(
-                time: 0, offset: offset, alpha: alpha, progress: 0, phase: .dragging),
-            direction: .down)
-        return scene
-    }
-
     private func pixels(_ surface: CairoSurface) -> [UInt32] {
         surface.flush()
         return surface.copyPixelWords().map { $0 & 0xFF_FFFF }
@@ -36,7 +24,8 @@ final class CairoCompositorRowPlanTests: XCTestCase {
         var solidRows = 0
         var unchangedRows = 0
         for step in 0..<20 {
-            let scene = frame(offset: Double(step * 5), alpha: 0.4 - Double(step) * 0.004)
+            let scene = draggedCardScene(
+                offset: Double(step * 5), alpha: 0.4 - Double(step) * 0.004)
             let box = try image.compose(
                 scene, on: imageContext, scale: 1, pixelWidth: 390, pixelHeight: 844)
             XCTAssertEqual(
