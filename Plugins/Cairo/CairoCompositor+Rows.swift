@@ -47,16 +47,20 @@ extension CairoCompositor {
             !needsFullRedraw && last.area > 0 && entries[index].finalDx == shift.dx
             && last.x <= damage.x && last.x + last.width >= damage.x + damage.width
         let lastTop = cache.box.y + entries[index].finalDy
+        // The plan's and the table's rows as plain memory: no access check a row.
+        let kinds = rows.kinds
+        let classes = table.classes
+        let colours = table.colours
         for row in copied.y..<(copied.y + copied.height) {
             let line = row - placed.y
             if keeps, row >= last.y, row < last.y + last.height,
-                table.classes[line] == table.classes[row - lastTop]
+                classes[line] == classes[row - lastTop]
             {
-                rows.mark(row, CairoRowPlan.keeps)
-            } else if leavesSolidRows, table.colours[line] != 0 {
-                rows.mark(row, table.colours[line])
+                kinds[row] = CairoRowPlan.keeps
+            } else if leavesSolidRows, colours[line] != 0 {
+                kinds[row] = colours[line]
             } else {
-                rows.mark(row, CairoRowPlan.overwrites)
+                kinds[row] = CairoRowPlan.overwrites
             }
         }
         entries[index].finalDx = shift.dx
@@ -91,28 +95,32 @@ extension CairoCompositor {
         let hidden = hiddenAbove(index, scene)
         let hiddenCrosses =
             hidden.x < damage.x + damage.width && hidden.x + hidden.width > damage.x
-        for row in top..<bottom where rows.kinds[row] == CairoRowPlan.draws {
+        // The rows a visible layer above the dim crosses within the box's columns, as one
+        // span: a row inside it between two such layers is merely drawn, never wrong.
+        var aboveTop = Int.max
+        var aboveBottom = Int.min
+        for above in scene.layers.indices
+        where above > dimIndex && scene.layers[above].opacity > 0 {
+            let box = entries[above].drawn
+            guard box.area > 0, box.x < damage.x + damage.width, box.x + box.width > damage.x
+            else { continue }
+            aboveTop = min(aboveTop, box.y)
+            aboveBottom = max(aboveBottom, box.y + box.height)
+        }
+        // The plan's and the table's rows as plain memory: no access check a row.
+        let kinds = rows.kinds
+        let colours = table.colours
+        for row in top..<bottom where kinds[row] == CairoRowPlan.draws {
             // The raster is written across the whole row unless a layer above hides part.
             if hiddenCrosses, row >= hidden.y, row < hidden.y + hidden.height { continue }
-            var alone = true
-            for above in scene.layers.indices
-            where above > dimIndex && scene.layers[above].opacity > 0 {
-                let box = entries[above].drawn
-                if row >= box.y, row < box.y + box.height, box.x < damage.x + damage.width,
-                    box.x + box.width > damage.x
-                {
-                    alone = false
-                    break
-                }
-            }
-            let colour = table.colours[row - placed.y]
-            if !alone {
-                rows.mark(row, CairoRowPlan.overwrites)
+            let colour = colours[row - placed.y]
+            if row >= aboveTop, row < aboveBottom {
+                kinds[row] = CairoRowPlan.overwrites
             } else if colour != 0 {
-                rows.mark(row, CairoDim.scaled(colour, keep: keep))
+                kinds[row] = CairoDim.scaled(colour, keep: keep)
             } else {
                 // Final once written: a later row showing the same may repeat it.
-                rows.mark(row, CairoRowPlan.overwritesAlone)
+                kinds[row] = CairoRowPlan.overwritesAlone
             }
         }
     }

@@ -92,6 +92,7 @@ final class CairoRowPlan {
     func begin(_ damage: PixelRect) {
         self.damage = damage
         bands.removeAll(keepingCapacity: true)
+        let kinds = kinds
         for row in damage.y..<(damage.y + damage.height) { kinds[row] = Self.draws }
     }
 
@@ -107,6 +108,11 @@ final class CairoRowPlan {
     /// out again (replaced in `finish`). A kept row missing a solid colour stays as it is.
     func settle(_ damage: PixelRect, on context: CairoContext) {
         guard staleRows > 0 else { return }
+        // The buffers as plain memory (`clear` and `write` change the same memory).
+        let kinds = kinds
+        let staleKinds = staleKinds
+        let staleFrom = staleFrom
+        let staleTo = staleTo
         let top = damage.y
         let bottom = damage.y + damage.height
         let scanned = staleRepeats > 0 ? 0..<staleKinds.count : top..<bottom
@@ -137,6 +143,17 @@ final class CairoRowPlan {
     func finish(_ damage: PixelRect) {
         var start = damage.y
         let end = damage.y + damage.height
+        // The per-row storage as plain memory and the counts as locals: no access check a row.
+        let kinds = kinds
+        let staleKinds = staleKinds
+        let staleFrom = staleFrom
+        let staleTo = staleTo
+        var staleRows = staleRows
+        var staleRepeats = staleRepeats
+        defer {
+            self.staleRows = staleRows
+            self.staleRepeats = staleRepeats
+        }
         for row in damage.y..<end {
             let kind = Self.banded(kinds[row])
             if kind > Self.overwritesAlone {
