@@ -230,7 +230,29 @@ public final class CairoCompositor {
     ) throws(CairoError) {
         defer { entries[index].drawnOnce = true }
         if let shift = wholePixelShift(layer.transform), worthCaching(layer) {
-            if entries[index].drawnOnce { try makeRaster(index, layer) }
+            if entries[index].cache == nil, entries[index].drawnOnce,
+                let bounds = entries[index].bounds,
+                PixelRect(covering: bounds, transform: .identity, scale: scale).area
+                    <= 4 * max(1, surfaceBox.area)
+            {
+                let opaque = entries[index].opaqueCoversAll ? entries[index].opaque : nil
+                let box =
+                    opaque.map {
+                        CairoOcclusion.pixelsInside($0, transform: .identity, scale: scale)
+                    } ?? PixelRect(covering: bounds, transform: .identity, scale: scale)
+                // The table of flat rows covers the columns the items paint opaque.
+                var columns: Range<Int>?
+                if let inside = entries[index].opaque.map({
+                    CairoOcclusion.pixelsInside($0, transform: .identity, scale: scale)
+                }), inside.width > 0 {
+                    columns = (inside.x - box.x)..<(inside.x + inside.width - box.x)
+                }
+                entries[index].cache = try CairoLayerCache(
+                    layer: layer, box: box, opaque: opaque != nil, scale: scale, painter: painter,
+                    rowColumns: columns)
+                entries[index].final = .empty
+                layerRasterizations += 1
+            }
             if let cache = entries[index].cache {
                 cache.composite(
                     on: context, dx: shift.dx, dy: shift.dy, opacity: min(1, layer.opacity),
@@ -241,54 +263,6 @@ public final class CairoCompositor {
             }
         }
         painter.paint(layer: layer, on: context, scale: scale)
-    }
-
-    /// Makes layer `index`'s raster if it has none and one fits (at most four surfaces big).
-    private func makeRaster(_ index: Int, _ layer: Layer) throws(CairoError) {
-        guard entries[index].cache == nil, let bounds = entries[index].bounds,
-            PixelRect(covering: bounds, transform: .identity, scale: scale).area
-                <= 4 * max(1, surfaceBox.area)
-        else { return }
-        let opaque = entries[index].opaqueCoversAll ? entries[index].opaque : nil
-        let box =
-            opaque.map {
-                CairoOcclusion.pixelsInside($0, transform: .identity, scale: scale)
-            } ?? PixelRect(covering: bounds, transform: .identity, scale: scale)
-        // The table of flat rows covers the columns the items paint opaque.
-        var columns: Range<Int>?
-        if let inside = entries[index].opaque.map({
-            CairoOcclusion.pixelsInside($0, transform: .identity, scale: scale)
-        }), inside.width > 0 {
-            columns = (inside.x - box.x)..<(inside.x + inside.width - box.x)
-        }
-        entries[index].cache = try CairoLayerCache(
-            layer: layer, box: box, opaque: opaque != nil, scale: scale, painter: painter,
-            rowColumns: columns)
-        entries[index].final = .empty
-        layerRasterizations += 1
-    }
-
-    /// Makes now the rasters the next frame of `scene` (the scene last composed) would make:
-    /// those of the layers drawn once since their content changed, worth a raster, placed at
-    /// whole pixels. A window calls this when it goes idle, so that the first frame of a drag
-    /// does not pay for rasterising and measuring the layers (a few milliseconds at 390 × 844)
-    /// and a first frame still costs only what drawing it does. Returns how many it made;
-    /// nothing on the surface changes.
-    @discardableResult
-    public func prepareRasters(for scene: Scene) throws(CairoError) -> Int {
-        guard !needsFullRedraw, sameRoles(scene) else { return 0 }
-        let before = layerRasterizations
-        for index in scene.layers.indices where entries[index].drawnOnce {
-            let layer = scene.layers[index]
-            guard entries[index].cache == nil, entries[index].items == layer.items,
-                entries[index].groupItems == layer.clipGroup?.items,
-                entries[index].groupClip == layer.clipGroup?.clip,
-                entries[index].groupOffset == (layer.clipGroup?.contentOffset ?? .zero),
-                wholePixelShift(layer.transform) != nil, worthCaching(layer)
-            else { continue }
-            try makeRaster(index, layer)
-        }
-        return layerRasterizations - before
     }
 
     /// Writes layer `index` (an opaque raster) with the black dim of the layer above it over

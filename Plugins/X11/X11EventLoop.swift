@@ -149,8 +149,6 @@ public final class X11EventLoop {
             let slot = lastFrameTime + period + (frameAwaitsInput ? period / 2 : 0)
             timeout = max(0, max(wake, slot) - now)
         }
-        // Going idle: make now what the next frame would otherwise make first (its rasters).
-        if timeout == nil, renderer.prepareWhileIdle() { return nil }
         if let maximumWait { timeout = min(timeout ?? maximumWait, max(0, maximumWait)) }
         // Built once (and again only if a signal pipe appears): waiting allocates nothing.
         let wanted = Self.signalPipe.read >= 0 ? 2 : 1

@@ -34,8 +34,6 @@ public final class X11Renderer: Renderer {
     public private(set) var framesRendered = 0
     /// The box the last frame sent to the window (client-side paths); nil if nothing changed.
     public private(set) var lastDamage: PixelRect?
-    /// The scene of the last frame the compositor drew, for `prepareWhileIdle`.
-    private var lastComposed: Scene?
 
     private enum Buffer {
         case server(X11BackBuffer)
@@ -102,7 +100,6 @@ public final class X11Renderer: Renderer {
             lastDamage = try compositor.compose(
                 scene, on: buffer.context, scale: scale, pixelWidth: buffer.pixelWidth,
                 pixelHeight: buffer.pixelHeight)
-            lastComposed = scene
             if let damage = lastDamage {
                 buffer.surface.flush()
                 buffer.put(damage, as: compositor, to: window, gc: gc.gc)
@@ -129,19 +126,6 @@ public final class X11Renderer: Renderer {
             buffer.put(fullBox(buffer), to: window, gc: gc.gc)
         }
         framesRendered += 1
-    }
-
-    /// Work the next frame would do that can be done now, while nothing moves: the
-    /// compositor's rasters of the layers the last frame drew directly (`CairoCompositor.
-    /// prepareRasters`), so the first frame of a drag composites instead of rasterising.
-    /// Returns whether it did anything; cheap when there is nothing to do.
-    @discardableResult
-    public func prepareWhileIdle() -> Bool {
-        guard let scene = lastComposed else { return false }
-        // A raster that cannot be made now is made, or its error thrown, by the next frame.
-        let made = (try? compositor.prepareRasters(for: scene)) ?? 0
-        if made == 0 { lastComposed = nil }
-        return made > 0
     }
 
     /// Shows the last frame again (after an Expose); false if there is no frame of the

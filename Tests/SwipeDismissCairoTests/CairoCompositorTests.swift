@@ -163,38 +163,6 @@ final class CairoCompositorTests: XCTestCase {
         XCTAssertEqual(exact.cachedLayersLastFrame, 1, "only the presenting screen's raster")
     }
 
-    func testPreparedRastersAreTheOnesTheNextFrameWouldMakeAndChangeNoPixel() throws {
-        let prepared = CairoCompositor()
-        let surface = try CairoSurface(imageWidth: 390, height: 844)
-        let context = try CairoContext(surface: surface)
-        let plain = CairoCompositor()
-        let reference = try CairoSurface(imageWidth: 390, height: 844)
-        let referenceContext = try CairoContext(surface: reference)
-        var scene = presenter.makeScene(viewport: viewport)
-        presenter.update(&scene, for: state(offset: 0, alpha: 0.3), direction: .down)
-        XCTAssertEqual(try prepared.prepareRasters(for: scene), 0, "nothing drawn yet")
-        _ = try prepared.compose(scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
-        _ = try plain.compose(
-            scene, on: referenceContext, scale: 1, pixelWidth: 390, pixelHeight: 844)
-        let before = bytes(surface)
-        XCTAssertEqual(try prepared.prepareRasters(for: scene), 2, "the screen's and the card's")
-        XCTAssertEqual(try prepared.prepareRasters(for: scene), 0, "made once")
-        XCTAssertEqual(bytes(surface), before, "the surface is left alone")
-        // The next frame composites from them, as the plain one makes and uses its own.
-        presenter.update(&scene, for: state(offset: 20, alpha: 0.28), direction: .down)
-        _ = try prepared.compose(scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
-        _ = try plain.compose(
-            scene, on: referenceContext, scale: 1, pixelWidth: 390, pixelHeight: 844)
-        XCTAssertEqual(prepared.layerRasterizations, 2)
-        XCTAssertEqual(prepared.cachedLayersLastFrame, 2)
-        XCTAssertEqual(bytes(surface), bytes(reference))
-        // A layer whose content changed since it was drawn gets no raster from the old one.
-        let retitled = CardPresenter(title: "Pull to close")
-        var other = retitled.makeScene(viewport: viewport)
-        retitled.update(&other, for: state(offset: 20, alpha: 0.28), direction: .down)
-        XCTAssertEqual(try prepared.prepareRasters(for: other), 0)
-    }
-
     func testTheRawCBaselineDrawsTheFrameworksSceneExactly() throws {
         let cases: [(offset: Double, alpha: Double, visible: Bool, size: Size)] = [
             (0, 0.3, true, viewport), (137, 0.163, true, viewport), (250, 0.1, true, viewport),

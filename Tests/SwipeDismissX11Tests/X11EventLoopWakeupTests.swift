@@ -45,30 +45,4 @@ final class X11EventLoopWakeupTests: XCTestCase {
         XCTAssertGreaterThan(harness.loop.eventsRead, readBefore)
         XCTAssertLessThanOrEqual(turns, 2)
     }
-
-    func testGoingIdleAfterTheFirstFrameMakesTheRastersTheFirstDragFrameWouldMake() throws {
-        let harness = try WindowHarness(display: try openTestDisplay())
-        let compositor = harness.renderer.compositor
-        // The first turn draws the first frame and sends it; then, about to sleep with
-        // nothing scheduled, the loop has the presenting screen's and the card's rasters
-        // made, without drawing a frame for it.
-        _ = try harness.loop.runOnce(harness.controller, maximumWait: 0.01)
-        XCTAssertEqual(harness.renderer.framesRendered, 1)
-        XCTAssertEqual(compositor.layerRasterizations, 2)
-        for _ in 0..<3 { _ = try harness.loop.runOnce(harness.controller, maximumWait: 0.01) }
-        XCTAssertEqual(compositor.layerRasterizations, 2)
-        XCTAssertEqual(harness.renderer.framesRendered, 1, "no frame drawn for it")
-        XCTAssertFalse(harness.renderer.prepareWhileIdle(), "nothing left to make")
-        // The first frame that moves composites from them and makes none.
-        let now = harness.clock.now
-        harness.input.enqueue(InputEvent(time: now, kind: .down(Point(x: 195, y: 500))))
-        harness.input.enqueue(InputEvent(time: now + 0.001, kind: .move(Point(x: 195, y: 520))))
-        let deadline = harness.clock.now + 5
-        while harness.renderer.framesRendered < 2, harness.clock.now < deadline {
-            _ = try harness.loop.runOnce(harness.controller, maximumWait: 0.02)
-        }
-        XCTAssertEqual(harness.renderer.framesRendered, 2)
-        XCTAssertEqual(compositor.cachedLayersLastFrame, 2)
-        XCTAssertEqual(compositor.layerRasterizations, 2)
-    }
 }
