@@ -1,4 +1,5 @@
 internal import CCairo
+import Glibc
 
 /// Which rows of a layer's raster are one flat opaque colour, and which rows repeat an
 /// earlier one, over the raster's opaque columns; measured once per raster.
@@ -53,22 +54,26 @@ final class CairoRowTable {
             let pixels = row(index)
             let first = pixels[0] & mask
             var flat = true
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for column in 0..<count {
-                let pixel = pixels[column] & mask
-                if pixel != first { flat = false }
-                hash = (hash ^ UInt64(pixel)) &* 0x0000_0100_0000_01B3
+            for column in 1..<count where pixels[column] & mask != first {
+                flat = false
+                break
             }
+            let hash = Self.hash(pixels, count: count, mask: mask)
             if flat, mask == 0x00FF_FFFF || first >> 24 == 0xFF {
                 colours[index] = 0xFF00_0000 | first
             }
             var found = Int32(index)
             for candidate in firstByHash[hash] ?? [] {
                 let other = row(Int(candidate))
-                var same = true
-                for column in 0..<count where pixels[column] & mask != other[column] & mask {
-                    same = false
-                    break
+                // Equal bytes (the usual case: a hash match) settle it at memcmp's speed;
+                // otherwise RGB24's spare byte may be all that differs.
+                var same = memcmp(pixels, other, count * 4) == 0
+                if !same {
+                    same = true
+                    for column in 0..<count where pixels[column] & mask != other[column] & mask {
+                        same = false
+                        break
+                    }
                 }
                 if same {
                     found = candidate
@@ -78,6 +83,36 @@ final class CairoRowTable {
             classes[index] = found
             if found == Int32(index) { firstByHash[hash, default: []].append(found) }
         }
+    }
+
+    /// An FNV-1a-style hash of `count` pixels (under `mask`) in four interleaved lanes, so
+    /// the multiplies of neighbouring pixels do not wait on each other (a table is made with
+    /// each raster, on the frame that first needs it: one lane made that hash most of the
+    /// raster's cost). Only for bucketing: rows are confirmed equal pixel by pixel.
+    private static func hash(_ pixels: UnsafePointer<UInt32>, count: Int, mask: UInt32)
+        -> UInt64
+    {
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+            0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_8422_2325_cbf2,
+            0x2325_cbf2_9ce4_8422
+        )
+        var column = 0
+        while column + 4 <= count {
+            lanes.0 = (lanes.0 ^ UInt64(pixels[column] & mask)) &* prime
+            lanes.1 = (lanes.1 ^ UInt64(pixels[column + 1] & mask)) &* prime
+            lanes.2 = (lanes.2 ^ UInt64(pixels[column + 2] & mask)) &* prime
+            lanes.3 = (lanes.3 ^ UInt64(pixels[column + 3] & mask)) &* prime
+            column += 4
+        }
+        while column < count {
+            lanes.0 = (lanes.0 ^ UInt64(pixels[column] & mask)) &* prime
+            column += 1
+        }
+        let mixed =
+            (lanes.0 ^ (lanes.1 << 16 | lanes.1 >> 48) ^ (lanes.2 << 32 | lanes.2 >> 32)
+                ^ (lanes.3 << 48 | lanes.3 >> 16))
+        return mixed ^ UInt64(count)
     }
 
     deinit {
