@@ -17,13 +17,13 @@ for tool in valgrind Xvfb xdotool; do
 done
 demo=$(scripts/build-small-demo.sh)
 work=$(mktemp -d)
-number=140
-while [ -e "/tmp/.X11-unix/X$number" ] || [ -e "/tmp/.X$number-lock" ]; do number=$((number + 1)); done
-Xvfb ":$number" -screen 0 1280x1024x24 -nolisten tcp -noreset >/dev/null 2>&1 &
-xvfb=$!
+# shellcheck source=scripts/xvfb.sh
+. scripts/xvfb.sh
 app=
-trap '[ -n "$app" ] && kill "$app" 2>/dev/null; kill "$xvfb" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$number" ] && break; sleep 0.1; done
+xvfb=
+trap '[ -n "$app" ] && kill "$app" 2>/dev/null; [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+start_xvfb 140 order-demo-start || exit 1
+number=$xvfb_number
 # The run scripts/perf.sh measures (its --size and --present), under callgrind, which records
 # every function that runs; --demangle=no keeps the names the linker knows.
 DISPLAY=":$number" valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/out" \

@@ -22,13 +22,13 @@ swift build -c release --product swipedismiss-bench >>/tmp/perf-build.$$.log 2>&
 rm -f /tmp/perf-build.$$.log
 bin=$(swift build -c release --show-bin-path)
 
-number=120
-while [ -e "/tmp/.X11-unix/X$number" ] || [ -e "/tmp/.X$number-lock" ]; do number=$((number + 1)); done
-Xvfb ":$number" -screen 0 1280x1024x24 -nolisten tcp -noreset >/dev/null 2>&1 &
-xvfb=$!
+# shellcheck source=scripts/xvfb.sh
+. scripts/xvfb.sh
 app=
-trap '[ -n "$app" ] && kill "$app" 2>/dev/null; kill "$xvfb" 2>/dev/null; wait "$xvfb" 2>/dev/null' EXIT
-for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$number" ] && break; sleep 0.1; done
+xvfb=
+trap '[ -n "$app" ] && kill "$app" 2>/dev/null; [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null && wait "$xvfb" 2>/dev/null' EXIT
+start_xvfb 120 perf || exit 1
+number=$xvfb_number
 export DISPLAY=":$number"
 
 ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {printf "%.0f\n", s}'; }

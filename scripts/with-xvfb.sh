@@ -21,28 +21,10 @@ if ! command -v Xvfb >/dev/null 2>&1; then
     exec "$@"
 fi
 
-number=99
-while [ -e "/tmp/.X11-unix/X$number" ] || [ -e "/tmp/.X$number-lock" ]; do
-    number=$((number + 1))
-done
-
-Xvfb ":$number" -screen 0 1280x1024x24 -nolisten tcp -noreset >/tmp/xvfb-$number.log 2>&1 &
-xvfb=$!
-trap 'kill "$xvfb" 2>/dev/null; wait "$xvfb" 2>/dev/null' EXIT
-
-for _ in $(seq 1 100); do
-    [ -e "/tmp/.X11-unix/X$number" ] && break
-    if ! kill -0 "$xvfb" 2>/dev/null; then
-        echo "with-xvfb: Xvfb :$number failed to start:" >&2
-        cat "/tmp/xvfb-$number.log" >&2
-        exit 1
-    fi
-    sleep 0.1
-done
-if [ ! -e "/tmp/.X11-unix/X$number" ]; then
-    echo "with-xvfb: Xvfb :$number did not open its socket within 10 s:" >&2
-    cat "/tmp/xvfb-$number.log" >&2
-    exit 1
-fi
+# shellcheck source=scripts/xvfb.sh
+. "$(dirname "$0")/xvfb.sh"
+trap '[ -n "${xvfb:-}" ] && kill "$xvfb" 2>/dev/null && wait "$xvfb" 2>/dev/null' EXIT
+start_xvfb 99 with-xvfb || exit 1
+number=$xvfb_number
 echo "with-xvfb: Xvfb on :$number" >&2
 DISPLAY=":$number" "$@"

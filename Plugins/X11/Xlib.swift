@@ -291,17 +291,8 @@ enum Xlib {
         XLastKnownRequestProcessed(display)
     }
 
-    /// `XSetForeground` then `XFillRectangle`: a solid box (Xlib sends the colour only when
-    /// it changed, with the fill).
-    static func fillRectangle(
-        _ display: DisplayPointer, _ drawable: Drawable, gc: GC, colour: UInt, x: Int32,
-        y: Int32, width: UInt32, height: UInt32
-    ) {
-        XSetForeground(display, gc, colour)
-        XFillRectangle(display, drawable, gc, x, y, width, height)
-    }
-
-    /// `XSetForeground` then `XFillRectangles`: `count` boxes of one colour in one request.
+    /// `XSetForeground` then `XFillRectangles`: `count` boxes of one colour in one request
+    /// (Xlib sends the colour only when it changed, with the fill).
     static func fillRectangles(
         _ display: DisplayPointer, _ drawable: Drawable, gc: GC, colour: UInt,
         _ rectangles: UnsafeMutablePointer<XRectangle>, count: Int
