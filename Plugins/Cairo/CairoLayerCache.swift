@@ -96,13 +96,8 @@ final class CairoLayerCache {
                 status: Int32(CAIRO_STATUS_INVALID_SIZE.rawValue),
                 reason: "invalid layer raster size \(box.width)x\(box.height)")
         }
-        if opaque {
-            surface = try CairoSurface(
-                adopting: cairo_image_surface_create(
-                    CAIRO_FORMAT_RGB24, Int32(box.width), Int32(box.height))!)
-        } else {
-            surface = try CairoSurface(imageWidth: box.width, height: box.height)
-        }
+        surface = try CairoSurface(
+            mappedImageWidth: box.width, height: box.height, opaque: opaque)
         let context = try CairoContext(surface: surface)
         context.translate(x: Double(-box.x), y: Double(-box.y))
         painter.paintItems(of: layer, on: context, scale: scale)

@@ -48,26 +48,45 @@ final class CairoRowTable {
                 .assumingMemoryBound(to: UInt32.self)
         }
         let count = columns.count
-        // Rows by a hash of their pixels; a match is confirmed pixel by pixel.
-        var firstByHash: [UInt64: [Int32]] = [:]
+        let bytes = count * 4
+        // Most rows are flat or repeat the row above (the bands and gaps of a screen): those
+        // are settled at memcmp's speed. Flat rows are classed by their colour, the others by
+        // a hash of their pixels, and a hash match is confirmed pixel by pixel.
+        var firstByColour: [UInt32: Int32] = [:]
+        // Per hash, the last row of its own class; `sameHash` chains back to the earlier ones.
+        var lastByHash = [UInt64: Int32](minimumCapacity: height)
+        let sameHash = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, height))
+        defer { sameHash.deallocate() }
         for index in 0..<height {
             let pixels = row(index)
+            if index > 0, memcmp(pixels, row(index - 1), bytes) == 0 {
+                colours[index] = colours[index - 1]
+                classes[index] = classes[index - 1]
+                continue
+            }
             let first = pixels[0] & mask
-            var flat = true
-            for column in 1..<count where pixels[column] & mask != first {
-                flat = false
-                break
+            if Self.isFlat(pixels, count: count, mask: mask) {
+                if mask == 0x00FF_FFFF || first >> 24 == 0xFF {
+                    colours[index] = 0xFF00_0000 | first
+                }
+                if let found = firstByColour[first] {
+                    classes[index] = found
+                } else {
+                    classes[index] = Int32(index)
+                    firstByColour[first] = Int32(index)
+                }
+                continue
             }
             let hash = Self.hash(pixels, count: count, mask: mask)
-            if flat, mask == 0x00FF_FFFF || first >> 24 == 0xFF {
-                colours[index] = 0xFF00_0000 | first
-            }
             var found = Int32(index)
-            for candidate in firstByHash[hash] ?? [] {
+            var next = lastByHash[hash] ?? -1
+            while next >= 0 {
+                let candidate = next
+                next = sameHash[Int(candidate)]
                 let other = row(Int(candidate))
                 // Equal bytes (the usual case: a hash match) settle it at memcmp's speed;
                 // otherwise RGB24's spare byte may be all that differs.
-                var same = memcmp(pixels, other, count * 4) == 0
+                var same = memcmp(pixels, other, bytes) == 0
                 if !same {
                     same = true
                     for column in 0..<count where pixels[column] & mask != other[column] & mask {
@@ -81,29 +100,45 @@ final class CairoRowTable {
                 }
             }
             classes[index] = found
-            if found == Int32(index) { firstByHash[hash, default: []].append(found) }
+            if found == Int32(index) {
+                sameHash[index] = lastByHash.updateValue(found, forKey: hash) ?? -1
+            }
         }
     }
 
-    /// An FNV-1a-style hash of `count` pixels (under `mask`) in four interleaved lanes, so
-    /// the multiplies of neighbouring pixels do not wait on each other (a table is made with
-    /// each raster, on the frame that first needs it: one lane made that hash most of the
-    /// raster's cost). Only for bucketing: rows are confirmed equal pixel by pixel.
+    /// Whether the `count` pixels are one colour under `mask`: the row equals itself moved
+    /// by one pixel (memcmp's speed), or, when that fails on RGB24's spare byte, pixel by pixel.
+    private static func isFlat(_ pixels: UnsafePointer<UInt32>, count: Int, mask: UInt32) -> Bool {
+        if count < 2 || memcmp(pixels, pixels + 1, (count - 1) * 4) == 0 { return true }
+        let first = pixels[0] & mask
+        for column in 1..<count where pixels[column] & mask != first { return false }
+        return true
+    }
+
+    /// An FNV-1a-style hash of `count` pixels (under `mask`), two pixels a word, in four
+    /// interleaved lanes so the multiplies of neighbouring words do not wait on each other (a
+    /// table is made with each raster, on the frame that first needs it, and this hash is most
+    /// of its cost). Only for bucketing: rows are confirmed equal pixel by pixel.
     private static func hash(_ pixels: UnsafePointer<UInt32>, count: Int, mask: UInt32)
         -> UInt64
     {
         let prime: UInt64 = 0x0000_0100_0000_01B3
+        let pairMask = UInt64(mask) << 32 | UInt64(mask)
+        let raw = UnsafeRawPointer(pixels)
+        func pair(_ column: Int) -> UInt64 {
+            raw.loadUnaligned(fromByteOffset: column * 4, as: UInt64.self) & pairMask
+        }
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (
             0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_8422_2325_cbf2,
             0x2325_cbf2_9ce4_8422
         )
         var column = 0
-        while column + 4 <= count {
-            lanes.0 = (lanes.0 ^ UInt64(pixels[column] & mask)) &* prime
-            lanes.1 = (lanes.1 ^ UInt64(pixels[column + 1] & mask)) &* prime
-            lanes.2 = (lanes.2 ^ UInt64(pixels[column + 2] & mask)) &* prime
-            lanes.3 = (lanes.3 ^ UInt64(pixels[column + 3] & mask)) &* prime
-            column += 4
+        while column + 8 <= count {
+            lanes.0 = (lanes.0 ^ pair(column)) &* prime
+            lanes.1 = (lanes.1 ^ pair(column + 2)) &* prime
+            lanes.2 = (lanes.2 ^ pair(column + 4)) &* prime
+            lanes.3 = (lanes.3 ^ pair(column + 6)) &* prime
+            column += 8
         }
         while column < count {
             lanes.0 = (lanes.0 ^ UInt64(pixels[column] & mask)) &* prime

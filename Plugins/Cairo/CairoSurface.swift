@@ -1,5 +1,9 @@
 internal import CCairo
+import Glibc
 import SwipeDismiss
+
+/// The user-data key under which a mapped image surface keeps its mapping.
+nonisolated(unsafe) private var mappedPixelsKey = cairo_user_data_key_t()
 
 /// Owns one `cairo_surface_t`: an ARGB32 image, a PDF or SVG file, or a surface made elsewhere.
 ///
@@ -37,6 +41,51 @@ public final class CairoSurface {
         }
         let raw = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         try self.init(owning: raw, kind: .image, path: nil, operation: "cairo_image_surface_create")
+    }
+
+    /// An image surface of `width` × `height` pixels in `format` (ARGB32 or RGB24), cleared,
+    /// in memory of its own mapping (`mmap`, faulted in at once), unmapped when cairo lets
+    /// go of the surface: a raster that comes and goes gives its memory back to the system
+    /// every time, which memory from `malloc` (cairo's own) need not.
+    package convenience init(mappedImageWidth width: Int, height: Int, opaque: Bool)
+        throws(CairoError)
+    {
+        let format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+        let stride = Int(cairo_format_stride_for_width(format, Int32(clamping: width)))
+        guard width > 0, height > 0, width <= 32767, height <= 32767, stride > 0 else {
+            throw CairoError(
+                operation: "cairo_image_surface_create_for_data",
+                status: Int32(CAIRO_STATUS_INVALID_SIZE.rawValue),
+                reason: "invalid image size \(width)x\(height)")
+        }
+        let length = stride * height
+        let mapped = mmap(
+            nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)
+        guard let mapped, mapped != MAP_FAILED else {
+            throw CairoError(
+                operation: "mmap", status: Int32(CAIRO_STATUS_NO_MEMORY.rawValue),
+                reason: "no memory for a \(width)x\(height) image")
+        }
+        let raw = cairo_image_surface_create_for_data(
+            mapped.assumingMemoryBound(to: UInt8.self), format, Int32(width), Int32(height),
+            Int32(stride))!
+        let mapping = UnsafeMutablePointer<MappedPixels>.allocate(capacity: 1)
+        mapping.initialize(to: MappedPixels(base: mapped, length: length))
+        guard cairo_surface_status(raw) == CAIRO_STATUS_SUCCESS,
+            cairo_surface_set_user_data(raw, &mappedPixelsKey, mapping, MappedPixels.unmap)
+                == CAIRO_STATUS_SUCCESS
+        else {
+            cairo_surface_destroy(raw)
+            munmap(mapped, length)
+            mapping.deallocate()
+            throw CairoError(
+                operation: "cairo_image_surface_create_for_data",
+                status: Int32(CAIRO_STATUS_NO_MEMORY.rawValue),
+                reason: "could not make a \(width)x\(height) image")
+        }
+        try self.init(
+            owning: raw, kind: opaque ? .other : .image, path: nil,
+            operation: "cairo_image_surface_create_for_data")
     }
 
     /// A PDF file at `path` whose first page is `width` × `height` points
@@ -91,6 +140,13 @@ public final class CairoSurface {
     /// Height in pixels of an image surface, else 0 (`cairo_image_surface_get_height`).
     public var pixelHeight: Int { Int(cairo_image_surface_get_height(pointer)) }
 
+    /// An image surface's pixel memory (nil for other surfaces), for this module and its tests.
+    var imageData: UnsafeMutableRawPointer? {
+        cairo_image_surface_get_data(pointer).map { UnsafeMutableRawPointer($0) }
+    }
+    /// An image surface's bytes per row (0 for other surfaces).
+    var imageStride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+
     /// Completes pending drawing (`cairo_surface_flush`).
     public func flush() {
         cairo_surface_flush(pointer)
@@ -144,5 +200,18 @@ public final class CairoSurface {
         try AtomicFile.write(to: path) { temporary in
             try writePNG(to: temporary)
         }
+    }
+}
+
+/// The mapping under a surface from `init(mappedImageWidth:height:opaque:)`.
+private struct MappedPixels {
+    let base: UnsafeMutableRawPointer
+    let length: Int
+
+    /// Cairo's destroy function for the user data: unmaps the pixels, frees the record.
+    static let unmap: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+        guard let mapping = data?.assumingMemoryBound(to: MappedPixels.self) else { return }
+        munmap(mapping.pointee.base, mapping.pointee.length)
+        mapping.deallocate()
     }
 }
