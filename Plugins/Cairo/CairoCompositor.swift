@@ -87,6 +87,24 @@ public final class CairoCompositor {
         self.cachesLayers = cachesLayers
     }
 
+    /// Whether any layer raster is held (what `releaseRasters()` frees).
+    public var holdsRasters: Bool {
+        entries.contains { $0.cache != nil }
+    }
+
+    /// Frees every layer raster, at once back to the system, and keeps the rest: what the
+    /// surface holds stays known, so the next frame repaints only what changed, drawing the
+    /// layers directly, and a layer that moves again gets its raster back on that frame.
+    ///
+    /// For a window gone idle: its rasters (a screen's worth of pixels or two) would
+    /// otherwise stay resident until the content changed, for the next drag's sake.
+    public func releaseRasters() {
+        for index in entries.indices where entries[index].cache != nil {
+            entries[index].cache = nil
+            entries[index].final = .empty
+        }
+    }
+
     /// Forgets what the surface holds and every cache: the next frame is drawn in full
     /// (after the surface was replaced or drawn on by someone else).
     public func invalidate() {

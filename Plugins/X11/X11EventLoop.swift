@@ -3,9 +3,10 @@ import Glibc
 import SwipeDismiss
 
 /// Runs a `DismissController` in an X window: waits in `poll()` on the connection while
-/// nothing moves (an idle window costs no CPU), paces frames at `framesPerSecond` while
-/// something does, reads the connection and the signal pipe only when `poll` says they are
-/// readable, drains what Xlib queued without further I/O, and flushes once per frame.
+/// nothing moves (an idle window costs no CPU and gives back its layer rasters), paces
+/// frames at `framesPerSecond` while something does, reads the connection and the signal
+/// pipe only when `poll` says they are readable, drains what Xlib queued without further
+/// I/O, and flushes once per frame.
 ///
 /// The shape follows GLFW's X11 loop: read everything queued, act on it, then sleep on the
 /// socket with a timeout that is the next frame's deadline, the replay's next event, or
@@ -127,6 +128,8 @@ public final class X11EventLoop {
         let early = min(0.004, period / 4)
         if let wake = controller.nextWakeTime, wake <= now {
             if now >= lastFrameTime + period - early {
+                // Nothing held: no input event will say when the server has read this frame.
+                renderer.confirmsFrames = !input.isPressed
                 try controller.step()
                 frameAwaitsInput = false
                 // Keep the cadence steady, but never try to catch up on missed frames.
@@ -148,8 +151,15 @@ public final class X11EventLoop {
             now = clock.now
             let slot = lastFrameTime + period + (frameAwaitsInput ? period / 2 : 0)
             timeout = max(0, max(wake, slot) - now)
+        } else if !input.isPressed {
+            renderer.windowWentIdle()
         }
         if let maximumWait { timeout = min(timeout ?? maximumWait, max(0, maximumWait)) }
+        // An animation running on its own (nothing held, the next frame at most a period,
+        // and at most 1/60 s, away) reads input at that frame rather than as it comes: the frame's completion
+        // event, or a stray motion, would otherwise wake the loop once more a frame, for a
+        // change drawn at the frame anyway. A lost connection still wakes it (POLLHUP).
+        let watchesConnection = input.isPressed || (timeout ?? .infinity) > min(period, 1.0 / 60)
         // Built once (and again only if a signal pipe appears): waiting allocates nothing.
         let wanted = Self.signalPipe.read >= 0 ? 2 : 1
         if pollDescriptors.count != wanted {
@@ -161,9 +171,10 @@ public final class X11EventLoop {
                     pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0))
             }
         }
+        pollDescriptors[0].events = watchesConnection ? Int16(POLLIN) : 0
         Xlib.poll(&pollDescriptors, timeout: timeout)
         wakeups += 1
-        connectionReadable = pollDescriptors[0].revents != 0
+        connectionReadable = pollDescriptors[0].revents != 0 || !watchesConnection
         signalPipeReadable = wanted == 2 && pollDescriptors[1].revents != 0
         return nil
     }

@@ -34,6 +34,10 @@ final class X11ImageBuffer {
     private var sentAny = false
     /// The request number of the last shared-memory put the server may not have read yet.
     private var lastPutSerial: UInt = 0
+    /// Whether a frame's last shared-memory put asks for a completion event: for frames no
+    /// input event will follow (an animation running on its own), so the next one learns
+    /// that the server is done from that event instead of a round trip.
+    var confirmsFrames = false
 
     /// A buffer of `width` × `height` pixels sent with `transport`; throws `.cannotCreate`
     /// with the reason (no MIT-SHM, a refused attach, a visual that is not 32-bit xRGB).
@@ -169,15 +173,23 @@ final class X11ImageBuffer {
     /// cannot tear the one on its way. The server handles our requests in order and stamps
     /// every event it sends us with the last one it handled, so the input events that start
     /// a frame have usually said so already; otherwise one round trip (`XSync`) settles it.
-    /// (No completion events: each would wake us once more a frame, for nothing.)
-    func waitUntilServerIsDone() {
-        guard transport == .sharedMemory, lastPutSerial != 0 else { return }
+    /// Frames no input event follows (`confirmsFrames`) ask for a completion event instead,
+    /// which the event loop reads at the next frame rather than waking for it. Returns
+    /// whether it took the round trip.
+    @discardableResult
+    func waitUntilServerIsDone() -> Bool {
+        guard transport == .sharedMemory, lastPutSerial != 0 else { return false }
         let dpy = display.pointer
+        var synced = false
         if Xlib.lastRequestProcessed(dpy) < lastPutSerial {
             _ = Xlib.eventsQueuedAfterReading(dpy)
-            if Xlib.lastRequestProcessed(dpy) < lastPutSerial { Xlib.sync(dpy) }
+            if Xlib.lastRequestProcessed(dpy) < lastPutSerial {
+                Xlib.sync(dpy)
+                synced = true
+            }
         }
         lastPutSerial = 0
+        return synced
     }
 
     /// Sends `box`, which the compositor's last frame changed, band of rows by band: rows of
@@ -192,20 +204,37 @@ final class X11ImageBuffer {
             return
         }
         let clipped = box.intersectionWith(width: pixelWidth, height: pixelHeight)
-        for index in 0..<count {
-            let band = compositor.rowBand(index)
+        func rows(of band: CairoRowBand) -> PixelRect {
             let top = max(band.y, clipped.y)
             let bottom = min(band.y + band.height, clipped.y + clipped.height)
-            let rect = PixelRect(
+            return PixelRect(
                 x: clipped.x, y: top, width: clipped.width, height: max(0, bottom - top))
+        }
+        // The band whose put is the frame's last, to be confirmed.
+        var lastPut = -1
+        if confirmsFrames {
+            for index in 0..<count {
+                switch compositor.rowBand(index).content {
+                case .pixels, .repeats:
+                    if rows(of: compositor.rowBand(index)).area > 0 { lastPut = index }
+                case .solid, .unchanged:
+                    break
+                }
+            }
+        }
+        for index in 0..<count {
+            let band = compositor.rowBand(index)
+            let rect = rows(of: band)
             guard rect.width > 0, rect.height > 0 else { continue }
             switch band.content {
             case .pixels:
-                put(rect, to: window, gc: gc)
+                put(rect, from: rect.y, to: window, gc: gc, confirms: index == lastPut)
             case .solid(let colour):
                 fills.add(rect, colour: colour)
             case .repeats(let fromY):
-                put(rect, from: fromY + (top - band.y), to: window, gc: gc)
+                put(
+                    rect, from: fromY + (rect.y - band.y), to: window, gc: gc,
+                    confirms: index == lastPut)
             case .unchanged:
                 break
             }
@@ -217,20 +246,23 @@ final class X11ImageBuffer {
     func put(_ box: PixelRect, to window: X11Window, gc: GC) {
         let clipped = box.intersectionWith(width: pixelWidth, height: pixelHeight)
         guard clipped.width > 0, clipped.height > 0 else { return }
-        put(clipped, from: clipped.y, to: window, gc: gc)
+        put(clipped, from: clipped.y, to: window, gc: gc, confirms: confirmsFrames)
     }
 
     /// Sends the pixels of `box` (inside the image) moved up or down to start at row
     /// `sourceY` (the box's rows, when it is `box.y`) to `box` in `window`; nothing if those
     /// rows are not all inside the image.
-    private func put(_ box: PixelRect, from sourceY: Int, to window: X11Window, gc: GC) {
+    private func put(
+        _ box: PixelRect, from sourceY: Int, to window: X11Window, gc: GC, confirms: Bool = false
+    ) {
         guard sourceY >= 0, sourceY + box.height <= pixelHeight else { return }
         let dpy = display.pointer
         switch transport {
         case .sharedMemory:
             XShm.putImage(
                 dpy, window.id, gc: gc, image: image, x: Int32(box.x), sourceY: Int32(sourceY),
-                y: Int32(box.y), width: UInt32(box.width), height: UInt32(box.height))
+                y: Int32(box.y), width: UInt32(box.width), height: UInt32(box.height),
+                confirms: confirms)
             lastPutSerial = Xlib.lastRequestSerial(dpy)
             sentAny = true
         case .putImage:

@@ -34,6 +34,12 @@ public final class X11Renderer: Renderer {
     public private(set) var framesRendered = 0
     /// The box the last frame sent to the window (client-side paths); nil if nothing changed.
     public private(set) var lastDamage: PixelRect?
+    /// Whether the next frames ask the server to say when it has read them (MIT-SHM): set
+    /// for frames no input event will follow, such as an animation after release, so the
+    /// frame after learns it may draw without a round trip to the server.
+    public var confirmsFrames = false
+    /// How many frames waited for the server with a round trip (`XSync`) before drawing.
+    package private(set) var roundTripsBeforeFrames = 0
 
     private enum Buffer {
         case server(X11BackBuffer)
@@ -96,7 +102,8 @@ public final class X11Renderer: Renderer {
             buffer.surface.flush()
             copyToWindow(buffer)
         case .client(let buffer):
-            buffer.waitUntilServerIsDone()
+            if buffer.waitUntilServerIsDone() { roundTripsBeforeFrames += 1 }
+            buffer.confirmsFrames = confirmsFrames
             lastDamage = try compositor.compose(
                 scene, on: buffer.context, scale: scale, pixelWidth: buffer.pixelWidth,
                 pixelHeight: buffer.pixelHeight)
@@ -126,6 +133,13 @@ public final class X11Renderer: Renderer {
             buffer.put(fullBox(buffer), to: window, gc: gc.gc)
         }
         framesRendered += 1
+    }
+
+    /// Frees the compositor's layer rasters once the window has gone idle (nothing moves,
+    /// nothing is held): a screen's worth of pixels or two that would otherwise stay resident
+    /// until the content changed. The next drag makes them again on its first frame.
+    public func windowWentIdle() {
+        if compositor.holdsRasters { compositor.releaseRasters() }
     }
 
     /// Shows the last frame again (after an Expose); false if there is no frame of the

@@ -39,13 +39,14 @@ enum XShm {
     }
 
     /// `XShmPutImage` of the box at (`x`, `sourceY`) of the image to (`x`, `y`) in
-    /// `drawable`, with no completion event (the next event's serial, or a round trip, says
-    /// when the server has read the memory).
+    /// `drawable`; with `confirms`, the server sends a completion event once it has read the
+    /// memory (otherwise the next event's serial, or a round trip, says so).
     static func putImage(
         _ display: Xlib.DisplayPointer, _ drawable: Drawable, gc: GC, image: ImagePointer,
-        x: Int32, sourceY: Int32, y: Int32, width: UInt32, height: UInt32
+        x: Int32, sourceY: Int32, y: Int32, width: UInt32, height: UInt32, confirms: Bool = false
     ) {
-        _ = XShmPutImage(display, drawable, gc, image, x, sourceY, x, y, width, height, 0)
+        _ = XShmPutImage(
+            display, drawable, gc, image, x, sourceY, x, y, width, height, confirms ? 1 : 0)
     }
 
     // MARK: Plain images

@@ -34,4 +34,35 @@ final class X11FramePacingTests: XCTestCase {
         XCTAssertLessThan(
             Double(wakeups) / Double(frames), 1.5, "\(wakeups) wakeups for \(frames) frames")
     }
+
+    /// A spring-back after release runs on its own: its frames ask the server to say when it
+    /// has read them, and the loop reads that at the next frame instead of waking for it, so
+    /// no frame waits on a round trip and a frame costs about one wakeup. At rest the window
+    /// gives its layer rasters back.
+    func testAnAnimationAfterReleaseTakesNoRoundTripsAndRestGivesBackTheRasters() throws {
+        try requireXdotool()
+        let harness = try WindowHarness(display: try openTestDisplay(), useXInput2: true)
+        try harness.drag(fromY: 500, toY: 600)
+        try harness.pump(until: "the card follows the pointer") {
+            harness.controller.state.phase == .dragging && harness.controller.state.offset >= 90
+        }
+        XCTAssertTrue(harness.renderer.compositor.holdsRasters, "the drag composes from rasters")
+        let roundTrips = harness.renderer.roundTripsBeforeFrames
+        let frames = harness.renderer.framesRendered
+        let wakeups = harness.loop.wakeups
+        try xdotool(["mouseup", "1"])
+        try harness.pump(until: "the card has sprung back and come to rest") {
+            harness.phases.last == .presented && harness.controller.nextWakeTime == nil
+        }
+        let animationFrames = harness.renderer.framesRendered - frames
+        let animationWakeups = harness.loop.wakeups - wakeups
+        XCTAssertGreaterThan(animationFrames, 10, "the spring-back is animated")
+        XCTAssertEqual(harness.renderer.roundTripsBeforeFrames, roundTrips, "no frame waited")
+        // A completion event waking the loop between frames made this about 2.
+        XCTAssertLessThan(
+            Double(animationWakeups) / Double(animationFrames), 1.3,
+            "\(animationWakeups) wakeups for \(animationFrames) frames")
+        XCTAssertFalse(harness.renderer.compositor.holdsRasters, "rasters given back at rest")
+        XCTAssertEqual(harness.controller.state.offset, 0)
+    }
 }
