@@ -156,9 +156,10 @@ public final class X11EventLoop {
         }
         if let maximumWait { timeout = min(timeout ?? maximumWait, max(0, maximumWait)) }
         // An animation running on its own (nothing held, the next frame at most a period,
-        // and at most 1/60 s, away) reads input at that frame rather than as it comes: the frame's completion
-        // event, or a stray motion, would otherwise wake the loop once more a frame, for a
-        // change drawn at the frame anyway. A lost connection still wakes it (POLLHUP).
+        // and at most 1/60 s, away) reads input at that frame rather than as it comes: the
+        // frame's completion event, or a stray motion, would otherwise wake the loop once
+        // more a frame, for a change drawn at the frame anyway. A lost connection still
+        // wakes it (POLLHUP).
         let watchesConnection = input.isPressed || (timeout ?? .infinity) > min(period, 1.0 / 60)
         // Built once (and again only if a signal pipe appears): waiting allocates nothing.
         let wanted = Self.signalPipe.read >= 0 ? 2 : 1
