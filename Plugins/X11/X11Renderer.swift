@@ -139,7 +139,7 @@ public final class X11Renderer: Renderer {
     /// nothing is held): a screen's worth of pixels or two that would otherwise stay resident
     /// until the content changed. The next drag makes them again on its first frame.
     public func windowWentIdle() {
-        if compositor.holdsRasters { compositor.releaseRasters() }
+        compositor.releaseRasters()
     }
 
     /// Shows the last frame again (after an Expose); false if there is no frame of the
