@@ -30,6 +30,14 @@ public final class CairoCompositor {
     public var cachesLayers: Bool {
         didSet { invalidate() }
     }
+    /// Whether a layer worth a raster gets it the first time it is drawn, rather than the
+    /// second. A window wants this: its first frame then makes the rasters its first drag
+    /// would otherwise make on its first moving frame. A lone exported frame does not (off
+    /// by default): drawing directly is cheaper once.
+    public var rasterizesOnFirstDraw = false
+    /// Whether a raster of mostly repeated rows keeps only its distinct rows (off keeps every
+    /// raster whole until `releaseRasters()` drops it: for tests comparing the two).
+    var packsRasters = true
     /// Whether rows of one flat colour across the changed box are left out of the surface,
     /// for the caller to paint from `rowBand(_:)` (`materializeSolidRows` writes them in).
     public var leavesSolidRows = false
@@ -87,21 +95,33 @@ public final class CairoCompositor {
         self.cachesLayers = cachesLayers
     }
 
-    /// Whether any layer raster is held (what `releaseRasters()` frees).
+    /// Whether any layer raster is held whole (what `releaseRasters()` frees). A raster of
+    /// mostly repeated rows (a list, flat bands) is kept packed, its distinct rows only, from
+    /// the start: that is not counted.
     public var holdsRasters: Bool {
-        entries.contains { $0.cache != nil }
+        entries.contains { $0.cache.map { !$0.isPacked } ?? false }
     }
 
-    /// Frees every layer raster, at once back to the system, and keeps the rest: what the
-    /// surface holds stays known, so the next frame repaints only what changed, drawing the
-    /// layers directly, and a layer that moves again gets its raster back on that frame.
+    /// How many rows of pixels the layer rasters keep, whole or packed.
+    public var rasterRowsKept: Int {
+        entries.reduce(0) { $0 + ($1.cache?.keptRows ?? 0) }
+    }
+
+    /// Frees every whole layer raster, at once back to the system, and keeps the rest: what
+    /// the surface holds stays known, so the next frame repaints only what changed, drawing
+    /// the layers directly, and a layer that moves again gets its raster back on that frame.
+    /// A packed raster stays (a raster unpacked for cairo's sake is packed again instead).
     ///
     /// For a window gone idle: its rasters (a screen's worth of pixels or two) would
     /// otherwise stay resident until the content changed, for the next drag's sake.
     public func releaseRasters() {
-        for index in entries.indices where entries[index].cache != nil {
-            entries[index].cache = nil
-            entries[index].final = .empty
+        for index in entries.indices {
+            guard let cache = entries[index].cache, !cache.isPacked else { continue }
+            if packsRasters { try? cache.pack() }
+            if !cache.isPacked {
+                entries[index].cache = nil
+                entries[index].final = .empty
+            }
         }
     }
 
@@ -223,7 +243,7 @@ public final class CairoCompositor {
                 }
                 context.clip()
             }
-            try draw(layer, at: index, clip: region, on: context)
+            try draw(layer, at: index, clip: region, pieces: pieces, on: context)
             context.restore()
         }
         try context.checkStatus("compositing a frame")
@@ -244,11 +264,12 @@ public final class CairoCompositor {
     /// Draws one layer, from its raster when it moves by whole pixels and is worth one
     /// (made on its second drawing), else with the painter.
     private func draw(
-        _ layer: Layer, at index: Int, clip: PixelRect, on context: CairoContext
+        _ layer: Layer, at index: Int, clip: PixelRect, pieces: CairoOcclusion.Pieces,
+        on context: CairoContext
     ) throws(CairoError) {
         defer { entries[index].drawnOnce = true }
         if let shift = wholePixelShift(layer.transform), worthCaching(layer) {
-            if entries[index].cache == nil, entries[index].drawnOnce,
+            if entries[index].cache == nil, entries[index].drawnOnce || rasterizesOnFirstDraw,
                 let bounds = entries[index].bounds,
                 PixelRect(covering: bounds, transform: .identity, scale: scale).area
                     <= 4 * max(1, surfaceBox.area)
@@ -267,15 +288,16 @@ public final class CairoCompositor {
                 }
                 entries[index].cache = try CairoLayerCache(
                     layer: layer, box: box, opaque: opaque != nil, scale: scale, painter: painter,
-                    rowColumns: columns)
+                    rowColumns: columns, packs: packsRasters)
                 entries[index].final = .empty
                 layerRasterizations += 1
             }
             if let cache = entries[index].cache {
-                cache.composite(
+                try cache.composite(
                     on: context, dx: shift.dx, dy: shift.dy, opacity: min(1, layer.opacity),
                     clip: clip, opaque: entries[index].hides,
-                    plan: entries[index].planned.area > 0 ? rows : nil)
+                    plan: entries[index].planned.area > 0 ? rows : nil,
+                    pieces: pieces.count == 1 && pieces[0] == surfaceBox ? nil : pieces)
                 cachedLayersLastFrame += 1
                 return
             }
@@ -309,7 +331,8 @@ public final class CairoCompositor {
         }
         guard
             CairoDim.write(
-                cache.surface, originX: cache.box.x + shift.dx, originY: cache.box.y + shift.dy,
+                cache.pixels, width: cache.box.width, height: cache.box.height,
+                originX: cache.box.x + shift.dx, originY: cache.box.y + shift.dy,
                 alpha8: CairoDim.alpha8(alpha), onto: context, pieces: pieces,
                 within: entries[index].drawn, plan: rows, table: cache.rows)
         else { return false }

@@ -58,16 +58,29 @@ enum CairoDim {
         onto context: CairoContext, pieces: CairoOcclusion.Pieces, within: PixelRect,
         plan: CairoRowPlan? = nil, table: CairoRowTable? = nil
     ) -> Bool {
-        let src = source.pointer
-        guard let target = cairo_get_target(context.pointer), isWordImage(src),
-            isWordImage(target), alpha8 <= 255
+        cairo_surface_flush(source.pointer)
+        guard isWordImage(source.pointer), let rows = try? CairoRasterRows(whole: source) else {
+            return false
+        }
+        return write(
+            rows, width: source.pixelWidth, height: source.pixelHeight, originX: originX,
+            originY: originY, alpha8: alpha8, onto: context, pieces: pieces, within: within,
+            plan: plan, table: table)
+    }
+
+    /// `write(_:originX:...)` from a raster's rows (`width` × `height`, 32-bit pixels, every
+    /// one opaque), whole or packed.
+    static func write(
+        _ source: CairoRasterRows, width: Int, height: Int, originX: Int, originY: Int,
+        alpha8: UInt32, onto context: CairoContext, pieces: CairoOcclusion.Pieces,
+        within: PixelRect, plan: CairoRowPlan? = nil, table: CairoRowTable? = nil
+    ) -> Bool {
+        guard let target = cairo_get_target(context.pointer), isWordImage(target), alpha8 <= 255
         else { return false }
         let targetBox = PixelRect(
             x: 0, y: 0, width: Int(cairo_image_surface_get_width(target)),
             height: Int(cairo_image_surface_get_height(target)))
-        let sourceBox = PixelRect(
-            x: originX, y: originY, width: Int(cairo_image_surface_get_width(src)),
-            height: Int(cairo_image_surface_get_height(src)))
+        let sourceBox = PixelRect(x: originX, y: originY, width: width, height: height)
         for index in 0..<pieces.count {
             let rect = pieces[index].intersection(within)
             guard
@@ -77,10 +90,7 @@ enum CairoDim {
             else { return false }
         }
         cairo_surface_flush(target)
-        guard let srcData = cairo_image_surface_get_data(src),
-            let dstData = cairo_image_surface_get_data(target)
-        else { return false }
-        let srcStride = Int(cairo_image_surface_get_stride(src))
+        guard let dstData = cairo_image_surface_get_data(target) else { return false }
         let dstStride = Int(cairo_image_surface_get_stride(target))
         let keep = 255 - alpha8
         for index in 0..<pieces.count {
@@ -128,7 +138,7 @@ enum CairoDim {
                     }
                     classes.written[line] = Int32(y)
                 }
-                let from = UnsafeRawPointer(srcData + line * srcStride + (rect.x - originX) * 4)
+                let from = UnsafeRawPointer(source.row(line) + (rect.x - originX) * 4)
                     .assumingMemoryBound(to: UInt32.self)
                 scaleRow(
                     from: from, to: to.assumingMemoryBound(to: UInt32.self), count: rect.width,
@@ -182,6 +192,18 @@ enum CairoDim {
         var green = ((pixel >> 8) & 0xFF) &* keep &+ 0x80
         green = ((green &+ (green >> 8)) >> 8) & 0xFF
         return 0xFF00_0000 | redBlue | (green << 8)
+    }
+
+    /// `pixel × keep / 255` in each of its four bytes, rounded as pixman's `MUL_UN8`, two
+    /// bytes per multiply: a premultiplied pixel under an OVER whose source has alpha
+    /// `255 − keep`, before the source is added.
+    @inline(__always)
+    static func scaledWord(_ pixel: UInt32, keep: UInt32) -> UInt32 {
+        var redBlue = (pixel & 0x00FF_00FF) &* keep &+ 0x0080_0080
+        redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var alphaGreen = ((pixel >> 8) & 0x00FF_00FF) &* keep &+ 0x0080_0080
+        alphaGreen = ((alphaGreen &+ ((alphaGreen >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        return redBlue | alphaGreen << 8
     }
 
     private static func isWordImage(_ surface: OpaquePointer) -> Bool {

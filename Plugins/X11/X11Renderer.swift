@@ -76,6 +76,8 @@ public final class X11Renderer: Renderer {
         compositor.leavesSolidRows = true
         // Motion at whole pixels: an animation's frames are copies from the rasters too.
         compositor.snapsMovesToWholePixels = true
+        // The first frame makes the rasters (packed, they stay), so no drag has to.
+        compositor.rasterizesOnFirstDraw = true
         requestedPresentation = presentation
         self.presentation = presentation == .automatic ? .sharedMemory : presentation
         gc = try X11GraphicsContext(display: window.display, drawable: window.id)
@@ -135,9 +137,10 @@ public final class X11Renderer: Renderer {
         framesRendered += 1
     }
 
-    /// Frees the compositor's layer rasters once the window has gone idle (nothing moves,
-    /// nothing is held): a screen's worth of pixels or two that would otherwise stay resident
-    /// until the content changed. The next drag makes them again on its first frame.
+    /// Frees the compositor's whole layer rasters once the window has gone idle (nothing
+    /// moves, nothing is held): a screen's worth of pixels or two that would otherwise stay
+    /// resident until the content changed. Packed rasters (a list, flat bands: their distinct
+    /// rows only) stay; the next drag makes any other again on its first frame.
     public func windowWentIdle() {
         compositor.releaseRasters()
     }

@@ -1,6 +1,7 @@
 import SwipeDismiss
-import SwipeDismissCairo
 import XCTest
+
+@testable import SwipeDismissCairo
 
 /// A compositor whose window went idle gives back its layer rasters and keeps knowing what
 /// the surface holds: an unchanged frame repaints nothing, and the next drag frame, which
@@ -17,8 +18,11 @@ final class CairoCompositorRasterReleaseTests: XCTestCase {
     }
 
     func testReleasedRastersAreMadeAgainOnTheNextDragFrameWithTheSamePixels() throws {
+        // Whole rasters: packed ones are kept on release (CairoPackedRasterTests).
         let released = CairoCompositor()
+        released.packsRasters = false
         let kept = CairoCompositor()
+        kept.packsRasters = false
         let releasedSurface = try CairoSurface(imageWidth: 390, height: 844)
         let keptSurface = try CairoSurface(imageWidth: 390, height: 844)
         let releasedContext = try CairoContext(surface: releasedSurface)

@@ -148,7 +148,7 @@ struct SeededRandom {
 
 extension CairoSurface {
     /// `withImagePixels` for writing (any image format), then `cairo_surface_mark_dirty`.
-    fileprivate func withImagePixelsForWriting(
+    func withImagePixelsForWriting(
         _ body: (_ pixels: UnsafeMutableRawPointer, _ width: Int, _ height: Int, _ stride: Int)
             throws -> Void
     ) throws {

@@ -37,16 +37,21 @@ final class X11FramePacingTests: XCTestCase {
 
     /// A spring-back after release runs on its own: its frames ask the server to say when it
     /// has read them, and the loop reads that at the next frame instead of waking for it, so
-    /// no frame waits on a round trip and a frame costs about one wakeup. At rest the window
-    /// gives its layer rasters back.
-    func testAnAnimationAfterReleaseTakesNoRoundTripsAndRestGivesBackTheRasters() throws {
+    /// no frame waits on a round trip and a frame costs about one wakeup. The rasters, made
+    /// with the first frame, are packed: none is made again, and none is held whole at rest.
+    func testAnAnimationAfterReleaseTakesNoRoundTripsAndRestHoldsNoWholeRaster() throws {
         try requireXdotool()
         let harness = try WindowHarness(display: try openTestDisplay(), useXInput2: true)
         try harness.drag(fromY: 500, toY: 600)
         try harness.pump(until: "the card follows the pointer") {
             harness.controller.state.phase == .dragging && harness.controller.state.offset >= 90
         }
-        XCTAssertTrue(harness.renderer.compositor.holdsRasters, "the drag composes from rasters")
+        let compositor = harness.renderer.compositor
+        XCTAssertGreaterThan(compositor.cachedLayersLastFrame, 0, "the drag composes from rasters")
+        XCTAssertEqual(compositor.layerRasterizations, 2, "the screen and the card, at the start")
+        XCTAssertFalse(compositor.holdsRasters, "both packed")
+        let rowsKept = compositor.rasterRowsKept
+        XCTAssertGreaterThan(rowsKept, 0)
         let roundTrips = harness.renderer.roundTripsBeforeFrames
         let frames = harness.renderer.framesRendered
         let wakeups = harness.loop.wakeups
@@ -62,7 +67,9 @@ final class X11FramePacingTests: XCTestCase {
         XCTAssertLessThan(
             Double(animationWakeups) / Double(animationFrames), 1.3,
             "\(animationWakeups) wakeups for \(animationFrames) frames")
-        XCTAssertFalse(harness.renderer.compositor.holdsRasters, "rasters given back at rest")
+        XCTAssertFalse(compositor.holdsRasters, "no whole raster at rest")
+        XCTAssertEqual(compositor.rasterRowsKept, rowsKept, "the packed rasters stay")
+        XCTAssertEqual(compositor.layerRasterizations, 2, "none made again")
         XCTAssertEqual(harness.controller.state.offset, 0)
     }
 }

@@ -38,7 +38,9 @@ final class X11SolidRowsTests: XCTestCase {
     private func imagePathFrames() throws -> [[UInt32]] {
         let surface = try CairoSurface(imageWidth: 390, height: 844)
         let context = try CairoContext(surface: surface)
+        // Made like the window's: the first frame rasterises.
         let compositor = CairoCompositor()
+        compositor.rasterizesOnFirstDraw = true
         var frames: [[UInt32]] = []
         for (offset, alpha) in drag {
             _ = try compositor.compose(
