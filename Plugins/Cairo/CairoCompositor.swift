@@ -11,7 +11,8 @@ import SwipeDismiss
 /// scale, the viewport or the surface size change, and when its clip group scrolls: a
 /// scrolling layer is drawn directly (its hidden rows skipped) and rasterised again once it
 /// stays put for a frame. A scaled layer is always drawn directly. A steady frame allocates
-/// nothing.
+/// nothing. A raster of mostly repeated rows (a list, flat bands, a card of lines) keeps only
+/// its distinct rows, a fifth or less of its memory, and is composited from them row by row.
 ///
 /// Row by row, a frame also leaves alone the rows where a moved raster shows what it showed
 /// last frame (the card's flat rows, moved by a few pixels), and, with `leavesSolidRows`,
@@ -262,7 +263,9 @@ public final class CairoCompositor {
     }
 
     /// Draws one layer, from its raster when it moves by whole pixels and is worth one
-    /// (made on its second drawing), else with the painter.
+    /// (made on its second drawing, or its first with `rasterizesOnFirstDraw`), else with
+    /// the painter; `pieces` is the clip the context has (nil-equivalent when it is the
+    /// whole surface), which a raster blended row by row keeps to as cairo would.
     private func draw(
         _ layer: Layer, at index: Int, clip: PixelRect, pieces: CairoOcclusion.Pieces,
         on context: CairoContext
