@@ -51,16 +51,28 @@ extension CairoCompositor {
         let kinds = rows.kinds
         let classes = table.classes
         let colours = table.colours
+        let edges = table.edges
+        let spanFrom = table.spanFrom
+        let spanTo = table.spanTo
         for row in copied.y..<(copied.y + copied.height) {
             let line = row - placed.y
-            if keeps, row >= last.y, row < last.y + last.height,
-                classes[line] == classes[row - lastTop]
-            {
+            let shown = keeps && row >= last.y && row < last.y + last.height
+            if shown, classes[line] == classes[row - lastTop] {
                 kinds[row] = CairoRowPlan.keeps
-            } else if leavesSolidRows, colours[line] != 0 {
+                continue
+            }
+            if leavesSolidRows, colours[line] != 0 {
                 kinds[row] = colours[line]
             } else {
                 kinds[row] = CairoRowPlan.overwrites
+            }
+            // The window shows the raster's row `before` here: of one edge colour, the two
+            // differ only between their spans (the card's lines, its text, its button).
+            let before = row - lastTop
+            if shown, edges[line] == edges[before] {
+                rows.narrow(
+                    row, from: placed.x + Int(min(spanFrom[line], spanFrom[before])),
+                    to: placed.x + Int(max(spanTo[line], spanTo[before])))
             }
         }
         entries[index].finalDx = shift.dx

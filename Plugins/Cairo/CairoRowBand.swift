@@ -22,6 +22,9 @@ public struct CairoRowBand: Equatable, Sendable {
     public var height: Int
     /// What the rows hold.
     public var content: Content
+    /// For pixels or a solid colour, the columns outside which the window already shows these
+    /// rows as they should be, when that is fewer than the box's (nil: the whole width).
+    public var columns: Range<Int>?
 
     /// A band of `height` rows from `y` holding `content`.
     public init(y: Int, height: Int, content: Content) {

@@ -36,6 +36,10 @@ final class CairoRowPlan {
     private var staleKinds = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
     private var staleFrom = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private var staleTo = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    /// Per surface row, this frame, the columns that changed (`changedFrom..<changedTo`):
+    /// the changed box's unless `narrow` says fewer; what a presenter needs to send.
+    private var changedFrom = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    private var changedTo = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private var staleRows = 0
     /// How many of the stale rows are repeats.
     private var staleRepeats = 0
@@ -74,6 +78,10 @@ final class CairoRowPlan {
         staleFrom.initialize(repeating: 0)
         staleTo = .allocate(capacity: height)
         staleTo.initialize(repeating: 0)
+        changedFrom = .allocate(capacity: height)
+        changedFrom.initialize(repeating: 0)
+        changedTo = .allocate(capacity: height)
+        changedTo.initialize(repeating: 0)
         staleRows = 0
         staleRepeats = 0
         damage = .empty
@@ -86,6 +94,8 @@ final class CairoRowPlan {
         staleKinds.deallocate()
         staleFrom.deallocate()
         staleTo.deallocate()
+        changedFrom.deallocate()
+        changedTo.deallocate()
     }
 
     /// Starts a frame whose changed box is `damage`: every row of it is drawn until marked.
@@ -93,7 +103,21 @@ final class CairoRowPlan {
         self.damage = damage
         bands.removeAll(keepingCapacity: true)
         let kinds = kinds
-        for row in damage.y..<(damage.y + damage.height) { kinds[row] = Self.draws }
+        let from = Int32(damage.x)
+        let to = Int32(damage.x + damage.width)
+        for row in damage.y..<(damage.y + damage.height) {
+            kinds[row] = Self.draws
+            changedFrom[row] = from
+            changedTo[row] = to
+        }
+    }
+
+    /// Says that of row `row` (inside the changed box, drawn or solid) only the columns
+    /// `from..<to` changed since the last frame: the window shows the rest already.
+    @inline(__always)
+    func narrow(_ row: Int, from: Int, to: Int) {
+        changedFrom[row] = Int32(max(from, damage.x))
+        changedTo[row] = Int32(max(min(to, damage.x + damage.width), Int(changedFrom[row])))
     }
 
     /// Marks row `row` (inside the changed box) `kind`.
@@ -139,9 +163,12 @@ final class CairoRowPlan {
 
     /// After drawing: notes the rows the surface now lacks (solid or repeats), and groups the
     /// box's rows into `bands`; a repeat continuing the one above (its source the row after
-    /// that one's) joins its band.
+    /// that one's) joins its band. A band of pixels or of a solid colour spans the columns
+    /// any of its rows changed in.
     func finish(_ damage: PixelRect) {
         var start = damage.y
+        var bandFrom = Int32.max
+        var bandTo = Int32.min
         let end = damage.y + damage.height
         // The per-row storage as plain memory and the counts as locals: no access check a row.
         let kinds = kinds
@@ -156,6 +183,8 @@ final class CairoRowPlan {
         }
         for row in damage.y..<end {
             let kind = Self.banded(kinds[row])
+            bandFrom = min(bandFrom, changedFrom[row])
+            bandTo = max(bandTo, changedTo[row])
             if kind > Self.overwritesAlone {
                 if staleKinds[row] == 0 {
                     staleRows += 1
@@ -182,8 +211,17 @@ final class CairoRowPlan {
             } else {
                 content = .solid(kind & 0xFF_FFFF)
             }
-            bands.append(CairoRowBand(y: start, height: row + 1 - start, content: content))
+            var band = CairoRowBand(y: start, height: row + 1 - start, content: content)
+            if bandFrom > Int32(damage.x) || bandTo < Int32(damage.x + damage.width) {
+                switch content {
+                case .pixels, .solid: band.columns = Int(bandFrom)..<Int(max(bandFrom, bandTo))
+                case .repeats, .unchanged: break
+                }
+            }
+            bands.append(band)
             start = row + 1
+            bandFrom = Int32.max
+            bandTo = Int32.min
         }
     }
 

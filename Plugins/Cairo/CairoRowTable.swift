@@ -22,6 +22,13 @@ final class CairoRowTable {
     let classes: UnsafeMutableBufferPointer<Int32>
     /// Per raster row, scratch for one drawing pass: where the row's class was written.
     let written: UnsafeMutableBufferPointer<Int32>
+    /// Per raster row, the colour (under the format's mask) at the first of `columns`, and
+    /// the raster columns `spanFrom[row]..<spanTo[row]` outside which every pixel in
+    /// `columns` is that colour (from > to for a flat row): two rows of one edge colour
+    /// differ only inside the hull of their spans.
+    let edges: UnsafeMutableBufferPointer<UInt32>
+    let spanFrom: UnsafeMutableBufferPointer<Int32>
+    let spanTo: UnsafeMutableBufferPointer<Int32>
 
     /// Reads `surface` (an RGB24 or ARGB32 image surface, flushed) over `columns`, which must
     /// lie inside it. RGB24's unused top byte is ignored; ARGB32 rows are flat only if opaque.
@@ -35,6 +42,13 @@ final class CairoRowTable {
         classes.initialize(repeating: 0)
         written = .allocate(capacity: height)
         written.initialize(repeating: -1)
+        edges = .allocate(capacity: height)
+        edges.initialize(repeating: 0)
+        // Unknown spans cover every column.
+        spanFrom = .allocate(capacity: height)
+        spanFrom.initialize(repeating: Int32(columns.lowerBound))
+        spanTo = .allocate(capacity: height)
+        spanTo.initialize(repeating: Int32(columns.upperBound))
         guard let data = cairo_image_surface_get_data(pointer), !columns.isEmpty else {
             for row in 0..<height { classes[row] = Int32(row) }
             return
@@ -62,10 +76,16 @@ final class CairoRowTable {
             if index > 0, memcmp(pixels, row(index - 1), bytes) == 0 {
                 colours[index] = colours[index - 1]
                 classes[index] = classes[index - 1]
+                edges[index] = edges[index - 1]
+                spanFrom[index] = spanFrom[index - 1]
+                spanTo[index] = spanTo[index - 1]
                 continue
             }
             let first = pixels[0] & mask
+            edges[index] = first
             if Self.isFlat(pixels, count: count, mask: mask) {
+                spanFrom[index] = Int32(columns.upperBound)
+                spanTo[index] = Int32(columns.lowerBound)
                 if mask == 0x00FF_FFFF || first >> 24 == 0xFF {
                     colours[index] = 0xFF00_0000 | first
                 }
@@ -77,6 +97,12 @@ final class CairoRowTable {
                 }
                 continue
             }
+            var from = 0
+            while from < count, pixels[from] & mask == first { from += 1 }
+            var to = count
+            while to > from, pixels[to - 1] & mask == first { to -= 1 }
+            spanFrom[index] = Int32(columns.lowerBound + from)
+            spanTo[index] = Int32(columns.lowerBound + to)
             let hash = Self.hash(pixels, count: count, mask: mask)
             var found = Int32(index)
             var next = lastByHash[hash] ?? -1
@@ -154,5 +180,8 @@ final class CairoRowTable {
         colours.deallocate()
         classes.deallocate()
         written.deallocate()
+        edges.deallocate()
+        spanFrom.deallocate()
+        spanTo.deallocate()
     }
 }

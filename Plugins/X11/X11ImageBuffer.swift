@@ -204,11 +204,15 @@ final class X11ImageBuffer {
             return
         }
         let clipped = box.intersectionWith(width: pixelWidth, height: pixelHeight)
+        // A band's rows, across the columns that changed in them (the window shows the rest).
         func rows(of band: CairoRowBand) -> PixelRect {
             let top = max(band.y, clipped.y)
             let bottom = min(band.y + band.height, clipped.y + clipped.height)
+            let left = max(clipped.x, band.columns?.lowerBound ?? clipped.x)
+            let right = min(
+                clipped.x + clipped.width, band.columns?.upperBound ?? clipped.x + clipped.width)
             return PixelRect(
-                x: clipped.x, y: top, width: clipped.width, height: max(0, bottom - top))
+                x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
         }
         // The band whose put is the frame's last, to be confirmed.
         var lastPut = -1

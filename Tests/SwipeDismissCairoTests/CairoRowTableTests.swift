@@ -57,6 +57,31 @@ final class CairoRowTableTests: XCTestCase {
         return (classes, colours)
     }
 
+    /// Checks each row's edge colour and span against a pixel-by-pixel search: outside the
+    /// span every pixel in `columns` is the row's first colour, and the span's ends differ.
+    private func assertSpans(
+        _ table: CairoRowTable, _ surface: CairoSurface, columns: Range<Int>, mask: UInt32,
+        _ message: String
+    ) {
+        surface.flush()
+        let bytes = UnsafeRawPointer(surface.imageData!)
+        let stride = surface.imageStride
+        for row in 0..<surface.pixelHeight {
+            func pixel(_ column: Int) -> UInt32 {
+                bytes.load(fromByteOffset: row * stride + column * 4, as: UInt32.self) & mask
+            }
+            let edge = pixel(columns.lowerBound)
+            let differing = columns.filter { pixel($0) != edge }
+            XCTAssertEqual(table.edges[row], edge, "\(message) row \(row)")
+            if let first = differing.first, let last = differing.last {
+                XCTAssertEqual(table.spanFrom[row], Int32(first), "\(message) row \(row)")
+                XCTAssertEqual(table.spanTo[row], Int32(last + 1), "\(message) row \(row)")
+            } else {
+                XCTAssertGreaterThan(table.spanFrom[row], table.spanTo[row], "flat row \(row)")
+            }
+        }
+    }
+
     private func templates(width: Int) -> [[UInt32]] {
         let base: [UInt32] = [0xFF10_2030, 0xFFF2_F2F7, 0x80FF_FFFF, 0xFF00_0000]
         var rows = base.map { [UInt32](repeating: $0, count: width) }
@@ -81,6 +106,9 @@ final class CairoRowTableTests: XCTestCase {
                     surface, columns: columns, mask: 0x00FF_FFFF, opaqueOnly: false)
                 XCTAssertEqual(Array(table.classes), truth.classes, "width \(width) \(columns)")
                 XCTAssertEqual(Array(table.colours), truth.colours, "width \(width) \(columns)")
+                assertSpans(
+                    table, surface, columns: columns, mask: 0x00FF_FFFF, "width \(width) \(columns)"
+                )
             }
         }
     }
@@ -97,6 +125,7 @@ final class CairoRowTableTests: XCTestCase {
             XCTAssertEqual(Array(table.classes), truth.classes, "width \(width)")
             // A flat translucent row (the 0x80 template) is one class but not a fill colour.
             XCTAssertEqual(Array(table.colours), truth.colours, "width \(width)")
+            assertSpans(table, surface, columns: 0..<width, mask: 0xFFFF_FFFF, "width \(width)")
         }
     }
 
