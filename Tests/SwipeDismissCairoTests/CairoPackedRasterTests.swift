@@ -41,6 +41,27 @@ final class CairoPackedRasterTests: XCTestCase {
         }
     }
 
+    /// Two `format` surfaces holding the same random opaque pixels, as a window's frame is.
+    private func twoTargets(width: Int, height: Int, format: cairo_format_t) throws
+        -> (CairoSurface, CairoSurface)
+    {
+        let opaque = format == CAIRO_FORMAT_RGB24
+        let first = try CairoSurface(mappedImageWidth: width, height: height, opaque: opaque)
+        let second = try CairoSurface(mappedImageWidth: width, height: height, opaque: opaque)
+        for target in [first, second] {
+            var random = SeededRandom(seed: 0xD57)
+            try target.withImagePixelsForWriting { pixels, width, height, stride in
+                for row in 0..<height {
+                    let line = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+                    for column in 0..<width {
+                        line[column] = 0xFF00_0000 | UInt32(random.next() & 0xFF_FFFF)
+                    }
+                }
+            }
+        }
+        return (first, second)
+    }
+
     private func drag() -> [Scene] {
         (0...24).map { step in
             let offset = Double(step * 5)
@@ -114,22 +135,7 @@ final class CairoPackedRasterTests: XCTestCase {
             }
         }
         for format in [CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24] {
-            let byCairo = try CairoSurface(
-                mappedImageWidth: width, height: height, opaque: format == CAIRO_FORMAT_RGB24)
-            let byHand = try CairoSurface(
-                mappedImageWidth: width, height: height, opaque: format == CAIRO_FORMAT_RGB24)
-            for target in [byCairo, byHand] {
-                var same = SeededRandom(seed: 0xD57)
-                try target.withImagePixelsForWriting { pixels, width, height, stride in
-                    for row in 0..<height {
-                        let line = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
-                        for column in 0..<width {
-                            // An opaque target, as a window's frame is.
-                            line[column] = 0xFF00_0000 | UInt32(same.next() & 0xFF_FFFF)
-                        }
-                    }
-                }
-            }
+            let (byCairo, byHand) = try twoTargets(width: width, height: height, format: format)
             let context = try CairoContext(surface: byCairo)
             cairo_set_source_surface(context.pointer, source.pointer, 0, 0)
             cairo_paint(context.pointer)
@@ -162,20 +168,7 @@ final class CairoPackedRasterTests: XCTestCase {
             packed.keptRows, 96, "the distinct rows, though the table looks at fewer columns")
         let wholeSurface = try XCTUnwrap(whole.surface)
         for format in [CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24] {
-            let opaque = format == CAIRO_FORMAT_RGB24
-            let byHand = try CairoSurface(mappedImageWidth: 390, height: 844, opaque: opaque)
-            let byCairo = try CairoSurface(mappedImageWidth: 390, height: 844, opaque: opaque)
-            for target in [byHand, byCairo] {
-                var random = SeededRandom(seed: 99)
-                try target.withImagePixelsForWriting { pixels, width, height, stride in
-                    for row in 0..<height {
-                        let line = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
-                        for column in 0..<width {
-                            line[column] = 0xFF00_0000 | UInt32(random.next() & 0xFF_FFFF)
-                        }
-                    }
-                }
-            }
+            let (byHand, byCairo) = try twoTargets(width: 390, height: 844, format: format)
             // Moved down 37 px and cut by the surface's bottom edge.
             let clip = PixelRect(x: 0, y: 0, width: 390, height: 844)
             try packed.composite(
