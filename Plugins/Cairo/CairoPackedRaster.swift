@@ -44,6 +44,8 @@ final class CairoPackedRaster {
     let lines: CairoSurface
     /// Per raster row, its row in `lines`.
     let slots: UnsafeMutableBufferPointer<Int32>
+    /// The rows, for reading: raster row `i` is `lines`' row `slots[i]`.
+    let pixels: CairoRasterRows
 
     /// Packs `surface` (an image), with `classes` (per row, the first row looking the same
     /// over some columns: rows of one class are compared whole with that class's distinct
@@ -88,6 +90,7 @@ final class CairoPackedRaster {
             slots.deallocate()
             return nil
         }
+        let lines: CairoSurface
         do {
             lines = try CairoSurface(
                 mappedImageWidth: width, height: distinct,
@@ -96,25 +99,24 @@ final class CairoPackedRaster {
             slots.deallocate()
             throw error
         }
-        self.slots = slots
-        guard let target = lines.imageData else { return }
+        guard let target = lines.imageData else {
+            slots.deallocate()
+            throw CairoError(
+                operation: "cairo_image_surface_get_data", reason: "no pixels to pack rows into")
+        }
         let lineStride = lines.imageStride
-        var next: Int32 = 0
-        for row in 0..<height where slots[row] == next {
-            (target + Int(next) * lineStride).copyMemory(
-                from: data + row * stride, byteCount: bytes)
-            next += 1
+        for slot in 0..<distinct {
+            (target + slot * lineStride).copyMemory(
+                from: data + Int(firstRow[slot]) * stride, byteCount: bytes)
         }
         lines.markDirty()
+        self.lines = lines
+        self.slots = slots
+        pixels = CairoRasterRows(base: target, stride: lineStride, slots: slots.baseAddress)
     }
 
     deinit {
         slots.deallocate()
-    }
-
-    /// The rows, for reading.
-    var pixels: CairoRasterRows {
-        CairoRasterRows(base: lines.imageData!, stride: lines.imageStride, slots: slots.baseAddress)
     }
 
     /// The whole raster again, byte for byte.
