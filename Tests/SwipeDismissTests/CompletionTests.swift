@@ -113,6 +113,7 @@ extension DismissEvent {
         case .dismissAttempted: "dismissAttempted"
         case .superseded: "superseded"
         case .passedThrough: "passedThrough"
+        case .detentChanged: "detentChanged"
         }
     }
 }

@@ -128,10 +128,10 @@ public struct DismissConfiguration: Hashable, Sendable {
     /// The card has one, `.open`.
     public var detents: [Detent] = [.open]
     /// The detent a presentation comes to rest at; nil (or an unknown name) means the top.
-    public var presentedDetent: String?
+    public var presentedDetent: Detent.ID?
     /// At this detent and below it, a press on the backdrop is not taken: it passes through
     /// to the app behind (`HitRegion.passThrough`). Nil: only where the dim is 0.
-    public var passThroughDetent: String?
+    public var passThroughDetent: Detent.ID?
     /// The rubber band's coefficient past the lowest detent while dismissal is vetoed.
     public var vetoResistance = 0.55
     /// Keys that confirm a pending (vetoed) dismissal, and keys that keep the content.
@@ -207,7 +207,7 @@ public struct DismissConfiguration: Hashable, Sendable {
     public static func sheet(_ base: DismissConfiguration = .fluid) -> DismissConfiguration {
         var configuration = base
         configuration.detents = [SheetPresenter.large, SheetPresenter.medium]
-        configuration.presentedDetent = SheetPresenter.medium.name
+        configuration.presentedDetent = SheetPresenter.medium.id
         configuration.alphaCurve = .sheet
         if case .projected(_, let rate) = base.release {
             configuration.release = .nearestDetent(decelerationRate: rate)
