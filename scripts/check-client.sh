@@ -8,5 +8,9 @@ trap 'rm -rf "$work"' EXIT
 git clone -q "$root" "$work/SwipeDismiss"
 cp -r "$root/Tests/ClientPackage" "$work/client"
 cd "$work/client"
-swift build -q 2>&1 | grep -v "^warning: you may be able to install" >&2 || true
+if ! swift build -q > build.log 2>&1; then
+    grep -v "^warning: you may be able to install" build.log >&2
+    echo "check-client: the client package does not build against the public API" >&2
+    exit 1
+fi
 "$(swift build --show-bin-path)/HostAPIClient"

@@ -8,7 +8,7 @@ import SwipeDismissNull
 #endif
 
 var failures = 0
-func check(_ holds: Bool, _ promise: String) {
+@MainActor func check(_ holds: Bool, _ promise: String) {
     print("\(holds ? "ok  " : "FAIL") \(promise)")
     if !holds { failures += 1 }
 }
@@ -21,7 +21,7 @@ var events: [DismissEvent] = []
 let observation = sheet.addObserver { events.append($0) }
 
 /// Steps at 60 Hz while something moves; returns how many frames were drawn.
-func framesUntilAtRest() throws -> Int {
+@MainActor func framesUntilAtRest() throws -> Int {
     var frames = 0
     while sheet.isAnimating {
         clock.advance(by: 1.0 / 60)
