@@ -12,15 +12,6 @@ public enum AlphaCurve: Hashable, Sendable {
     /// The seed's curve: `max(0.1, 0.3 - y/1000)`.
     public static let seed = AlphaCurve.linear(rest: 0.3, perPoint: 0.001, floor: 0.1)
 
-    /// The photo scene's curve: `max(0.2, 1 − distance/300)` from 1.0 at rest.
-    public static let photo = AlphaCurve.linear(
-        rest: 1, perPoint: 1 / PhotoPresenter.shrinkDistance, floor: 0.2)
-
-    /// The sheet scene's curve: 0.3 at or above `medium`, linear to 0 off screen.
-    public static let sheet = AlphaCurve.stops([
-        AlphaStop(detent: .medium, alpha: 0.3), AlphaStop(detent: .dismissed, alpha: 0),
-    ])
-
     /// The alpha at rest (for `.stops`, the largest stop).
     public var rest: Double {
         switch self {
