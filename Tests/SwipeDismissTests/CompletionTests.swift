@@ -114,6 +114,7 @@ extension DismissEvent {
         case .superseded: "superseded"
         case .passedThrough: "passedThrough"
         case .detentChanged: "detentChanged"
+        case .contentTapped: "contentTapped"
         }
     }
 }

@@ -399,6 +399,10 @@ private final class DriverEnvironment: DismissEnvironment {
         return scrolling.region(at: point, offset: offset, direction: direction, viewport: viewport)
     }
 
+    func contentItem(at point: Point, state: DismissState) -> String? {
+        presenter.contentItem(at: point, state: state, direction: direction, viewport: viewport)
+    }
+
     func shouldDismiss(_ reason: DismissReason) -> Bool {
         if let shouldDismiss, !shouldDismiss(reason) { return false }
         if let delegate, let controller {

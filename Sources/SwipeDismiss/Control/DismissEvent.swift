@@ -26,6 +26,9 @@ public enum DismissEvent: Hashable, Sendable {
     /// the `phaseChanged` to `.presented`; not when it comes back to the detent it left, nor
     /// for the first rest after presentation at the detent it last rested at).
     case detentChanged(from: Detent.ID, to: Detent.ID)
+    /// A tap landed on the content's item `item` (a sheet row, a button: the presenter's
+    /// `contentItem(at:state:direction:viewport:)`) at `point`, in viewport points.
+    case contentTapped(item: String, point: Point)
 }
 
 /// Why a dismissal was attempted.

@@ -9,9 +9,14 @@ public protocol DismissEnvironment {
     func shouldDismiss(_ reason: DismissReason) -> Bool
     /// Which part of a sheet `point` lands on with the content at `offset`.
     func region(at point: Point, offset: Double) -> SheetRegion
+    /// The id of the content's tappable item at `point` in `state`, if any.
+    func contentItem(at point: Point, state: DismissState) -> String?
 }
 
 extension DismissEnvironment {
+    /// By default nothing in the content is tappable.
+    public func contentItem(at point: Point, state: DismissState) -> String? { nil }
+
     /// By default, the content moved by `translation`'s length along `.down`: an
     /// environment that drives `.free` content implements this itself.
     public func hitTest(_ point: Point, translation: Point) -> HitRegion {
