@@ -1,0 +1,116 @@
+/// The calls an app makes on a stack: present a sheet over the top one, dismiss or move any
+/// level, answer a veto. Each may be numbered so its outcome comes back as one `.complete`.
+extension SheetStack {
+    /// Where a new sheet goes: over the level that takes input, or in the root's place when
+    /// the root is leaving or gone (nothing is shown).
+    public var pushIndex: Int {
+        levels[0].isLeaving ? 0 : inputLevel + 1
+    }
+
+    /// Presents `machine` (a sheet laid out for its own presenter, made dismissed at the
+    /// stack's `time`) over the top sheet, at level `pushIndex`.
+    ///
+    /// A level above the input level that is still leaving ends first (its `didDismiss`
+    /// comes before the new sheet's events); with nothing shown, `machine` takes the root's
+    /// place. A drag in progress on the sheet below is cancelled (it springs back): the new
+    /// sheet takes the input from now on. Request `request` completes as
+    /// `DismissMachine.present` says.
+    public mutating func push(
+        _ machine: DismissMachine, animated: Bool = true, request: Int? = nil,
+        environment: some StackEnvironment
+    ) {
+        let index = pushIndex
+        if index == 0 {
+            finishLevels(above: 0, environment: environment)
+            if levels[0].phase != .dismissed {
+                levels[0].dismiss(
+                    animated: false, force: true, environment: environment.environment(forLevel: 0))
+                collect(0)
+            }
+            levels[0] = machine
+        } else {
+            finishLevels(above: index - 1, environment: environment)
+            let below = index - 1
+            if levels[below].phase == .dragging || levels[below].recognizer.isPressed {
+                levels[below].handle(
+                    InputEvent(time: levels[below].time, kind: .cancel),
+                    environment: environment.environment(forLevel: below))
+                collect(below)
+            }
+            levels.append(machine)
+        }
+        levels[index].present(animated: animated, request: request)
+        collect(index)
+    }
+
+    /// Presents the root again if nothing is shown (or it is leaving); request `request`
+    /// completes as `DismissMachine.present` says (at once when it is shown).
+    public mutating func presentRoot(animated: Bool = true, request: Int? = nil) {
+        levels[0].present(animated: animated, request: request)
+        collect(0)
+    }
+
+    /// Dismisses the sheet at `level` with no velocity if its policy allows (or `force`):
+    /// the levels above it first, at once and top first, each with its own `didDismiss`;
+    /// then `level` itself, animated or not. A veto (asked of `level` only) leaves every
+    /// level as it was. A level not in the stack has already left: `request` completes
+    /// with true.
+    public mutating func dismiss(
+        level: Int, animated: Bool = true, force: Bool = false, request: Int? = nil,
+        environment: some StackEnvironment
+    ) {
+        guard level >= 0, level < levels.count else {
+            if let request {
+                effects.append(.level(level, .complete(request: request, succeeded: true)))
+            }
+            return
+        }
+        let own = environment.environment(forLevel: level)
+        var forced = force
+        if levels[level].isShown, !force {
+            guard levels[level].allows(.programmatic, environment: own) else {
+                collect(level)
+                if let request {
+                    effects.append(.level(level, .complete(request: request, succeeded: false)))
+                }
+                return
+            }
+            forced = true
+        }
+        finishLevels(above: level, environment: environment)
+        levels[level].dismiss(
+            animated: animated, force: forced, request: request, environment: own)
+        collect(level)
+        removeLeftLevels()
+    }
+
+    /// Sends the sheet at `level` to `detent` (`DismissMachine.move`); `.dismissed`
+    /// dismisses it as `dismiss(level:)` does, the levels above it first. A level not in
+    /// the stack completes `request` with false.
+    public mutating func move(
+        level: Int, to detent: Detent.ID, animated: Bool = true, request: Int? = nil,
+        environment: some StackEnvironment
+    ) {
+        guard level >= 0, level < levels.count else {
+            if let request {
+                effects.append(.level(level, .complete(request: request, succeeded: false)))
+            }
+            return
+        }
+        if detent == .dismissed, levels[level].layout.index(of: detent) != nil {
+            return dismiss(
+                level: level, animated: animated, request: request, environment: environment)
+        }
+        levels[level].move(
+            to: detent, animated: animated, request: request,
+            environment: environment.environment(forLevel: level))
+        collect(level)
+    }
+
+    /// Answers the pending vetoed dismissal of the sheet at `level` with "keep it".
+    public mutating func declineDismissal(level: Int) {
+        guard level >= 0, level < levels.count else { return }
+        levels[level].declineDismissal()
+        collect(level)
+    }
+}

@@ -1,0 +1,228 @@
+/// What a sheet stack asks of the world per level: each level's hit test and policy.
+public protocol StackEnvironment {
+    /// The environment one level's machine asks.
+    associatedtype Level: DismissEnvironment
+    /// The hit test and dismissal policy of the sheet at `level`.
+    func environment(forLevel level: Int) -> Level
+}
+
+/// Sheets over sheets as a pure value: one `DismissMachine` per level, the rules that tie
+/// them together, and effects out (each tagged with its level).
+///
+/// - The top level takes the input: the highest level that is neither leaving nor gone
+///   (the root when every level is). Escape, a drag, a flick and a backdrop tap reach that
+///   sheet only; the levels under it just follow time.
+/// - Space or Enter on a presented top asks for a new level (`.levelRequested`) while the
+///   depth is under `keyPresentLimit`; with nothing shown the root presents itself again.
+/// - Dismissing a lower level dismisses the levels above it first, top first, each at once
+///   and with its own `didDismiss`; then the level itself leaves. A level that starts to
+///   leave while a level above it is still leaving ends that one first, so every
+///   `didDismiss` comes top first and a level's number never changes while it is shown.
+/// - One backdrop: the largest alpha of the sheets in the stack, so it follows the top sheet
+///   at depth 1 and never dips while a sheet comes in, is dragged or leaves over another.
+/// - A sheet under another recedes: its scale is `1 − recession × v`, `v` the visibility of
+///   the sheet right above it (`visibility(ofLevel:)`).
+///
+/// Level 0 (the root) stays in the stack when dismissed, so it can be presented again; a
+/// higher level is removed once it has left.
+public struct SheetStack: Sendable {
+    /// How much a sheet shrinks under a fully visible child: 0.06 (scale 0.94).
+    public static let recession = 0.06
+
+    /// The machines, root first; the last is the top of the stack.
+    public internal(set) var levels: [DismissMachine]
+    /// Effects not yet performed, oldest first.
+    public internal(set) var effects: [StackEffect] = []
+    /// Space and Enter ask for a new level only while fewer sheets than this are shown.
+    public var keyPresentLimit: Int
+
+    /// A stack holding `root` (presented or not), Space and Enter presenting up to
+    /// `keyPresentLimit` sheets.
+    public init(root: DismissMachine, keyPresentLimit: Int = 3) {
+        levels = [root]
+        self.keyPresentLimit = keyPresentLimit
+        levels.reserveCapacity(max(4, keyPresentLimit + 1))
+        effects.reserveCapacity(16)
+        collect(0)
+    }
+
+    // MARK: Reading
+
+    /// The latest time any level has reached.
+    public var time: Double {
+        var latest = levels[0].time
+        for index in levels.indices where levels[index].time > latest {
+            latest = levels[index].time
+        }
+        return latest
+    }
+
+    /// How many sheets are not dismissed (one on its way out still counts).
+    public var depth: Int {
+        var count = 0
+        for index in levels.indices where levels[index].phase != .dismissed { count += 1 }
+        return count
+    }
+
+    /// The level drawn on top: the highest one (the root when nothing else is shown).
+    public var top: Int { levels.count - 1 }
+
+    /// The level that takes the input: the highest one neither leaving nor gone, else the
+    /// root.
+    public var inputLevel: Int {
+        var index = levels.count - 1
+        while index > 0, levels[index].isLeaving { index -= 1 }
+        return index
+    }
+
+    /// Whether something moves in any level.
+    public var isAnimating: Bool {
+        for index in levels.indices where levels[index].isAnimating { return true }
+        return false
+    }
+
+    /// The one backdrop's alpha: the largest of the levels' alphas (at depth 1, the top
+    /// sheet's by its own rule).
+    public var backdropAlpha: Double {
+        var alpha = 0.0
+        for index in levels.indices { alpha = max(alpha, levels[index].state.alpha) }
+        return alpha
+    }
+
+    /// How visible the sheet at `level` is, as its parent's recession reads it: 1 at or
+    /// above its lowest resting detent (the sheet's `medium`), falling linearly with its
+    /// offset to 0 fully off screen, times its opacity (reduced motion cross-fades it).
+    public func visibility(ofLevel level: Int) -> Double {
+        let machine = levels[level]
+        guard machine.phase != .dismissed else { return 0 }
+        let layout = machine.layout
+        let offset = machine.offset
+        let span = layout.distance - layout.lowest
+        let seen: Double
+        if span > 0 {
+            seen = min(1, max(0, (layout.distance - offset) / span))
+        } else {
+            seen = offset < layout.distance ? 1 : 0
+        }
+        return seen * machine.state.contentOpacity
+    }
+
+    /// The scale the sheet at `level` is drawn at: `1 − 0.06 × v` under a sheet of
+    /// visibility `v`, 1 for the top one.
+    public func scale(ofLevel level: Int) -> Double {
+        guard level + 1 < levels.count else { return 1 }
+        return 1 - Self.recession * visibility(ofLevel: level + 1)
+    }
+
+    /// The state of the sheet at `level` at its own time.
+    public func state(ofLevel level: Int) -> DismissState {
+        levels[level].state
+    }
+
+    /// The stack as a tool samples it: depth, the top sheet (alpha: the backdrop's) and the
+    /// sheet under it with its scale.
+    public var state: StackState {
+        var top = levels[self.top].state
+        top.alpha = backdropAlpha
+        let parentLevel = self.top - 1
+        guard parentLevel >= 0 else {
+            return StackState(depth: depth, top: top, parent: nil, parentScale: nil)
+        }
+        return StackState(
+            depth: depth, top: top, parent: levels[parentLevel].state,
+            parentScale: scale(ofLevel: parentLevel))
+    }
+
+    // MARK: Driving
+
+    /// Forgets the effects the driver has performed.
+    public mutating func clearEffects() {
+        effects.removeAll(keepingCapacity: true)
+    }
+
+    /// Moves every level to `newTime`, top first, and removes levels that have left.
+    public mutating func advance(to newTime: Double, environment: some StackEnvironment) {
+        var index = levels.count - 1
+        while index >= 0 {
+            levels[index].advance(
+                to: newTime, environment: environment.environment(forLevel: index))
+            collect(index)
+            // A touchpad pan that ends at its deadline may send the level on its way out.
+            levelMayHaveStartedLeaving(index, environment: environment)
+            index -= 1
+        }
+        removeLeftLevels()
+    }
+
+    /// Applies one input at its own time to the level that takes input (Space or Enter
+    /// on a presented top may ask for a new level instead).
+    public mutating func handle(_ event: InputEvent, environment: some StackEnvironment) {
+        guard event.time.isFinite else { return }
+        advance(to: max(event.time, time), environment: environment)
+        let level = inputLevel
+        if case .key(let key) = event.kind, key == .space || key == .enter,
+            levels[level].isShown, !levels[level].isDismissAttemptPending,
+            depth < keyPresentLimit
+        {
+            return effects.append(.levelRequested(pushIndex))
+        }
+        levels[level].handle(event, environment: environment.environment(forLevel: level))
+        collect(level)
+        levelMayHaveStartedLeaving(level, environment: environment)
+    }
+
+    /// Lays every level out again (the viewport changed): `layouts[i]` is level `i`'s.
+    public mutating func relayout(_ layouts: [DetentLayout]) {
+        for index in levels.indices where index < layouts.count {
+            levels[index].relayout(layouts[index])
+            collect(index)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Moves level `index`'s effects into the stack's, tagged with the level.
+    mutating func collect(_ index: Int) {
+        guard !levels[index].effects.isEmpty else { return }
+        for effect in levels[index].effects { effects.append(.level(index, effect)) }
+        levels[index].clearEffects()
+    }
+
+    /// Once level `index` is leaving, any level above it (itself leaving) ends now, top
+    /// first, so `didDismiss` comes in order.
+    mutating func levelMayHaveStartedLeaving(
+        _ index: Int, environment: some StackEnvironment
+    ) {
+        guard levels[index].isLeaving, index < levels.count - 1 else { return }
+        finishLevels(above: index, environment: environment)
+    }
+
+    /// Ends every level above `index` at once, top first, each with its own `didDismiss`,
+    /// and removes them.
+    mutating func finishLevels(above index: Int, environment: some StackEnvironment) {
+        while levels.count - 1 > index {
+            let top = levels.count - 1
+            if levels[top].phase != .dismissed {
+                levels[top].dismiss(
+                    animated: false, force: true,
+                    environment: environment.environment(forLevel: top))
+                collect(top)
+            }
+            levels.removeLast()
+        }
+    }
+
+    /// Removes levels above the root that have left, from the top.
+    mutating func removeLeftLevels() {
+        while levels.count > 1, levels[levels.count - 1].phase == .dismissed {
+            levels.removeLast()
+        }
+    }
+}
+
+extension DismissMachine {
+    /// On its way out or gone.
+    var isLeaving: Bool { phase == .dismissing || phase == .dismissed }
+    /// On screen and staying: presenting, at rest, dragged or settling.
+    var isShown: Bool { !isLeaving }
+}

@@ -1,0 +1,358 @@
+/// Drives a stack of sheets: reads input, runs the `SheetStack`, tells observers which level
+/// each event concerns, and renders the stack as one scene through a `StackPresenter`.
+///
+/// Like `DismissController`, it owns the plugins and performs the effects of a value that
+/// decides: one `DismissMachine` per level inside a `SheetStack`. Each `step()` reads the
+/// clock, applies the input at its own time to the top sheet, advances every level and
+/// renders if the picture changed. Calls made from an observer or a policy run once the
+/// call in progress is over, so dismissing a level from a `didDismiss` is safe.
+public final class SheetStackController {
+    /// Where the controller reads its events; they go to the top sheet.
+    public let input: InputSource
+    /// What draws each frame that changed.
+    public let renderer: Renderer
+    /// The time source `step()` reads.
+    public let clock: Clock
+    /// Composes the levels' scenes into the one the renderer draws.
+    public let presenter = StackPresenter()
+
+    /// The stack as of the last `step()` (or input, or call): depth, top sheet, parent.
+    public private(set) var state: StackState
+    /// How many frames this controller has rendered.
+    public private(set) var framesRendered = 0
+    /// Whether something is moving, so the owner should keep calling `step()` every frame.
+    public private(set) var isAnimating = false
+
+    /// What Space or Enter presents over a presented top sheet, given the level it will be;
+    /// nil (or a nil answer) presents nothing. Asked while fewer than `keyPresentLimit`
+    /// sheets are shown.
+    public var nextLevel: ((Int) -> StackLevel?)?
+    /// A policy asked for every level, after the level's own: `(level, reason)`. Nil allows.
+    public var shouldDismiss: ((Int, DismissReason) -> Bool)?
+    /// Space and Enter present new sheets only while fewer than this many are shown.
+    public var keyPresentLimit: Int {
+        get { stack.keyPresentLimit }
+        set { stack.keyPresentLimit = newValue }
+    }
+
+    private var stack: SheetStack
+    private var descriptions: [StackLevel]
+    private var environments: StackEnvironments
+    private var presenters: [Presenter]
+    private var directions: [DismissDirection]
+    private var viewport: Size
+    private var needsDisplay = true
+    private var lastRendered: [DismissState] = []
+    private var pending: [InputEvent] = []
+    private var observers: [(id: Int, call: (StackEvent) -> Void)] = []
+    private var nextObserverID = 0
+    private var completions: [Int: (Bool) -> Void] = [:]
+    private var nextRequest = 0
+    private var isBusy = false
+    private var deferred: [() -> Void] = []
+
+    /// A stack holding `root` as level 0, presented and at rest (or dismissed).
+    public init(
+        input: InputSource, renderer: Renderer, clock: Clock, root: StackLevel = StackLevel(),
+        presented: Bool = true
+    ) {
+        self.input = input
+        self.renderer = renderer
+        self.clock = clock
+        viewport = renderer.viewport
+        descriptions = [root]
+        environments = StackEnvironments(
+            levels: [StackLevelEnvironment(root, level: 0, viewport: renderer.viewport)])
+        presenters = [root.presenter]
+        directions = [root.configuration.direction]
+        stack = SheetStack(
+            root: root.makeMachine(viewport: viewport, time: clock.now, presented: presented))
+        stack.clearEffects()
+        state = stack.state
+        lastRendered.reserveCapacity(4)
+        pending.reserveCapacity(64)
+        environments.levels[0].controller = self
+    }
+
+    // MARK: Reading
+
+    /// How many sheets are shown (one on its way out still counts).
+    public var depth: Int { stack.depth }
+    /// How many levels the stack holds: the depth, or 1 when even the root is gone.
+    public var levelCount: Int { stack.levels.count }
+    /// The level that takes input: the top sheet that is not on its way out.
+    public var inputLevel: Int { stack.inputLevel }
+
+    /// The state of the sheet at `level`, if the stack holds it.
+    public func state(ofLevel level: Int) -> DismissState? {
+        level >= 0 && level < stack.levels.count ? stack.state(ofLevel: level) : nil
+    }
+
+    /// The scale the sheet at `level` is drawn at (1 for the top one and outside the stack).
+    public func scale(ofLevel level: Int) -> Double {
+        level >= 0 && level < stack.levels.count ? stack.scale(ofLevel: level) : 1
+    }
+
+    /// The detents of the sheet at `level` as resolved for the viewport, if the stack
+    /// holds it.
+    public func layout(ofLevel level: Int) -> DetentLayout? {
+        level >= 0 && level < stack.levels.count ? stack.levels[level].layout : nil
+    }
+
+    /// The one backdrop's alpha: the largest of the sheets' alphas.
+    public var backdropAlpha: Double { stack.backdropAlpha }
+
+    /// When the owner should call `step()` next: now if animating, else the input's next
+    /// known event or the top sheet's touchpad deadline, else nil.
+    public var nextWakeTime: Double? {
+        if isAnimating || needsDisplay { return state.top.time }
+        guard let deadline = stack.levels[stack.inputLevel].scrollDeadline else {
+            return input.nextEventTime
+        }
+        return min(deadline, input.nextEventTime ?? deadline)
+    }
+
+    /// What `point` lands on now, for the sheet that takes input.
+    public func hitTest(_ point: Point) -> HitRegion {
+        let level = stack.inputLevel
+        return stack.levels[level].hitTest(point, environment: environments.levels[level])
+    }
+
+    /// Calls `observer` with every event of every level, each tagged with its level.
+    /// Kept until the returned observation's `cancel()`.
+    @discardableResult
+    public func addObserver(_ observer: @escaping (StackEvent) -> Void) -> DismissObservation {
+        nextObserverID += 1
+        let id = nextObserverID
+        observers.append((id, observer))
+        return DismissObservation(stop: { [weak self] in self?.observers.removeAll { $0.id == id } }
+        )
+    }
+
+    // MARK: Driving
+
+    /// Asks for the next `step()` to render even if nothing moved.
+    public func setNeedsDisplay() {
+        needsDisplay = true
+    }
+
+    /// Re-reads the renderer's viewport and lays every level out again.
+    public func viewportDidChange() {
+        if isBusy { return deferred.append { [weak self] in self?.viewportDidChange() } }
+        let size = renderer.viewport
+        guard size != viewport else { return }
+        viewport = size
+        for environment in environments.levels { environment.viewport = size }
+        let layouts = descriptions.map { $0.layout(viewport: size) }
+        run { $0.relayout(layouts) }
+    }
+
+    /// Advances to the clock's time: applies pending input, animates, and renders if the
+    /// picture changed (or `forceRender`). Returns whether a frame was rendered; from an
+    /// observer or a policy it does nothing and returns false.
+    @discardableResult
+    public func step(forceRender: Bool = false) throws -> Bool {
+        guard !isBusy else { return false }
+        catchUp()
+        return try renderIfNeeded(force: forceRender)
+    }
+
+    /// Applies one event at its own time to the sheet that takes input.
+    public func handle(_ event: InputEvent) {
+        if isBusy { return deferred.append { [weak self] in self?.handle(event) } }
+        run { [environments] in $0.handle(event, environment: environments) }
+    }
+
+    /// Presents `level` over the top sheet (with nothing shown, in the root's place),
+    /// starting at the clock's time. A sheet still leaving above the top ends first.
+    ///
+    /// - Parameters:
+    ///   - level: The new sheet's configuration, presenter and policy.
+    ///   - animated: Whether it springs in; false puts it at rest on the next frame.
+    ///   - completion: Called once, when it comes to rest (or a dismissal cuts it short).
+    public func present(
+        _ level: StackLevel, animated: Bool = true, completion: (() -> Void)? = nil
+    ) {
+        let request = register(completion.map { done in { _ in done() } })
+        if isBusy {
+            return deferred.append { [weak self] in
+                self?.catchUp()
+                self?.push(level, animated: animated, request: request)
+            }
+        }
+        catchUp()
+        push(level, animated: animated, request: request)
+    }
+
+    /// Presents the root again when nothing is shown (completion at once when it is).
+    public func presentRoot(animated: Bool = true, completion: (() -> Void)? = nil) {
+        let request = register(completion.map { done in { _ in done() } })
+        call { $0.presentRoot(animated: animated, request: request) }
+    }
+
+    /// Dismisses the sheet at `level` (the top one when nil) if its policy allows (or
+    /// `force`): the sheets above it leave first, at once and top first, each with its own
+    /// `didDismiss`.
+    ///
+    /// - Parameters:
+    ///   - level: Which sheet; nil for the one that takes input.
+    ///   - animated: Whether it leaves on its spring; false takes it away on the next frame.
+    ///   - force: Skips the level's policy (and confirms its pending vetoed attempt).
+    ///   - completion: Called once: true once it has left, false when vetoed or cut short.
+    public func dismiss(
+        level: Int? = nil, animated: Bool = true, force: Bool = false,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        let request = register(completion)
+        call { [environments] stack in
+            stack.dismiss(
+                level: level ?? stack.inputLevel, animated: animated, force: force,
+                request: request, environment: environments)
+        }
+    }
+
+    /// Sends the sheet at `level` (the top one when nil) to `detent`, as
+    /// `DismissController.move(to:animated:completion:)` does.
+    public func move(
+        level: Int? = nil, to detent: Detent.ID, animated: Bool = true,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        let request = register(completion)
+        call { [environments] stack in
+            stack.move(
+                level: level ?? stack.inputLevel, to: detent, animated: animated,
+                request: request, environment: environments)
+        }
+    }
+
+    /// Answers the pending vetoed dismissal of the sheet at `level` (the top one when nil)
+    /// with "keep it".
+    public func declineDismissal(level: Int? = nil) {
+        call { $0.declineDismissal(level: level ?? $0.inputLevel) }
+    }
+
+    // MARK: Performing
+
+    /// Runs a call now, or once the call in progress is over.
+    private func call(_ body: @escaping (inout SheetStack) -> Void) {
+        if isBusy {
+            return deferred.append { [weak self] in self?.call(body) }
+        }
+        catchUp()
+        run(body)
+    }
+
+    /// Pushes `level` at the stack's time (a Space from the input, or a call that caught up).
+    private func push(_ level: StackLevel, animated: Bool, request: Int?) {
+        let index = stack.pushIndex
+        let environment = StackLevelEnvironment(level, level: index, viewport: viewport)
+        environment.controller = self
+        let machine = level.makeMachine(viewport: viewport, time: stack.time, presented: false)
+        // The old levels answer for themselves while they end; the new one joins after.
+        isBusy = true
+        stack.push(machine, animated: animated, request: request, environment: environments)
+        descriptions.removeSubrange(index...)
+        environments.levels.removeSubrange(index...)
+        descriptions.append(level)
+        environments.levels.append(environment)
+        isBusy = false
+        performEffects()
+    }
+
+    private func catchUp() {
+        let now = max(clock.now, stack.time)
+        pending.removeAll(keepingCapacity: true)
+        input.events(upTo: now, into: &pending)
+        for event in pending { handle(event) }
+        run { [environments] in $0.advance(to: now, environment: environments) }
+    }
+
+    private func register(_ completion: ((Bool) -> Void)?) -> Int? {
+        guard let completion else { return nil }
+        nextRequest += 1
+        completions[nextRequest] = completion
+        return nextRequest
+    }
+
+    private func run(_ body: (inout SheetStack) -> Void) {
+        isBusy = true
+        body(&stack)
+        isBusy = false
+        performEffects()
+    }
+
+    private func performEffects() {
+        guard !isBusy else { return }
+        isBusy = true
+        syncLevels()
+        var requested: Int?
+        var index = 0
+        while index < stack.effects.count {
+            let effect = stack.effects[index]
+            index += 1
+            switch effect {
+            case .level(_, .needsDisplay): needsDisplay = true
+            case .level(let level, .notify(let event)):
+                notify(StackEvent(level: level, event: event))
+            case .level(_, .complete(let request, let succeeded)):
+                completions.removeValue(forKey: request)?(succeeded)
+            case .levelRequested(let level): requested = level
+            }
+        }
+        stack.clearEffects()
+        isBusy = false
+        if let requested, let level = nextLevel?(requested) {
+            push(level, animated: true, request: nil)
+        }
+        while !deferred.isEmpty {
+            deferred.removeFirst()()
+        }
+    }
+
+    /// Drops the descriptions of levels that have left and copies what readers need.
+    private func syncLevels() {
+        let count = stack.levels.count
+        if descriptions.count > count {
+            descriptions.removeSubrange(count...)
+            environments.levels.removeSubrange(count...)
+        }
+        if presenters.count != descriptions.count
+            || !zip(presenters, descriptions).allSatisfy({ $0 === $1.presenter })
+        {
+            presenters = descriptions.map(\.presenter)
+            directions = descriptions.map(\.configuration.direction)
+            needsDisplay = true
+        }
+        state = stack.state
+        isAnimating = stack.isAnimating
+    }
+
+    private func notify(_ event: StackEvent) {
+        let current = observers
+        for observer in current where observers.contains(where: { $0.id == observer.id }) {
+            observer.call(event)
+        }
+    }
+
+    private func renderIfNeeded(force: Bool) throws -> Bool {
+        syncLevels()
+        if !force, !needsDisplay, !looksDifferent() { return false }
+        presenter.update(
+            stack: stack, presenters: presenters, directions: directions, viewport: viewport)
+        try renderer.render(presenter.scene, state: state.top)
+        lastRendered.removeAll(keepingCapacity: true)
+        for level in stack.levels.indices { lastRendered.append(stack.state(ofLevel: level)) }
+        needsDisplay = false
+        framesRendered += 1
+        return true
+    }
+
+    private func looksDifferent() -> Bool {
+        guard lastRendered.count == stack.levels.count else { return true }
+        for level in stack.levels.indices
+        where stack.state(ofLevel: level).looksDifferent(from: lastRendered[level]) {
+            return true
+        }
+        return false
+    }
+}
