@@ -103,8 +103,10 @@ public final class StackPresenter {
                 }
                 target += 1
             }
-            if level == 0, let hintIndex, let last = levelScenes[0].layers.last {
-                scene.layers[hintIndex].opacity = last.opacity
+            if level == 0, let hintIndex {
+                // Its source is the root scene's last layer (an index: `.last` copies).
+                let source = levelScenes[0].layers.count - 1
+                scene.layers[hintIndex].opacity = levelScenes[0].layers[source].opacity
             }
         }
         if let backdropIndex { scene.layers[backdropIndex].opacity = stack.backdropAlpha }

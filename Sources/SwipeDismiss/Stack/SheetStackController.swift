@@ -263,7 +263,14 @@ public final class SheetStackController {
         let now = max(clock.now, stack.time)
         pending.removeAll(keepingCapacity: true)
         input.events(upTo: now, into: &pending)
-        for event in pending { handle(event) }
+        // By index over a copy: a call deferred from an observer may catch up again (and
+        // empty `pending`); a for-in would allocate an iterator in unoptimised builds.
+        let batch = pending
+        var index = 0
+        while index < batch.count {
+            handle(batch[index])
+            index += 1
+        }
         run { [environments] in $0.advance(to: now, environment: environments) }
     }
 
@@ -316,9 +323,11 @@ public final class SheetStackController {
             descriptions.removeSubrange(count...)
             environments.levels.removeSubrange(count...)
         }
-        if presenters.count != descriptions.count
-            || !zip(presenters, descriptions).allSatisfy({ $0 === $1.presenter })
-        {
+        var changed = presenters.count != descriptions.count
+        for index in presenters.indices where !changed {
+            changed = presenters[index] !== descriptions[index].presenter
+        }
+        if changed {
             presenters = descriptions.map(\.presenter)
             directions = descriptions.map(\.configuration.direction)
             needsDisplay = true
