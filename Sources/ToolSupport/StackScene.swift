@@ -1,0 +1,54 @@
+import SwipeDismiss
+
+/// The `stack` scene (DESIGN §4b "Stacked sheets"), as both tools build it: sheets laid out
+/// as the `sheet` scene, the first presented at `medium`, Space or Enter presenting another
+/// over the top one up to `maximumDepth`.
+public enum StackScene {
+    /// How many sheets Space and Enter stack up.
+    public static let maximumDepth = 3
+
+    /// The header of the sheet at `level`: "Sheet" for the first, then "Sheet 2", "Sheet 3".
+    public static func title(ofLevel level: Int) -> String {
+        level == 0 ? "Sheet" : "Sheet \(level + 1)"
+    }
+
+    /// The sheet at `level`, running `configuration` (the `sheet` scene's).
+    public static func level(_ level: Int, configuration: DismissConfiguration) -> StackLevel {
+        StackLevel(
+            configuration: configuration,
+            presenter: SheetPresenter(title: title(ofLevel: level)))
+    }
+
+    /// A stack controller for the scene, its first sheet presented and at rest; with
+    /// `confirm`, every level's dismissal is vetoed until confirmed (its `y` key).
+    public static func makeController(
+        input: InputSource, renderer: Renderer, clock: Clock,
+        configuration: DismissConfiguration, confirm: Bool
+    ) -> SheetStackController {
+        let controller = SheetStackController(
+            input: input, renderer: renderer, clock: clock,
+            root: level(0, configuration: configuration))
+        controller.keyPresentLimit = maximumDepth
+        controller.nextLevel = { index in
+            index < maximumDepth ? level(index, configuration: configuration) : nil
+        }
+        if confirm { controller.shouldDismiss = { _, _ in false } }
+        return controller
+    }
+
+    /// The columns `samples.csv` gains for the scene, after the others.
+    public static let samplesColumns = "depth,parent_offset,parent_scale"
+
+    /// `depth`, `parent_offset` and `parent_scale` of `state` as `samples.csv` prints them
+    /// (the last two empty at depth 1 or less).
+    public static func samplesFields(_ state: StackState) -> String {
+        var text = "\(state.depth),"
+        if let parent = state.parent, let scale = state.parentScale {
+            text += NumberText.fixed(parent.offset, digits: 4) + ","
+            text += NumberText.fixed(scale, digits: 6)
+        } else {
+            text += ","
+        }
+        return text
+    }
+}
