@@ -52,7 +52,8 @@ struct ExportOptions: Equatable {
     static let usage = """
         usage: cairo-export --trace FILE --out DIR [--preset seed|fluid] [--fps N]
                             [--scale S] [--format png|pdf|svg|gif] [--gif-max-width W]
-                            [--scene card|sheet|photo] [--confirm] [--reduce-motion]
+                            [--scene card|sheet|photo|stack] [--confirm]
+                            [--reduce-motion]
                             [--direction down|up|left|right|free] [--max-frames N]
                             [--force]
 
@@ -81,8 +82,10 @@ struct ExportOptions: Equatable {
           --gif-max-width W with --format gif: shrink the GIF alone to at most W
                             pixels wide, keeping its aspect ratio, 1...65535
           --scene NAME      card (default), sheet (a bottom sheet with detents large
-                            and medium) or photo (a picture dragged in any direction
-                            over a black backdrop)
+                            and medium), photo (a picture dragged in any direction
+                            over a black backdrop) or stack (sheets over sheets:
+                            Space or Enter presents another, up to 3; samples.csv
+                            adds depth,parent_offset,parent_scale)
           --direction D     the edge the content leaves by: down, up, left or right,
                             or free to drag it in any direction (default: free for
                             the photo, down otherwise; the sheet takes the four edges)

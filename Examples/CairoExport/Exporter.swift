@@ -9,6 +9,8 @@ struct ExportFrame: Equatable {
     var state: DismissState
     /// Seconds from this frame to the next one when idle frames were collapsed into it.
     var restDuration: Double?
+    /// The stack's depth and parent (`--scene stack`); nil for the other scenes.
+    var stack: StackState?
 }
 
 /// Why an export cannot be planned; each is a bad input (exit 2), and nothing is written.
@@ -103,16 +105,14 @@ struct Exporter {
     /// confirms, `n` or Escape declines (the core's `confirmKeys` and `declineKeys`).
     var confirm = false
 
-    /// A controller replaying the trace through `renderer` on `clock`, presented and at rest.
-    func makeController(renderer: Renderer, clock: Clock) -> (
-        DismissController, TraceInputSource
-    ) {
+    /// A controller (a stack's for `--scene stack`) replaying the trace through `renderer`
+    /// on `clock`, presented and at rest.
+    func makeController(renderer: Renderer, clock: Clock) -> (ExportDriver, TraceInputSource) {
         let source = TraceInputSource(trace: trace, startTime: 0)
-        let controller = DismissController(
-            input: source, presenter: scene.makePresenter(),
-            renderer: renderer, clock: clock, configuration: configuration, presented: true)
-        if confirm { controller.shouldDismiss = { _ in false } }
-        return (controller, source)
+        let driver = ExportDriver.make(
+            scene: scene, input: source, renderer: renderer, clock: clock,
+            configuration: configuration, confirm: confirm)
+        return (driver, source)
     }
 
     /// Where the scene's detents rest (offsets from the top detent) and where the content is
@@ -130,7 +130,9 @@ struct Exporter {
         if scene == .photo {
             return [(PhotoPresenter.releaseThreshold, "150 pt release threshold (distance)")]
         }
-        guard scene == .sheet else { return [(Timeline.threshold, "200 pt release threshold")] }
+        guard scene == .sheet || scene == .stack else {
+            return [(Timeline.threshold, "200 pt release threshold")]
+        }
         let layout = detentLayout()
         return (0...layout.count).map { index in
             let name = layout.name(of: index)
@@ -146,18 +148,19 @@ struct Exporter {
     /// run past `settleAllowance`, or when a state is not finite (all `PlanError`s).
     func plan() throws -> [ExportFrame] {
         let clock = ExportClock(framesPerSecond: framesPerSecond)
-        let (controller, source) = makeController(
+        let (driver, source) = makeController(
             renderer: PlanningRenderer(viewport: trace.viewport), clock: clock)
+        let controller = driver.frameDriver
         var frames: [ExportFrame] = []
         var restingFrames = 0
         while true {
             try controller.step(forceRender: true)
-            let state = controller.state
+            let state = driver.state
             for (field, value) in [("offset", state.offset), ("alpha", state.alpha)]
             where !value.isFinite {
                 throw PlanError.nonFinite(field: field, time: state.time)
             }
-            frames.append(ExportFrame(tick: clock.frame, state: state))
+            frames.append(ExportFrame(tick: clock.frame, state: state, stack: driver.stackState))
             guard frames.count <= frameLimit else {
                 throw PlanError.tooManyFrames(
                     needed: frames.count, limit: frameLimit, framesPerSecond: framesPerSecond)
@@ -195,11 +198,11 @@ struct Exporter {
         _ frames: [ExportFrame], to renderer: Renderer, afterFrame: (Int) throws -> Void
     ) throws {
         let clock = ExportClock(framesPerSecond: framesPerSecond)
-        let (controller, _) = makeController(renderer: renderer, clock: clock)
+        let (driver, _) = makeController(renderer: renderer, clock: clock)
         for (index, frame) in frames.enumerated() {
             clock.move(toFrame: frame.tick)
-            try controller.step(forceRender: true)
-            guard controller.state == frame.state else {
+            try driver.frameDriver.step(forceRender: true)
+            guard driver.state == frame.state, driver.stackState == frame.stack else {
                 throw RenderDivergence(frame: index)
             }
             try afterFrame(index + 1)
@@ -222,11 +225,12 @@ let samplesHeader = "t,offset,alpha,phase,x,y,scale,progress,detent,scroll"
 /// the 2-D pose under `.free`); `scale` is the content's scale (the photo shrinks with
 /// distance, the others stay at 1); `scroll` is the list's offset
 /// (`DismissState.scroll`, 0 at its top and for a scene without a list); `detent` is named
-/// for the sheet and empty for the card.
+/// for the sheet and empty for the card. `--scene stack` adds `depth`, `parent_offset` and
+/// `parent_scale` (`StackScene.samplesColumns`) after them.
 func samplesCSV(
     _ frames: [ExportFrame], direction: DismissDirection = .down, scene: SceneChoice = .card
 ) -> String {
-    var text = samplesHeader + "\n"
+    var text = samplesHeader + (scene == .stack ? "," + StackScene.samplesColumns : "") + "\n"
     for frame in frames {
         let state = frame.state
         text += NumberText.fixed(state.time, digits: 6) + ","
@@ -239,7 +243,9 @@ func samplesCSV(
         text += NumberText.fixed(scene.contentScale(translation: translation), digits: 6) + ","
         text += NumberText.fixed(state.progress, digits: 6) + ","
         text += scene.detentColumn(state) + ","
-        text += NumberText.fixed(state.scroll, digits: 4) + "\n"
+        text += NumberText.fixed(state.scroll, digits: 4)
+        if let stack = frame.stack { text += "," + StackScene.samplesFields(stack) }
+        text += "\n"
     }
     return text
 }

@@ -44,7 +44,7 @@ package struct DemoOptions: Equatable {
     package static let scales = 0.25...8.0
 
     package static let usage = """
-        usage: x11-demo [--preset seed|fluid] [--scene card|sheet|photo] [--size WxH]
+        usage: x11-demo [--preset seed|fluid] [--scene card|sheet|photo|stack] [--size WxH]
                         [--direction down|up|left|right|free] [--scale S] [--record FILE] [--replay FILE] [--events]
                         [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
                         [--present shm|put|xlib|auto] [--verbose]
@@ -54,10 +54,12 @@ package struct DemoOptions: Equatable {
         window to quit.
 
           --preset seed|fluid   behaviour preset (default: fluid)
-          --scene card|sheet|photo
+          --scene card|sheet|photo|stack
                                 card (default), a bottom sheet with detents large
-                                and medium that presents at medium, or a photo
-                                dragged in any direction over a black backdrop
+                                and medium that presents at medium, a photo
+                                dragged in any direction over a black backdrop, or
+                                sheets over sheets (Space or Enter presents another
+                                over the top one, up to 3)
           --direction D         the edge the content leaves by: down, up, left or
                                 right, or free to drag it in any direction (default:
                                 free for the photo, down otherwise; the sheet takes

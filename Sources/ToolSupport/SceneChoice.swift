@@ -2,8 +2,9 @@ import SwipeDismiss
 
 /// The scenes both tools' `--scene` names (DESIGN §4).
 public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
-    /// A scene by its `--scene` name: the card, the bottom sheet, or the photo viewer.
-    case card, sheet, photo
+    /// A scene by its `--scene` name: the card, the bottom sheet, the photo viewer, or
+    /// sheets stacked over sheets (`StackScene`).
+    case card, sheet, photo, stack
 
     /// Reads `--scene`: nil when not given; an unknown scene is refused.
     public static func parse(_ flags: ParsedFlags) throws(FlagError) -> SceneChoice? {
@@ -15,8 +16,8 @@ public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
     public var defaultDirection: DismissDirection { self == .photo ? .free : .down }
 
     /// Whether the scene can be dragged freely (`--direction free`): every scene but the
-    /// sheet, whose detents and list lie along one axis.
-    public var movesFreely: Bool { self != .sheet }
+    /// sheets, whose detents and list lie along one axis.
+    public var movesFreely: Bool { self != .sheet && self != .stack }
 
     /// The presenter that lays the scene out; the photo shows the PNG at `photoPath`
     /// (`BundledPhoto.path()` unless given), sized from its header when it is readable.
@@ -24,6 +25,7 @@ public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
         switch self {
         case .card: return CardPresenter()
         case .sheet: return SheetPresenter()
+        case .stack: return SheetPresenter(title: StackScene.title(ofLevel: 0))
         case .photo:
             let path = photoPath ?? BundledPhoto.path()
             let size = PNGHeader.size(ofFileAt: path) ?? PhotoPresenter.bundledPhotoSize
@@ -40,7 +42,7 @@ public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
         var configuration: DismissConfiguration
         switch self {
         case .card: configuration = preset
-        case .sheet: configuration = .sheet(preset)
+        case .sheet, .stack: configuration = .sheet(preset)
         case .photo: configuration = .photo(preset)
         }
         configuration.direction = preset.direction
@@ -54,9 +56,12 @@ public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
         self == .photo ? PhotoPresenter.scale(forDistance: translation.length) : 1
     }
 
-    /// The `detent` column of `samples.csv` and `--events`: the sheet names its detent,
+    /// The `detent` column of `samples.csv` and `--events`: the sheets name their detent,
     /// other scenes leave it empty.
     public func detentColumn(_ state: DismissState) -> String {
-        self == .sheet ? state.detent?.rawValue ?? "" : ""
+        namesDetents ? state.detent?.rawValue ?? "" : ""
     }
+
+    /// Whether the scene's content rests at named detents (the sheet and the stack).
+    public var namesDetents: Bool { self == .sheet || self == .stack }
 }

@@ -93,6 +93,9 @@ public final class SheetStackController {
         level >= 0 && level < stack.levels.count ? stack.scale(ofLevel: level) : 1
     }
 
+    /// The detents of the top sheet as resolved for the viewport.
+    public var layout: DetentLayout { stack.levels[stack.top].layout }
+
     /// The detents of the sheet at `level` as resolved for the viewport, if the stack
     /// holds it.
     public func layout(ofLevel level: Int) -> DetentLayout? {

@@ -1,0 +1,59 @@
+import SwipeDismiss
+import ToolSupport
+
+/// What an export replays the trace through: one sheet's controller, or, for
+/// `--scene stack`, a stack's (whose frames also record the depth and the parent).
+enum ExportDriver {
+    case single(DismissController)
+    case stack(SheetStackController)
+
+    /// The controller the export steps.
+    var frameDriver: FrameDriver {
+        switch self {
+        case .single(let controller): controller
+        case .stack(let controller): controller
+        }
+    }
+
+    /// The state a frame records: the sheet's, or the stack's top sheet with the one
+    /// backdrop's alpha.
+    var state: DismissState {
+        switch self {
+        case .single(let controller): controller.state
+        case .stack(let controller): controller.state.top
+        }
+    }
+
+    /// The stack's depth and parent, for `--scene stack`; nil otherwise.
+    var stackState: StackState? {
+        guard case .stack(let controller) = self else { return nil }
+        return controller.state
+    }
+
+    /// The detents of the sheet (the stack's top one) as laid out for the viewport.
+    var layout: DetentLayout {
+        switch self {
+        case .single(let controller): controller.layout
+        case .stack(let controller): controller.layout
+        }
+    }
+
+    /// The driver `scene` asks for, replaying `input` through `renderer` on `clock`,
+    /// presented and at rest; with `confirm` every dismissal is vetoed until confirmed.
+    static func make(
+        scene: SceneChoice, input: InputSource, renderer: Renderer, clock: Clock,
+        configuration: DismissConfiguration, confirm: Bool
+    ) -> ExportDriver {
+        if scene == .stack {
+            return .stack(
+                StackScene.makeController(
+                    input: input, renderer: renderer, clock: clock,
+                    configuration: configuration, confirm: confirm))
+        }
+        let controller = DismissController(
+            input: input, presenter: scene.makePresenter(), renderer: renderer, clock: clock,
+            configuration: configuration, presented: true)
+        if confirm { controller.shouldDismiss = { _ in false } }
+        return .single(controller)
+    }
+}
