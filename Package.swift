@@ -71,9 +71,16 @@ let package = Package(
             dependencies: ["SwipeDismiss", "CCairo"],
             path: "Plugins/Cairo"
         ),
+        // The X11 plugin's frame compositor (layer rasters, row plan, one-pass dim): internal,
+        // not a product; everything in it is `package` or internal.
+        .target(
+            name: "SwipeDismissRaster",
+            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "CCairo"],
+            path: "Plugins/Raster"
+        ),
         .target(
             name: "SwipeDismissX11",
-            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "CX11"],
+            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "SwipeDismissRaster", "CX11"],
             path: "Plugins/X11"
         ),
         .target(
@@ -129,9 +136,12 @@ let package = Package(
         .testTarget(
             name: "SwipeDismissCairoTests",
             // RawCairoBaseline: the benchmark's plain-C scene, checked pixel for pixel.
-            dependencies: ["SwipeDismissCairo", "SwipeDismissNull", "RawCairoBaseline"]
+            dependencies: [
+                "SwipeDismissCairo", "SwipeDismissRaster", "SwipeDismissNull", "RawCairoBaseline",
+            ]
         ),
-        .testTarget(name: "SwipeDismissX11Tests", dependencies: ["SwipeDismissX11"]),
+        .testTarget(
+            name: "SwipeDismissX11Tests", dependencies: ["SwipeDismissX11", "SwipeDismissRaster"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport", "SwipeDismissGif"]),

@@ -116,7 +116,7 @@ public final class X11EventLoop {
             controller.viewportDidChange()
             controller.setNeedsDisplay()
         }
-        if window.takeExposure(), !renderer.present() {
+        if window.takeExposure(), !renderer.redisplayLastFrame() {
             controller.setNeedsDisplay()
         }
 

@@ -339,11 +339,6 @@ enum Xlib {
         cairo_xlib_surface_create(display, drawable, visual, width, height)
     }
 
-    /// `cairo_surface_finish`: cairo lets go of the drawable before it is freed.
-    static func finishCairoSurface(_ surface: OpaquePointer) {
-        cairo_surface_finish(surface)
-    }
-
     // MARK: Polling
 
     /// `poll` on `descriptors` for input; `timeout` in seconds (rounded up to whole
