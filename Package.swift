@@ -5,33 +5,6 @@
 // package plugin would need its own folder there.
 import PackageDescription
 
-// x11-demo's release build is the small one, so that `swift build -c release` gives the binary
-// the README's memory figures are about (scripts/build-small-demo.sh says what each flag saves):
-// the Swift runtime and Foundation linked in, a fixed-address executable, libstdc++ linked in,
-// and the functions that run from exec to the first frame placed together by lld.
-let smallDemoLinking: [LinkerSetting] = [
-    .unsafeFlags(
-        [
-            "-static-stdlib", "-Xclang-linker", "-no-pie",
-            "-L\(Context.packageDirectory)/scripts/static-libstdcxx",
-            "-use-ld=lld", "-Xlinker",
-            "--symbol-ordering-file=\(Context.packageDirectory)/scripts/x11-demo-start.order",
-            "-Xlinker", "--no-warn-symbol-ordering",
-            // What the static Foundation needs besides itself (SwiftPM's --static-swift-stdlib
-            // names these from the static modules' link entries; this build's are the shared ones).
-            "-lFoundationEssentials", "-lFoundationInternationalization", "-l_FoundationICU",
-            "-l_FoundationCShims", "-l_FoundationCollections", "-lCoreFoundation",
-        ],
-        .when(platforms: [.linux], configuration: .release)
-    )
-]
-// Each function in its own section, so that the order above can place it (release only). Only
-// for targets outside the library products: SwiftPM refuses unsafe flags in a package used as a
-// dependency, and the libraries must stay usable as one.
-let functionSections: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))
-]
-
 let package = Package(
     name: "SwipeDismiss",
     products: [
@@ -87,9 +60,7 @@ let package = Package(
             name: "SwipeDismissGif", dependencies: ["SwipeDismiss", "CGif"], path: "Plugins/Gif"),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
-        .target(
-            name: "ToolSupport", dependencies: ["SwipeDismiss"], path: "Sources/ToolSupport",
-            swiftSettings: functionSections),
+        .target(name: "ToolSupport", dependencies: ["SwipeDismiss"], path: "Sources/ToolSupport"),
 
         // Examples.
         .executableTarget(
@@ -98,19 +69,17 @@ let package = Package(
             path: "Examples/CairoExport"
         ),
         // The demo's flags, output lines and files, apart from its main so that the tests
-        // link them without the small executable's static runtime (`smallDemoLinking`).
+        // link them. Its small build (static runtime, no PIE, start order) is made by
+        // scripts/build-small-demo.sh with command-line flags: this manifest has no unsafe flags.
         .target(
             name: "X11DemoCore",
             dependencies: ["SwipeDismiss", "SwipeDismissX11", "ToolSupport"],
-            path: "Examples/X11DemoCore",
-            swiftSettings: functionSections
+            path: "Examples/X11DemoCore"
         ),
         .executableTarget(
             name: "X11Demo",
             dependencies: ["SwipeDismiss", "SwipeDismissX11", "ToolSupport", "X11DemoCore"],
-            path: "Examples/X11Demo",
-            swiftSettings: functionSections,
-            linkerSettings: smallDemoLinking
+            path: "Examples/X11Demo"
         ),
         .target(
             name: "RawCairoBaseline",
