@@ -120,6 +120,12 @@ enum Xlib {
         _ = XSetIOErrorHandler(handler)
     }
 
+    /// `XSetIOErrorExitHandler` (libX11 1.7 and later) with a handler that returns, so a lost
+    /// connection leaves `display` dead (its calls do nothing) instead of ending the process.
+    static func keepProcessOnConnectionLoss(_ display: DisplayPointer) {
+        XSetIOErrorExitHandler(display, { _, _ in }, nil)
+    }
+
     // MARK: Windows
 
     /// `XCreateWindow` with bit gravity NorthWest and background None, so a resize keeps the
