@@ -28,7 +28,26 @@ public final class X11Renderer: Renderer {
     /// Repaints only what changed, from retained layer rasters (client-side paths).
     package let compositor: CairoCompositor
     private let gc: X11GraphicsContext
-    private var buffer: Buffer?
+    /// The buffer in use, held as two plain references rather than one `Buffer?`: an enum of
+    /// two classes keeps its case in the pointer's spare bits, which leak checkers cannot
+    /// follow, so a buffer still alive when the program exits showed as lost under valgrind.
+    private var serverBuffer: X11BackBuffer?
+    private var clientBuffer: X11ImageBuffer?
+    private var buffer: Buffer? {
+        get {
+            if let clientBuffer { return .client(clientBuffer) }
+            return serverBuffer.map { .server($0) }
+        }
+        set {
+            serverBuffer = nil
+            clientBuffer = nil
+            switch newValue {
+            case .server(let buffer): serverBuffer = buffer
+            case .client(let buffer): clientBuffer = buffer
+            case nil: break
+            }
+        }
+    }
     /// How many back buffers were made (1, plus one per resize that was painted).
     public private(set) var backBufferCount = 0
     /// How many frames were painted.
