@@ -214,7 +214,6 @@ enum X11DemoMain {
             }
         }
 
-        X11Display.connectionLostHandler = { _ = saveRecording() }
         let loop = X11EventLoop(
             window: window, renderer: renderer, input: live, clock: clock,
             framesPerSecond: options.framesPerSecond)
@@ -240,6 +239,9 @@ enum X11DemoMain {
             exit(saved ? 128 + signal : 1)
         case .windowClosed, .stopped:
             exit(saved ? 0 : 1)
+        case .connectionLost(let why):
+            printError("lost the connection to the X server \(display.name) (\(why))")
+            exit(1)
         }
     }
 }

@@ -11,7 +11,7 @@ extension CairoPainter {
     }
 
     /// Decodes the images of one layer (its items and its clip group's).
-    func prepareImages(in layer: Layer) throws(CairoError) {
+    package func prepareImages(in layer: Layer) throws(CairoError) {
         try prepareImages(in: layer.items)
         if let group = layer.clipGroup { try prepareImages(in: group.items) }
     }

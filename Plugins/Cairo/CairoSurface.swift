@@ -141,11 +141,11 @@ public final class CairoSurface {
     public var pixelHeight: Int { Int(cairo_image_surface_get_height(pointer)) }
 
     /// An image surface's pixel memory (nil for other surfaces), for this module and its tests.
-    var imageData: UnsafeMutableRawPointer? {
+    package var imageData: UnsafeMutableRawPointer? {
         cairo_image_surface_get_data(pointer).map { UnsafeMutableRawPointer($0) }
     }
     /// An image surface's bytes per row (0 for other surfaces).
-    var imageStride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+    package var imageStride: Int { Int(cairo_image_surface_get_stride(pointer)) }
 
     /// Completes pending drawing (`cairo_surface_flush`).
     public func flush() {

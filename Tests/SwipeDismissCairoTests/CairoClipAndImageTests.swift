@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissRaster
 import XCTest
 
 /// Clip groups, image items and scaled layers, painted by cairo and read back as pixels.
@@ -243,9 +244,7 @@ final class CairoClipAndImageTests: XCTestCase {
             XCTAssertEqual(renderer.framesWritten, 0)
             let compositor = CairoCompositor(painter: painter)
             XCTAssertThrowsError(
-                try compositor.compose(
-                    scene, on: try CairoContext(surface: surface), scale: 1, pixelWidth: 10,
-                    pixelHeight: 10)
+                try compositor.compose(scene, into: try CairoFrameSurface(surface), scale: 1)
             ) { XCTAssertEqual(($0 as? CairoError)?.path, path) }
         }
         let unnamed = CairoImageStore()
