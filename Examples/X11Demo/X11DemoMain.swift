@@ -172,33 +172,16 @@ enum X11DemoMain {
                 fail("--scene photo: \(error)", status: 1)
             }
         }
-        let controller = DismissController(
-            input: source, presenter: presenter,
-            renderer: renderer,
-            clock: clock,
-            configuration: configuration)
-        if options.confirm {
-            // The app always wants confirmation: every dismissal attempt is vetoed and the sheet
-            // asks; y confirms (the core's confirm keys), n or Escape keeps it.
-            controller.shouldDismiss = { _ in false }
-        }
-        if options.printsEvents {
-            let namesDetent = options.scene == .sheet
-            let namesTranslation = configuration.direction == .free
-            controller.addObserver { event in
-                switch event {
-                case .phaseChanged(_, _, let state):
-                    printLine(
-                        eventLine(
-                            state, namingDetent: namesDetent, namingTranslation: namesTranslation))
-                case .dismissAttempted(let reason):
-                    printLine(attemptLine(reason, state: controller.state))
-                case .passedThrough(let point):
-                    printLine(passThroughLine(point, state: controller.state))
-                default:
-                    break
-                }
-            }
+        // The scene's controller: one sheet (or card, or photo), or a stack of sheets.
+        let controller: FrameDriver
+        if options.scene == .stack {
+            controller = StackDemo.makeController(
+                input: source, renderer: renderer, clock: clock, configuration: configuration,
+                confirm: options.confirm, printsEvents: options.printsEvents)
+        } else {
+            controller = makeController(
+                input: source, presenter: presenter, renderer: renderer, clock: clock,
+                configuration: configuration, options: options)
         }
 
         /// Writes the recording, if one was asked for; returns false (after saying why) on failure.
@@ -243,5 +226,42 @@ enum X11DemoMain {
             printError("lost the connection to the X server \(display.name) (\(why))")
             exit(1)
         }
+    }
+
+    /// The one-sheet controller for the card, sheet and photo scenes, with `--confirm` and
+    /// `--events` wired up.
+    static func makeController(
+        input source: InputSource, presenter: Presenter, renderer: Renderer, clock: Clock,
+        configuration: DismissConfiguration, options: DemoOptions
+    ) -> DismissController {
+        let controller = DismissController(
+            input: source, presenter: presenter,
+            renderer: renderer,
+            clock: clock,
+            configuration: configuration)
+        if options.confirm {
+            // The app always wants confirmation: every dismissal attempt is vetoed and the sheet
+            // asks; y confirms (the core's confirm keys), n or Escape keeps it.
+            controller.shouldDismiss = { _ in false }
+        }
+        if options.printsEvents {
+            let namesDetent = options.scene == .sheet
+            let namesTranslation = configuration.direction == .free
+            controller.addObserver { event in
+                switch event {
+                case .phaseChanged(_, _, let state):
+                    printLine(
+                        eventLine(
+                            state, namingDetent: namesDetent, namingTranslation: namesTranslation))
+                case .dismissAttempted(let reason):
+                    printLine(attemptLine(reason, state: controller.state))
+                case .passedThrough(let point):
+                    printLine(passThroughLine(point, state: controller.state))
+                default:
+                    break
+                }
+            }
+        }
+        return controller
     }
 }

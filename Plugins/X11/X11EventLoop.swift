@@ -2,11 +2,11 @@ internal import CX11
 import Glibc
 import SwipeDismiss
 
-/// Runs a `DismissController` in an X window: waits in `poll()` on the connection while
-/// nothing moves (an idle window costs no CPU and gives back its layer rasters), paces
-/// frames at `framesPerSecond` while something does, reads the connection and the signal
-/// pipe only when `poll` says they are readable, drains what Xlib queued without further
-/// I/O, and flushes once per frame.
+/// Runs a `FrameDriver` (a `DismissController` or a `SheetStackController`) in an X
+/// window: waits in `poll()` on the connection while nothing moves (an idle window costs no
+/// CPU and gives back its layer rasters), paces frames at `framesPerSecond` while something
+/// does, reads the connection and the signal pipe only when `poll` says they are readable,
+/// drains what Xlib queued without further I/O, and flushes once per frame.
 ///
 /// The shape follows GLFW's X11 loop: read everything queued, act on it, then sleep on the
 /// socket with a timeout that is the next frame's deadline, the replay's next event, or
@@ -72,7 +72,7 @@ public final class X11EventLoop {
     /// Maps the window and runs until it is closed, `stop()` is called, a signal from
     /// `stopOnSignals` arrives, the server connection is lost, or `until` (checked after every
     /// iteration) returns true.
-    public func run(_ controller: DismissController, until: (() -> Bool)? = nil) throws
+    public func run(_ controller: some FrameDriver, until: (() -> Bool)? = nil) throws
         -> StopReason
     {
         window.map()
@@ -88,7 +88,7 @@ public final class X11EventLoop {
     /// due, flushes, then (unless `until` now holds) waits for input, the next deadline, or
     /// at most `maximumWait` seconds. Returns a reason to stop, or nil to go on.
     public func runOnce(
-        _ controller: DismissController, maximumWait: Double?, until: (() -> Bool)? = nil
+        _ controller: some FrameDriver, maximumWait: Double?, until: (() -> Bool)? = nil
     ) throws -> StopReason? {
         let dpy = window.display.pointer
         // Read the socket only when poll said it is readable (or before the first poll):

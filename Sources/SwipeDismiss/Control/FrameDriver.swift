@@ -19,6 +19,14 @@ public protocol FrameDriver: AnyObject {
     func hitTest(_ point: Point) -> HitRegion
 }
 
+extension FrameDriver {
+    /// Advances to the clock's time and renders if the picture changed.
+    @discardableResult
+    public func step() throws -> Bool {
+        try step(forceRender: false)
+    }
+}
+
 extension DismissController: FrameDriver {}
 
 extension SheetStackController: FrameDriver {}
