@@ -95,7 +95,7 @@ final class DemoOptionsTests: XCTestCase {
             (["--events=yes"], "--events", "--events takes no value"),
             (["--verbose=1"], "--verbose", "--verbose takes no value"),
             (["--present", "gl"], "--present", "--present: expected shm, put, xlib or auto"),
-            (["--scene", "stage"], "--scene", "--scene: expected card, sheet or photo"),
+            (["--scene", "stage"], "--scene", "--scene: expected card, sheet, photo or stack"),
             (
                 ["--direction", "diagonal"], "--direction",
                 "--direction: expected down, up, left, right or free"
