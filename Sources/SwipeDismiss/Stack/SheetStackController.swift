@@ -37,7 +37,7 @@ public final class SheetStackController {
 
     private var stack: SheetStack
     private var descriptions: [StackLevel]
-    private var environments: StackEnvironments
+    var environments: StackEnvironments
     private var presenters: [Presenter]
     private var directions: [DismissDirection]
     private var viewport: Size
@@ -48,8 +48,8 @@ public final class SheetStackController {
     private var nextObserverID = 0
     private var completions: [Int: (Bool) -> Void] = [:]
     private var nextRequest = 0
-    private var isBusy = false
-    private var deferred: [() -> Void] = []
+    var isBusy = false
+    var deferred: [() -> Void] = []
 
     /// A stack holding `root` as level 0, presented and at rest (or dismissed).
     public init(
@@ -166,78 +166,10 @@ public final class SheetStackController {
         run { [environments] in $0.handle(event, environment: environments) }
     }
 
-    /// Presents `level` over the top sheet (with nothing shown, in the root's place),
-    /// starting at the clock's time. A sheet still leaving above the top ends first.
-    ///
-    /// - Parameters:
-    ///   - level: The new sheet's configuration, presenter and policy.
-    ///   - animated: Whether it springs in; false puts it at rest on the next frame.
-    ///   - completion: Called once, when it comes to rest (or a dismissal cuts it short).
-    public func present(
-        _ level: StackLevel, animated: Bool = true, completion: (() -> Void)? = nil
-    ) {
-        let request = register(completion.map { done in { _ in done() } })
-        if isBusy {
-            return deferred.append { [weak self] in
-                self?.catchUp()
-                self?.push(level, animated: animated, request: request)
-            }
-        }
-        catchUp()
-        push(level, animated: animated, request: request)
-    }
-
-    /// Presents the root again when nothing is shown (completion at once when it is).
-    public func presentRoot(animated: Bool = true, completion: (() -> Void)? = nil) {
-        let request = register(completion.map { done in { _ in done() } })
-        call { $0.presentRoot(animated: animated, request: request) }
-    }
-
-    /// Dismisses the sheet at `level` (the top one when nil) if its policy allows (or
-    /// `force`): the sheets above it leave first, at once and top first, each with its own
-    /// `didDismiss`.
-    ///
-    /// - Parameters:
-    ///   - level: Which sheet; nil for the one that takes input.
-    ///   - animated: Whether it leaves on its spring; false takes it away on the next frame.
-    ///   - force: Skips the level's policy (and confirms its pending vetoed attempt).
-    ///   - completion: Called once: true once it has left, false when vetoed or cut short.
-    public func dismiss(
-        level: Int? = nil, animated: Bool = true, force: Bool = false,
-        completion: ((Bool) -> Void)? = nil
-    ) {
-        let request = register(completion)
-        call { [environments] stack in
-            stack.dismiss(
-                level: level ?? stack.inputLevel, animated: animated, force: force,
-                request: request, environment: environments)
-        }
-    }
-
-    /// Sends the sheet at `level` (the top one when nil) to `detent`, as
-    /// `DismissController.move(to:animated:completion:)` does.
-    public func move(
-        level: Int? = nil, to detent: Detent.ID, animated: Bool = true,
-        completion: ((Bool) -> Void)? = nil
-    ) {
-        let request = register(completion)
-        call { [environments] stack in
-            stack.move(
-                level: level ?? stack.inputLevel, to: detent, animated: animated,
-                request: request, environment: environments)
-        }
-    }
-
-    /// Answers the pending vetoed dismissal of the sheet at `level` (the top one when nil)
-    /// with "keep it".
-    public func declineDismissal(level: Int? = nil) {
-        call { $0.declineDismissal(level: level ?? $0.inputLevel) }
-    }
-
     // MARK: Performing
 
     /// Runs a call now, or once the call in progress is over.
-    private func call(_ body: @escaping (inout SheetStack) -> Void) {
+    func call(_ body: @escaping (inout SheetStack) -> Void) {
         if isBusy {
             return deferred.append { [weak self] in self?.call(body) }
         }
@@ -246,7 +178,7 @@ public final class SheetStackController {
     }
 
     /// Pushes `level` at the stack's time (a Space from the input, or a call that caught up).
-    private func push(_ level: StackLevel, animated: Bool, request: Int?) {
+    func push(_ level: StackLevel, animated: Bool, request: Int?) {
         let index = stack.pushIndex
         let environment = StackLevelEnvironment(level, level: index, viewport: viewport)
         environment.controller = self
@@ -262,7 +194,7 @@ public final class SheetStackController {
         performEffects()
     }
 
-    private func catchUp() {
+    func catchUp() {
         let now = max(clock.now, stack.time)
         pending.removeAll(keepingCapacity: true)
         input.events(upTo: now, into: &pending)
@@ -277,7 +209,7 @@ public final class SheetStackController {
         run { [environments] in $0.advance(to: now, environment: environments) }
     }
 
-    private func register(_ completion: ((Bool) -> Void)?) -> Int? {
+    func register(_ completion: ((Bool) -> Void)?) -> Int? {
         guard let completion else { return nil }
         nextRequest += 1
         completions[nextRequest] = completion

@@ -1,0 +1,72 @@
+/// The calls an app makes on a stack: present a sheet over the top one, present the root
+/// again, dismiss or move a level, answer a veto. Each starts at the clock's time; a call
+/// made from an observer or a policy runs once the call in progress is over.
+extension SheetStackController {
+    /// Presents `level` over the top sheet (with nothing shown, in the root's place),
+    /// starting at the clock's time. A sheet still leaving above the top ends first.
+    ///
+    /// - Parameters:
+    ///   - level: The new sheet's configuration, presenter and policy.
+    ///   - animated: Whether it springs in; false puts it at rest on the next frame.
+    ///   - completion: Called once, when it comes to rest (or a dismissal cuts it short).
+    public func present(
+        _ level: StackLevel, animated: Bool = true, completion: (() -> Void)? = nil
+    ) {
+        let request = register(completion.map { done in { _ in done() } })
+        if isBusy {
+            return deferred.append { [weak self] in
+                self?.catchUp()
+                self?.push(level, animated: animated, request: request)
+            }
+        }
+        catchUp()
+        push(level, animated: animated, request: request)
+    }
+
+    /// Presents the root again when nothing is shown (completion at once when it is).
+    public func presentRoot(animated: Bool = true, completion: (() -> Void)? = nil) {
+        let request = register(completion.map { done in { _ in done() } })
+        call { $0.presentRoot(animated: animated, request: request) }
+    }
+
+    /// Dismisses the sheet at `level` (the top one when nil) if its policy allows (or
+    /// `force`): the sheets above it leave first, at once and top first, each with its own
+    /// `didDismiss`.
+    ///
+    /// - Parameters:
+    ///   - level: Which sheet; nil for the one that takes input.
+    ///   - animated: Whether it leaves on its spring; false takes it away on the next frame.
+    ///   - force: Skips the level's policy (and confirms its pending vetoed attempt).
+    ///   - completion: Called once: true once it has left, false when vetoed or cut short.
+    public func dismiss(
+        level: Int? = nil, animated: Bool = true, force: Bool = false,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        let request = register(completion)
+        call { [environments] stack in
+            stack.dismiss(
+                level: level ?? stack.inputLevel, animated: animated, force: force,
+                request: request, environment: environments)
+        }
+    }
+
+    /// Sends the sheet at `level` (the top one when nil) to `detent`, as
+    /// `DismissController.move(to:animated:completion:)` does.
+    public func move(
+        level: Int? = nil, to detent: Detent.ID, animated: Bool = true,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        let request = register(completion)
+        call { [environments] stack in
+            stack.move(
+                level: level ?? stack.inputLevel, to: detent, animated: animated,
+                request: request, environment: environments)
+        }
+    }
+
+    /// Answers the pending vetoed dismissal of the sheet at `level` (the top one when nil)
+    /// with "keep it".
+    public func declineDismissal(level: Int? = nil) {
+        call { $0.declineDismissal(level: level ?? $0.inputLevel) }
+    }
+}
