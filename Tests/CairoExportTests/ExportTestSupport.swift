@@ -22,8 +22,9 @@ enum ExportFixtures {
         try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     }
 
-    /// Every regular file in `folder` (one level) by name, with its bytes; PDFs with their
-    /// creation date blanked, the one thing that differs between two runs of one export.
+    /// Every regular file in `folder` (one level) by name, with its bytes; PDFs with any
+    /// creation date blanked (none is written unless `SOURCE_DATE_EPOCH` is set, so this only
+    /// matters in an environment that sets it; `DeterministicExportTests` compares raw bytes).
     static func snapshot(_ folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
         for name in try names(folder) {
