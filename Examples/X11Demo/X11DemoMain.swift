@@ -164,7 +164,7 @@ enum X11DemoMain {
                 try renderer.painter.prepareImages(
                     in: presenter.makeScene(viewport: renderer.viewport))
             } catch {
-                fail("--scene photo: \(error)", status: 1)
+                fail("--scene photo: \(error)", status: error.refusesPicture ? 2 : 1)
             }
         }
         let controller = DismissController(
