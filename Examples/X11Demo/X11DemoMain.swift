@@ -153,6 +153,11 @@ enum X11DemoMain {
         if recordFile != nil {
             let recording = RecordingInputSource(
                 recording: source, viewport: renderer.viewport, startTime: clock.now)
+            recording.onFull = {
+                printError(
+                    "--record: the recording is full (\(GestureTrace.Limits.fileSize >> 20) MiB); "
+                        + "the gesture in progress is kept whole, nothing after it is recorded")
+            }
             recorder = recording
             source = recording
         }
@@ -202,6 +207,11 @@ enum X11DemoMain {
             recorder.setViewport(renderer.viewport)
             do {
                 try recordFile.write(recorder.trace)
+                if recorder.isFull {
+                    printError(
+                        "--record: kept \(recorder.trace.events.count) events; "
+                            + "\(recorder.droppedEventCount) were left out")
+                }
                 return true
             } catch {
                 printError("--record: \(error)")
