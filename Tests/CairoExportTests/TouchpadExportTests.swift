@@ -65,20 +65,18 @@ final class TouchpadExportTests: XCTestCase {
         XCTAssertEqual(frames.last?.state.phase, .dismissed)
     }
 
-    func testTheExportAndItsSamplesEndDismissed() throws {
+    /// `Examples/Traces/touchpad-no-stop.json` is the same stream, with times to 6 digits.
+    func testTheExampleTraceExportsToADismissal() throws {
         let root = try ExportFixtures.makeRoot()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let path = root + "/touchpad.json"
-        try stream().write(path: path)
-        var command = CairoExportCommand()
-        command.standardError = { _ in }
-        command.showsProgress = false
-        XCTAssertEqual(command.run(["--trace", path, "--out", root + "/out", "--fps", "30"]), 0)
-        let text = try String(contentsOfFile: root + "/out/samples.csv", encoding: .utf8)
-        let phases = text.split(separator: "\n").dropFirst().map {
-            $0.split(separator: ",", omittingEmptySubsequences: false)[3]
-        }
-        XCTAssertEqual(phases.last, "dismissed")
-        XCTAssertTrue(phases.contains("dismissing"))
+        let result = runExport(
+            ["--trace", ExportFixtures.trace("touchpad-no-stop"), "--out", root + "/out"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let rows = try SampleRow.read(root + "/out")
+        XCTAssertEqual(rows.last?.phase, "dismissed")
+        let release = try XCTUnwrap(rows.first { $0.t >= 0.45 })
+        XCTAssertEqual(release.phase, "dismissing")
+        XCTAssertEqual(
+            rows.filter { $0.phase == "dragging" }.last?.t ?? 0, 0.45, accuracy: 1.0 / 60)
     }
 }
