@@ -73,13 +73,18 @@ final class GestureTraceRecordingTests: XCTestCase {
             try recorder.trace.encoded().utf8.count, GestureTrace.Limits.fileSize)
     }
 
-    func testATouchpadStreamInProgressKeepsItsStopAndALaterStreamIsDropped() throws {
+    func testATouchpadStreamInProgressKeepsItsStopThroughAHoverAndALaterStreamIsDropped() throws {
         let bound = RecordingInputSource.encodedSizeBound(
             of: InputEvent(time: 0, kind: .scroll(dx: 0, dy: 1, source: .touchpad)))
         let fill = (RecordingInputSource.byteBudget - RecordingInputSource.closingReserve) / bound
         var events = (0..<(fill + 500)).map { index in
             InputEvent(time: Double(index) / 100, kind: .scroll(dx: 0, dy: 1, source: .touchpad))
         }
+        // A hover (the pointer moved, not pressed) in the middle of the reserve is dropped
+        // without ending the stream.
+        let hoverTime = events[fill + 250].time
+        events.insert(
+            InputEvent(time: hoverTime, kind: .move(Point(x: 5, y: 5))), at: fill + 251)
         let stopTime = Double(fill + 500) / 100
         events.append(InputEvent(time: stopTime, kind: .scrollStop))
         events.append(
@@ -89,7 +94,7 @@ final class GestureTraceRecordingTests: XCTestCase {
         XCTAssertEqual(calls, 1)
         XCTAssertEqual(recorder.trace.events.count, fill + 501)
         XCTAssertEqual(recorder.trace.events.last, InputEvent(time: stopTime, kind: .scrollStop))
-        XCTAssertEqual(recorder.droppedEventCount, 2)
+        XCTAssertEqual(recorder.droppedEventCount, 3)
     }
 
     func testAFullRecordingOfTheLongestScrollsCanBeWritten() throws {

@@ -19,6 +19,11 @@ public final class RecordingInputSource: InputSource {
     /// The end of the budget kept for the gesture in progress when the recording fills up:
     /// 512 KiB, some 4 900 pointer events (80 s of dragging at 60 Hz).
     public static let closingReserve = 512 << 10
+    /// The most events of the longest kind a recording surely keeps (the budget over
+    /// `largestEventSize`); kept for source compatibility: a recording now budgets bytes,
+    /// and keeps more of the usual, shorter events.
+    @available(*, deprecated, message: "a recording budgets bytes: see byteBudget")
+    public static var maximumEventCount: Int { byteBudget / largestEventSize }
     /// How long a scroll stream lasts after its last delta without a stop (the core's
     /// touchpad timeout).
     static let scrollTimeout = 0.150
@@ -127,7 +132,7 @@ public final class RecordingInputSource: InputSource {
             continuesGesture = isPressed
             endsGesture = isPressed
         case .scroll(_, _, _):
-            continuesGesture = lastScroll.map { event.time - $0 <= Self.scrollTimeout } ?? false
+            continuesGesture = isScrolling(at: event.time)
             endsGesture = false
         case .scrollStop:
             continuesGesture = lastScroll != nil
@@ -137,12 +142,17 @@ public final class RecordingInputSource: InputSource {
             endsGesture = false
         }
         guard continuesGesture else {
-            // Nothing is in progress (or what was has timed out): the recording ends here.
-            if !isPressed { isClosed = true }
+            // Nothing in progress (or what was has timed out): the recording ends here.
+            if !isPressed, !isScrolling(at: event.time) { isClosed = true }
             return false
         }
         if endsGesture { return recordedBytes + size <= Self.byteBudget }
         return recordedBytes + size + Self.largestEventSize <= Self.byteBudget
+    }
+
+    /// Whether a kept scroll stream is still going at `time` (no stop, within its timeout).
+    private func isScrolling(at time: Double) -> Bool {
+        lastScroll.map { time - $0 <= Self.scrollTimeout } ?? false
     }
 
     /// Follows the gesture state of the kept events.
