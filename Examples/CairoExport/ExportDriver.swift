@@ -15,6 +15,18 @@ enum ExportDriver {
         }
     }
 
+    /// Advances to the clock's time (`FrameDriver.step(forceRender:)`).
+    @discardableResult
+    func step(forceRender: Bool) throws -> Bool {
+        try frameDriver.step(forceRender: forceRender)
+    }
+
+    /// When the controller wants its next step (`FrameDriver.nextWakeTime`).
+    var nextWakeTime: Double? { frameDriver.nextWakeTime }
+
+    /// Whether something still moves (`FrameDriver.isAnimating`).
+    var isAnimating: Bool { frameDriver.isAnimating }
+
     /// The state a frame records: the sheet's, or the stack's top sheet with the one
     /// backdrop's alpha.
     var state: DismissState {
