@@ -203,4 +203,44 @@ final class StackBehaviourTests: XCTestCase {
         XCTAssertEqual(scene.layers[6].opacity, 0)
         XCTAssertEqual(harness.renderer.frames.last?.backdropOpacity ?? 0, 0.3, accuracy: 1e-12)
     }
+
+    func testPresentingWithNothingShownPutsTheNewSheetInTheRootsPlace() throws {
+        let harness = harness(presented: false)
+        let details = SheetPresenter(title: "Details")
+        var presented = 0
+        harness.controller.present(StackLevel(presenter: details)) { presented += 1 }
+        _ = try harness.run(until: 1.5)
+        XCTAssertEqual(presented, 1)
+        XCTAssertEqual(harness.controller.depth, 1)
+        XCTAssertEqual(harness.controller.levelCount, 1)
+        XCTAssertEqual(harness.controller.state.top.phase, .presented)
+        XCTAssertTrue(harness.events.allSatisfy { $0.level == 0 })
+        // The new root's header is drawn: the scene was laid out again for its presenter.
+        let texts = harness.controller.presenter.scene.layers.flatMap(\.items).compactMap {
+            item -> String? in
+            if case .text(let text, _, _, _, _) = item { return text }
+            return nil
+        }
+        XCTAssertTrue(texts.contains("Details"), "\(texts)")
+    }
+
+    func testUnderReducedMotionTheParentRecedesAsTheChildFadesIn() throws {
+        var configuration = DismissConfiguration.sheet()
+        configuration.reduceMotion = true
+        let harness = try stacked(1)
+        harness.controller.present(StackLevel(configuration: configuration))
+        var scales: [Double] = []
+        while harness.controller.isAnimating {
+            harness.clock.tick()
+            try harness.controller.step()
+            let opacity = try XCTUnwrap(harness.controller.state(ofLevel: 1)).contentOpacity
+            let scale = harness.controller.scale(ofLevel: 0)
+            // The child rests at medium while it fades: its visibility is its opacity.
+            XCTAssertEqual(scale, 1 - 0.06 * opacity, accuracy: 1e-12)
+            scales.append(scale)
+        }
+        XCTAssertEqual(scales, scales.sorted(by: >))
+        XCTAssertGreaterThan(scales.count, 3)
+        XCTAssertEqual(scales.last ?? 0, 0.94, accuracy: 1e-12)
+    }
 }
