@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "SwipeDismissCairo", targets: ["SwipeDismissCairo"]),
         .library(name: "SwipeDismissX11", targets: ["SwipeDismissX11"]),
         .library(name: "SwipeDismissGif", targets: ["SwipeDismissGif"]),
+        .library(name: "SwipeDismissAccessibility", targets: ["SwipeDismissAccessibility"]),
         .executable(name: "cairo-export", targets: ["CairoExport"]),
         .executable(name: "x11-demo", targets: ["X11Demo"]),
         .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
@@ -63,6 +64,12 @@ let package = Package(
         ),
         // giflib has no pkg-config file on Debian: the module map links "gif" by name.
         .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CDBus",
+            path: "Sources/CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
 
         // Plugins.
         .target(name: "SwipeDismissNull", dependencies: ["SwipeDismiss"], path: "Plugins/Null"),
@@ -78,6 +85,12 @@ let package = Package(
         ),
         .target(
             name: "SwipeDismissGif", dependencies: ["SwipeDismiss", "CGif"], path: "Plugins/Gif"),
+        // AT-SPI over libdbus: the sheet as a modal dialog for screen readers (X11 hosts).
+        .target(
+            name: "SwipeDismissAccessibility",
+            dependencies: ["SwipeDismiss", "CDBus"],
+            path: "Plugins/Accessibility"
+        ),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
         .target(
@@ -100,7 +113,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "X11Demo",
-            dependencies: ["SwipeDismiss", "SwipeDismissX11", "ToolSupport", "X11DemoCore"],
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissX11", "ToolSupport", "X11DemoCore",
+                "SwipeDismissAccessibility",
+            ],
             path: "Examples/X11Demo",
             swiftSettings: functionSections,
             linkerSettings: smallDemoLinking
@@ -136,6 +152,10 @@ let package = Package(
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport", "SwipeDismissGif"]),
         .testTarget(name: "X11DemoTests", dependencies: ["X11DemoCore"]),
+        .testTarget(
+            name: "SwipeDismissAccessibilityTests",
+            dependencies: ["SwipeDismissAccessibility", "SwipeDismissNull"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,22 @@
+import SwipeDismiss
+import SwipeDismissAccessibility
+import SwipeDismissX11
+
+/// Makes the demo's sheet (or card) an AT-SPI modal dialog when the desktop turns
+/// accessibility on (`org.a11y.Status`), and lets `loop` wait on the bridge's buses; with no
+/// session bus, or accessibility off, the loop is left as it was and the accessibility bus is
+/// never connected to. Returns the bridge, which must live as long as the loop runs.
+func startAccessibility(
+    controller: DismissController, loop: X11EventLoop, scale: Double, verbose: Bool
+) -> AccessibilityBridge? {
+    let bridge = AccessibilityBridge(
+        model: SheetAccessibilityModel(controller: controller), applicationName: "x11-demo",
+        windowTitle: "SwipeDismiss demo", scale: scale)
+    if verbose { bridge.log = { printError($0) } }
+    guard bridge.start() else { return nil }
+    loop.auxiliaryInput = (
+        descriptor: { [unowned bridge] in bridge.pollDescriptor },
+        onReadable: { [unowned bridge] in bridge.handleReadable() }
+    )
+    return bridge
+}
