@@ -154,7 +154,9 @@ let package = Package(
         .testTarget(name: "X11DemoTests", dependencies: ["X11DemoCore"]),
         .testTarget(
             name: "SwipeDismissAccessibilityTests",
-            dependencies: ["SwipeDismissAccessibility", "SwipeDismissNull"]
+            // RawCairoBaseline: the benchmark's allocation counter.
+            dependencies: ["SwipeDismissAccessibility", "SwipeDismissNull", "RawCairoBaseline"],
+            resources: [.copy("Probe/atspi_probe.py")]
         ),
     ],
     swiftLanguageModes: [.v6]
