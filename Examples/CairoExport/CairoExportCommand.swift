@@ -50,6 +50,13 @@ struct CairoExportCommand {
             return FlagError.exitStatus
         }
 
+        do {
+            try options.configuration.validate()
+        } catch {
+            standardError("cairo-export: configuration: \(error)\n")
+            return FlagError.exitStatus
+        }
+
         if options.scene == .photo {
             // A missing or unreadable picture is said up front, naming the file.
             let presenter = options.scene.makePresenter()

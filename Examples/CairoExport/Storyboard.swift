@@ -123,7 +123,7 @@ struct Storyboard {
                         + "\(NumberText.fixed(state.translation.y, digits: 0)))" : ""
                 context.showText(
                     "offset \(NumberText.fixed(state.offset, digits: 1)) pt" + pose
-                        + (scene == .sheet ? " · \(state.detent)" : ""),
+                        + (scene == .sheet ? " · \(state.detent?.rawValue ?? "")" : ""),
                     at: Point(x: x, y: y + height + 19), alignment: .leading)
                 context.showText(
                     "alpha \(NumberText.fixed(state.alpha, digits: 3)) · \(state.phase.rawValue)",

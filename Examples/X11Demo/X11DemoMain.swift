@@ -96,6 +96,11 @@ enum X11DemoMain {
 
         var configuration = options.scene.configuration(
             preset: options.configuration, reduceMotion: options.reduceMotion)
+        do {
+            try configuration.validate()
+        } catch {
+            fail("configuration: \(error)", status: 2)
+        }
         var motionReason = options.reduceMotion ? "reduced (--reduce-motion)" : "full"
         if !configuration.reduceMotion {
             // The desktop can ask for less motion through XSETTINGS; no settings manager: off.

@@ -36,7 +36,7 @@ package final class ReplayThenLiveInput: InputSource {
 package func eventLine(
     _ state: DismissState, namingDetent: Bool = false, namingTranslation: Bool = false
 ) -> String {
-    let detent = namingDetent ? ",\"detent\":\"\(jsonEscaped(state.detent))\"" : ""
+    let detent = namingDetent ? ",\"detent\":\"\(jsonEscaped(state.detent?.rawValue ?? ""))\"" : ""
     let translation =
         namingTranslation
         ? ",\"x\":\(jsonNumber(state.translation.x)),\"y\":\(jsonNumber(state.translation.y))"

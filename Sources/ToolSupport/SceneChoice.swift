@@ -57,6 +57,6 @@ public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
     /// The `detent` column of `samples.csv` and `--events`: the sheet names its detent,
     /// other scenes leave it empty.
     public func detentColumn(_ state: DismissState) -> String {
-        self == .sheet ? state.detent : ""
+        self == .sheet ? state.detent?.rawValue ?? "" : ""
     }
 }

@@ -25,7 +25,7 @@ final class HandOffAllocationTests: XCTestCase {
         let presenter = SheetPresenter()
         let environment = SheetEnvironment(presenter: presenter, viewport: viewport)
         var configuration = DismissConfiguration.sheet()
-        configuration.presentedDetent = SheetPresenter.large.name
+        configuration.presentedDetent = SheetPresenter.large.id
         let layout = DetentLayout(
             detents: configuration.detents, viewportExtent: viewport.height,
             contentExtent: presenter.contentExtent(direction: .down, viewport: viewport),

@@ -272,6 +272,44 @@ final class DocSnippetTests: XCTestCase {
         XCTAssertNotNil(FlickInputSource(start: start, startTime: 0, speed: 10, distance: 1))
     }
 
+    func testDrivingASheetFromCode() throws {
+        // snippet: driving-a-sheet
+        var configuration = DismissConfiguration.sheet()
+        configuration.presentedDetent = .medium
+        try configuration.validate()  // throws ConfigurationError naming a bad field
+
+        let clock = ManualClock()
+        let sheet = DismissController(
+            input: QueuedInputSource(), presenter: SheetPresenter(),
+            renderer: NullRenderer(), clock: clock, configuration: configuration,
+            presented: false)
+        var log: [String] = []
+        let observation = sheet.addObserver { event in
+            if case .detentChanged(let from, let to) = event { log.append("\(from) → \(to)") }
+        }
+        // The host loop: step every frame while something moves.
+        func runUntilAtRest() throws {
+            while sheet.isAnimating {
+                clock.advance(by: 1.0 / 60)
+                try sheet.step()
+            }
+        }
+
+        sheet.present { log.append("presented") }
+        try runUntilAtRest()
+        sheet.move(to: .large) { moved in log.append("moved: \(moved)") }
+        try runUntilAtRest()
+        sheet.move(to: "peek") { moved in log.append("peek: \(moved)") }
+        sheet.dismiss { gone in log.append("dismissed: \(gone)") }
+        try runUntilAtRest()
+        observation.cancel()
+        // log: presented, medium → large, moved: true, peek: false, dismissed: true
+        // end snippet
+        XCTAssertEqual(
+            log, ["presented", "medium → large", "moved: true", "peek: false", "dismissed: true"])
+        XCTAssertEqual(sheet.state.phase, .dismissed)
+    }
+
     func testEveryArticleShowsItsSnippetVerbatim() throws {
         let articles = [
             "getting-started": "GettingStarted.md",
@@ -279,6 +317,7 @@ final class DocSnippetTests: XCTestCase {
             "custom-configuration": "PresetsAndConstants.md",
             "greyscale-renderer": "WritingARendererPlugin.md",
             "flick-source": "WritingAnInputSource.md",
+            "driving-a-sheet": "DrivingASheet.md",
         ]
         let testFile = URL(fileURLWithPath: #filePath)
         let source = try String(contentsOf: testFile, encoding: .utf8)

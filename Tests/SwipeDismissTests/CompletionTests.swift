@@ -113,6 +113,8 @@ extension DismissEvent {
         case .dismissAttempted: "dismissAttempted"
         case .superseded: "superseded"
         case .passedThrough: "passedThrough"
+        case .detentChanged: "detentChanged"
+        case .contentTapped: "contentTapped"
         }
     }
 }

@@ -12,7 +12,7 @@ final class ListKeyTests: XCTestCase {
     /// A sheet resting at `large` with its list scrolled to `scroll`.
     private func sheetAtLarge(scroll: Double) -> SheetHarness {
         var configuration = DismissConfiguration.sheet()
-        configuration.presentedDetent = SheetPresenter.large.name
+        configuration.presentedDetent = SheetPresenter.large.id
         let presenter = SheetPresenter()
         presenter.listOffset = scroll
         return SheetHarness(configuration, presenter: presenter)

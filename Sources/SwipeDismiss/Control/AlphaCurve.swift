@@ -12,15 +12,6 @@ public enum AlphaCurve: Hashable, Sendable {
     /// The seed's curve: `max(0.1, 0.3 - y/1000)`.
     public static let seed = AlphaCurve.linear(rest: 0.3, perPoint: 0.001, floor: 0.1)
 
-    /// The photo scene's curve: `max(0.2, 1 − distance/300)` from 1.0 at rest.
-    public static let photo = AlphaCurve.linear(
-        rest: 1, perPoint: 1 / PhotoPresenter.shrinkDistance, floor: 0.2)
-
-    /// The sheet scene's curve: 0.3 at or above `medium`, linear to 0 off screen.
-    public static let sheet = AlphaCurve.stops([
-        AlphaStop(detent: "medium", alpha: 0.3), AlphaStop(detent: Detent.dismissedName, alpha: 0),
-    ])
-
     /// The alpha at rest (for `.stops`, the largest stop).
     public var rest: Double {
         switch self {
@@ -38,7 +29,7 @@ public enum AlphaCurve: Hashable, Sendable {
         var upper: (offset: Double, alpha: Double)?
         for position in stops.indices {
             let stop = stops[position]
-            guard let index = layout.index(named: stop.detent) else { continue }
+            guard let index = layout.index(of: stop.detent) else { continue }
             let at = layout.offset(of: index)
             if at <= offset, at > (lower?.offset ?? -.infinity) { lower = (at, stop.alpha) }
             if at >= offset, at < (upper?.offset ?? .infinity) { upper = (at, stop.alpha) }
@@ -74,13 +65,13 @@ public enum AlphaCurve: Hashable, Sendable {
 
 /// The backdrop's alpha at one detent.
 public struct AlphaStop: Hashable, Sendable {
-    /// A detent name, or `Detent.dismissedName` for off screen.
-    public var detent: String
+    /// A detent, or `.dismissed` for off screen.
+    public var detent: Detent.ID
     /// The backdrop's alpha there, from 0 (clear) to 1.
     public var alpha: Double
 
     /// A stop giving the backdrop `alpha` at the detent named `detent`.
-    public init(detent: String, alpha: Double) {
+    public init(detent: Detent.ID, alpha: Double) {
         self.detent = detent
         self.alpha = alpha
     }

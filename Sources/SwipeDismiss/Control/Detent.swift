@@ -4,7 +4,37 @@
 /// it); for other directions read "top" as the edge the content moves away from when it
 /// leaves. Each position resolves to a *visible extent*: how far the content's leading edge
 /// sits from the edge it leaves by.
-public struct Detent: Hashable, Sendable {
+public struct Detent: Hashable, Sendable, Identifiable {
+    /// A detent's identifier: what configurations, `DismissState.detent`, `move(to:)` and
+    /// `DismissEvent.detentChanged` name it by. Write it as a string literal (`"peek"`) or
+    /// use `.large`, `.medium` and `.dismissed`.
+    public struct ID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// The identifier's text, as traces and `samples.csv` print it.
+        public var rawValue: String
+
+        /// The identifier spelled `rawValue`.
+        public init(_ rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The identifier spelled by a string literal.
+        public init(stringLiteral value: String) {
+            rawValue = value
+        }
+
+        /// The identifier's text.
+        public var description: String { rawValue }
+
+        /// The sheet's tall detent (`SheetPresenter.large`).
+        public static let large: ID = "large"
+        /// The sheet's half-height detent (`SheetPresenter.medium`), where it presents.
+        public static let medium: ID = "medium"
+        /// Off screen: always the position past the last resting detent.
+        public static let dismissed: ID = "dismissed"
+        /// The card's one detent (`Detent.open`).
+        public static let open: ID = "open"
+    }
+
     /// How a detent's position is given.
     public enum Position: Hashable, Sendable {
         /// The content's top edge at this fraction of the viewport from the top
@@ -19,19 +49,30 @@ public struct Detent: Hashable, Sendable {
         case fitsContent
     }
 
-    /// The name observers and `DismissState.detent` use.
-    public var name: String
+    /// What observers, `DismissState.detent` and `move(to:)` call this detent.
+    public var id: ID
     /// Where the content's top edge rests at this detent.
     public var position: Position
 
-    /// A detent called `name` at `position`.
-    public init(name: String, position: Position) {
-        self.name = name
+    /// A detent identified by `id` at `position`.
+    public init(_ id: ID, position: Position) {
+        self.id = id
         self.position = position
     }
 
+    /// A detent called `name` at `position`.
+    public init(name: String, position: Position) {
+        self.init(ID(name), position: position)
+    }
+
+    /// The identifier's text.
+    public var name: String {
+        get { id.rawValue }
+        set { id = ID(newValue) }
+    }
+
     /// The name of the off-screen position, always the last detent.
-    public static let dismissedName = "dismissed"
+    public static let dismissedName = ID.dismissed.rawValue
 
     /// The card's one detent: the content where the presenter lays it out.
     public static let open = Detent(name: "open", position: .fitsContent)
@@ -107,10 +148,20 @@ public struct DetentLayout: Hashable, Sendable {
         index >= 0 && index < names.count ? names[index] : Detent.dismissedName
     }
 
+    /// The identifier of detent `index`; `count` (or more) is `.dismissed`.
+    public func id(of index: Int) -> Detent.ID {
+        Detent.ID(name(of: index))
+    }
+
     /// The index of the detent called `name` (`dismissed` gives `count`), if any.
     public func index(named name: String) -> Int? {
         for index in names.indices where names[index] == name { return index }
         return name == Detent.dismissedName ? count : nil
+    }
+
+    /// The index of the detent `id` (`.dismissed` gives `count`), if any.
+    public func index(of id: Detent.ID) -> Int? {
+        index(named: id.rawValue)
     }
 
     /// The detent nearest to `position`; ties go to the one nearer the top.

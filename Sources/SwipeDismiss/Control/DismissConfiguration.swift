@@ -128,10 +128,10 @@ public struct DismissConfiguration: Hashable, Sendable {
     /// The card has one, `.open`.
     public var detents: [Detent] = [.open]
     /// The detent a presentation comes to rest at; nil (or an unknown name) means the top.
-    public var presentedDetent: String?
+    public var presentedDetent: Detent.ID?
     /// At this detent and below it, a press on the backdrop is not taken: it passes through
     /// to the app behind (`HitRegion.passThrough`). Nil: only where the dim is 0.
-    public var passThroughDetent: String?
+    public var passThroughDetent: Detent.ID?
     /// The rubber band's coefficient past the lowest detent while dismissal is vetoed.
     public var vetoResistance = 0.55
     /// Keys that confirm a pending (vetoed) dismissal, and keys that keep the content.
@@ -199,40 +199,6 @@ public struct DismissConfiguration: Hashable, Sendable {
         dismissStyle: .fadeWithContent(Spring(response: 0.45, dampingRatio: 1)),
         cancelBehavior: .snapBack, catchesAnimations: true, escapeDismisses: true,
         backdropTapDismisses: true, presentSpring: Spring(response: 0.45, dampingRatio: 0.9))
-
-    /// `base` for the sheet scene (`SheetPresenter`): detents `large` (top at 10 %) and
-    /// `medium` (50 %), presented at `medium`, alpha 0.3 at or above `medium` falling to 0 off
-    /// screen. A projected release picks the nearest detent; the seed keeps its rule
-    /// (dismiss iff dragged 200 pt below where it started).
-    public static func sheet(_ base: DismissConfiguration = .fluid) -> DismissConfiguration {
-        var configuration = base
-        configuration.detents = [SheetPresenter.large, SheetPresenter.medium]
-        configuration.presentedDetent = SheetPresenter.medium.name
-        configuration.alphaCurve = .sheet
-        if case .projected(_, let rate) = base.release {
-            configuration.release = .nearestDetent(decelerationRate: rate)
-        }
-        return configuration
-    }
-
-    /// `base` for the photo scene (`PhotoPresenter`): free 2-D dragging, the backdrop at
-    /// 1.0 falling as `max(0.2, 1 − distance/300)`, and a 150 pt release threshold on the
-    /// 2-D distance (projected per axis when `base` projects; the seed's translation rule
-    /// otherwise). A drag under `.free` always tracks the pointer 1:1: the seed's additive
-    /// springs are a one-axis model.
-    public static func photo(_ base: DismissConfiguration = .fluid) -> DismissConfiguration {
-        var configuration = base
-        configuration.direction = .free
-        configuration.alphaCurve = .photo
-        switch base.release {
-        case .translation:
-            configuration.release = .translation(threshold: PhotoPresenter.releaseThreshold)
-        case .projected(_, let rate), .nearestDetent(let rate):
-            configuration.release = .projected(
-                threshold: PhotoPresenter.releaseThreshold, decelerationRate: rate)
-        }
-        return configuration
-    }
 
     /// The presets by name, as the command-line tools spell them.
     public static let presets: [String: DismissConfiguration] = ["seed": .seed, "fluid": .fluid]

@@ -47,7 +47,11 @@ public final class DismissController {
     private var needsDisplay = true
     private var lastRendered: DismissState?
     private var pending: [InputEvent] = []
-    private var observers: [(DismissEvent) -> Void] = []
+    private var observers: [(id: Int, call: (DismissEvent) -> Void)] = []
+    private var nextObserverID = 0
+    /// The completions of calls still under way, by request number.
+    private var completions: [Int: (Bool) -> Void] = [:]
+    private var nextRequest = 0
     /// Set while the machine runs, so a policy or observer calling back is deferred.
     private var isBusy = false
     /// Whether the backdrop lets presses through, as of the last update of `state`.
@@ -57,8 +61,9 @@ public final class DismissController {
     private var scrollDeadline: Double?
 
     private enum DeferredCall {
-        case present
-        case dismiss(force: Bool)
+        case present(animated: Bool, request: Int?)
+        case dismiss(animated: Bool, force: Bool, request: Int?)
+        case move(Detent.ID, animated: Bool, request: Int?)
         case decline
         case event(InputEvent)
         case viewportChange
@@ -123,8 +128,19 @@ public final class DismissController {
     /// reads as of the end of the input or step that caused them (a dismissal that ends in
     /// the same step as a new presentation starts is reported before it, while
     /// `presentationCount` already counts the new one).
-    public func addObserver(_ observer: @escaping (DismissEvent) -> Void) {
-        observers.append(observer)
+    ///
+    /// The observer is kept until the returned observation's `cancel()`: an observer that
+    /// captures the controller keeps it alive until then.
+    @discardableResult
+    public func addObserver(_ observer: @escaping (DismissEvent) -> Void) -> DismissObservation {
+        nextObserverID += 1
+        observers.append((nextObserverID, observer))
+        return DismissObservation(controller: self, id: nextObserverID)
+    }
+
+    /// Stops calling the observer registered as `id`.
+    func removeObserver(_ id: Int) {
+        observers.removeAll { $0.id == id }
     }
 
     // MARK: Driving
@@ -176,6 +192,13 @@ public final class DismissController {
     @discardableResult
     public func step(forceRender: Bool = false) throws -> Bool {
         guard !isBusy else { return false }
+        catchUp()
+        return try renderIfNeeded(force: forceRender)
+    }
+
+    /// Applies the input that arrived up to the clock's time and advances to it, so a call
+    /// from the app starts now, however long the controller has been idle.
+    private func catchUp() {
         let now = max(clock.now, state.time)
         pending.removeAll(keepingCapacity: true)
         input.events(upTo: now, into: &pending)
@@ -183,7 +206,6 @@ public final class DismissController {
             handle(event)
         }
         run { [environment] in $0.advance(to: now, environment: environment) }
-        return try renderIfNeeded(force: forceRender)
     }
 
     /// Applies one event at its own time (clamped so time never runs backwards).
@@ -192,18 +214,71 @@ public final class DismissController {
         run { [environment] in $0.handle(event, environment: environment) }
     }
 
-    /// Starts an animated presentation if the modal is dismissed (or on its way out). A
-    /// dismissal still under way is reported `superseded`.
-    public func present() {
-        if isBusy { return deferred.append(.present) }
-        run { $0.present() }
+    /// Presents the modal at its presented detent if it is dismissed (or on its way out),
+    /// starting at the clock's time. A dismissal still under way is reported `superseded`.
+    ///
+    /// - Parameters:
+    ///   - animated: Whether the content springs in (reduced motion: fades in); false puts
+    ///     it at rest on the next frame.
+    ///   - completion: Called once, when the content comes to rest or a dismissal cuts the
+    ///     presentation short (right after this call when it is already shown).
+    public func present(animated: Bool = true, completion: (() -> Void)? = nil) {
+        let request = register(completion.map { done in { _ in done() } })
+        if isBusy { return deferred.append(.present(animated: animated, request: request)) }
+        catchUp()
+        run { $0.present(animated: animated, request: request) }
     }
 
-    /// Starts an animated dismissal with no velocity, from wherever the content is, if the
-    /// policy allows; `force` skips the policy (and confirms a pending vetoed attempt).
-    public func dismiss(force: Bool = false) {
-        if isBusy { return deferred.append(.dismiss(force: force)) }
-        run { [environment] in $0.dismiss(force: force, environment: environment) }
+    /// Dismisses the modal from wherever it is, with no velocity, if the policy allows,
+    /// starting at the clock's time.
+    ///
+    /// - Parameters:
+    ///   - animated: Whether the content leaves on its spring (reduced motion: fades out);
+    ///     false takes it away on the next frame.
+    ///   - force: Skips the policy (and confirms a pending vetoed attempt).
+    ///   - completion: Called once: true when the content has left (at once if it already
+    ///     had), false when the policy vetoed it or a new presentation cut it short.
+    public func dismiss(
+        animated: Bool = true, force: Bool = false, completion: ((Bool) -> Void)? = nil
+    ) {
+        let request = register(completion)
+        if isBusy {
+            return deferred.append(.dismiss(animated: animated, force: force, request: request))
+        }
+        catchUp()
+        run { [environment] in
+            $0.dismiss(
+                animated: animated, force: force, request: request, environment: environment)
+        }
+    }
+
+    /// Sends the content to `detent`, starting at the clock's time: animated, it springs
+    /// there in phase `.settling`; from dismissed, it is presented there; `.dismissed`
+    /// dismisses through the policy, as `dismiss()`.
+    ///
+    /// - Parameters:
+    ///   - detent: One of the configuration's detents, or `.dismissed`.
+    ///   - animated: Whether it springs there; false puts it there on the next frame.
+    ///   - completion: Called once: true when the content rests at `detent`, false for a
+    ///     detent the layout lacks (nothing changes) or when something else took over (a
+    ///     drag, another move, a dismissal or a veto).
+    public func move(
+        to detent: Detent.ID, animated: Bool = true, completion: ((Bool) -> Void)? = nil
+    ) {
+        let request = register(completion)
+        if isBusy { return deferred.append(.move(detent, animated: animated, request: request)) }
+        catchUp()
+        run { [environment] in
+            $0.move(to: detent, animated: animated, request: request, environment: environment)
+        }
+    }
+
+    /// Numbers `completion` so that the machine's `.complete` effect finds it.
+    private func register(_ completion: ((Bool) -> Void)?) -> Int? {
+        guard let completion else { return nil }
+        nextRequest += 1
+        completions[nextRequest] = completion
+        return nextRequest
     }
 
     /// Answers a pending vetoed dismissal with "keep it".
@@ -230,19 +305,44 @@ public final class DismissController {
             index += 1
             switch effect {
             case .needsDisplay: needsDisplay = true
-            case .notify(let event): for observer in observers { observer(event) }
+            case .notify(let event): notify(event)
+            case .complete(let request, let succeeded):
+                completions.removeValue(forKey: request)?(succeeded)
             }
         }
         machine.clearEffects()
         isBusy = false
         while !deferred.isEmpty {
             switch deferred.removeFirst() {
-            case .present: present()
-            case .dismiss(let force): dismiss(force: force)
+            case .present(let animated, let request):
+                catchUp()
+                run { $0.present(animated: animated, request: request) }
+            case .dismiss(let animated, let force, let request):
+                catchUp()
+                run { [environment] in
+                    $0.dismiss(
+                        animated: animated, force: force, request: request,
+                        environment: environment)
+                }
+            case .move(let detent, let animated, let request):
+                catchUp()
+                run { [environment] in
+                    $0.move(
+                        to: detent, animated: animated, request: request, environment: environment)
+                }
             case .decline: declineDismissal()
             case .event(let event): handle(event)
             case .viewportChange: viewportDidChange()
             }
+        }
+    }
+
+    /// Calls every observer still registered, in the order they were added (one cancelled
+    /// by an earlier one in the same event is not called).
+    private func notify(_ event: DismissEvent) {
+        let current = observers
+        for observer in current where observers.contains(where: { $0.id == observer.id }) {
+            observer.call(event)
         }
     }
 
@@ -299,11 +399,32 @@ private final class DriverEnvironment: DismissEnvironment {
         return scrolling.region(at: point, offset: offset, direction: direction, viewport: viewport)
     }
 
+    func contentItem(at point: Point, state: DismissState) -> String? {
+        presenter.contentItem(at: point, state: state, direction: direction, viewport: viewport)
+    }
+
     func shouldDismiss(_ reason: DismissReason) -> Bool {
         if let shouldDismiss, !shouldDismiss(reason) { return false }
         if let delegate, let controller {
             return delegate.dismissController(controller, shouldDismissFor: reason)
         }
         return true
+    }
+}
+
+/// An observer's registration: `cancel()` stops its calls and lets it go.
+public final class DismissObservation {
+    private weak var controller: DismissController?
+    private let id: Int
+
+    init(controller: DismissController, id: Int) {
+        self.controller = controller
+        self.id = id
+    }
+
+    /// Stops the observer's calls, from the next event on; calling it again does nothing.
+    public func cancel() {
+        controller?.removeObserver(id)
+        controller = nil
     }
 }

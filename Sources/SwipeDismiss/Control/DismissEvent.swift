@@ -22,6 +22,13 @@ public enum DismissEvent: Hashable, Sendable {
     /// A press landed on the backdrop where it lets clicks through (below the pass-through
     /// detent, or where the dim is 0): the app behind should get it.
     case passedThrough(Point)
+    /// The content came to rest at detent `to`, having last rested at `from` (sent after
+    /// the `phaseChanged` to `.presented`; not when it comes back to the detent it left, nor
+    /// for the first rest after presentation at the detent it last rested at).
+    case detentChanged(from: Detent.ID, to: Detent.ID)
+    /// A tap landed on the content's item `item` (a sheet row, a button: the presenter's
+    /// `contentItem(at:state:direction:viewport:)`) at `point`, in viewport points.
+    case contentTapped(item: String, point: Point)
 }
 
 /// Why a dismissal was attempted.

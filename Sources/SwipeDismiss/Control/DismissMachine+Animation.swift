@@ -124,6 +124,12 @@ extension DismissMachine {
         case .rest:
             return true
         case .spring(let springMotion):
+            // A spring the configuration made non-finite (a NaN duration, say) ends where it
+            // heads instead of animating NaN for ever.
+            guard springMotion.value(at: time).isFinite else {
+                motion = .rest(phase == .dismissing ? layout.distance : springMotion.to)
+                return true
+            }
             let settled = springMotion.isSettled(at: time)
             if phase == .dismissing, settled || hasLeft(springMotion, edge: layout.distance) {
                 // Gone rests exactly off screen, whichever comes first: a small content's

@@ -253,16 +253,19 @@ extension DismissMachine {
             // back to rest (a click on a card that is still coming in must not dismiss it).
             snapBack(velocity: 0, to: startDetent)
         case .presented, .settling:
-            guard configuration.backdropTapDismisses else { return }
             switch hitTest(point, environment: environment) {
             case .backdrop:
+                guard configuration.backdropTapDismisses else { return }
                 guard allows(.tap, environment: environment) else { return }
                 forgetGestures()
                 startDismissal(velocity: 0)
             case .passThrough:
+                guard configuration.backdropTapDismisses else { return }
                 passThrough(point)
             case .content:
-                break
+                if let item = environment.contentItem(at: point, state: state) {
+                    effects.append(.notify(.contentTapped(item: item, point: point)))
+                }
             }
         case .dismissed:
             present()

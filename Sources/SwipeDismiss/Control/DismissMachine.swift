@@ -9,9 +9,14 @@ public protocol DismissEnvironment {
     func shouldDismiss(_ reason: DismissReason) -> Bool
     /// Which part of a sheet `point` lands on with the content at `offset`.
     func region(at point: Point, offset: Double) -> SheetRegion
+    /// The id of the content's tappable item at `point` in `state`, if any.
+    func contentItem(at point: Point, state: DismissState) -> String?
 }
 
 extension DismissEnvironment {
+    /// By default nothing in the content is tappable.
+    public func contentItem(at point: Point, state: DismissState) -> String? { nil }
+
     /// By default, the content moved by `translation`'s length along `.down`: an
     /// environment that drives `.free` content implements this itself.
     public func hitTest(_ point: Point, translation: Point) -> HitRegion {
@@ -25,6 +30,9 @@ public enum DismissEffect: Hashable, Sendable {
     case notify(DismissEvent)
     /// Draw the next frame even if the state looks the same.
     case needsDisplay
+    /// The programmatic call numbered `request` (`present`, `dismiss`, `move`) is over:
+    /// `succeeded` is false when it was vetoed, superseded or named an unknown detent.
+    case complete(request: Int, succeeded: Bool)
 }
 
 /// The interaction as a pure value: inputs and time in, a new state and effects out.
@@ -115,6 +123,10 @@ public struct DismissMachine: Sendable {
     var listGesture = ListGesture()
     /// The pointer's last known location, for a wheel (which has none).
     var pointer: Point?
+    /// Programmatic calls waiting to be completed (`DismissMachine+Requests.swift`).
+    var requests = DismissRequests()
+    /// The detent the content last came to rest at, for `detentChanged`.
+    var restedDetent: Detent.ID?
 
     /// A machine at `time` with the content presented and at rest (or dismissed).
     public init(
@@ -140,6 +152,7 @@ public struct DismissMachine: Sendable {
         scrollRecognizer.locksAxis = configuration.direction != .free
         target = presented ? presentedDetentIndex : layout.count
         motion = .rest(layout.offset(of: target))
+        restedDetent = presented ? layout.id(of: target) : nil
         if !presented {
             alphaMode = .fixed(0)
             completionSent = true
@@ -180,7 +193,7 @@ public struct DismissMachine: Sendable {
             return DismissState(
                 time: time, offset: distance, alpha: freeAlpha(at: translation),
                 progress: freeProgress(at: translation), phase: phase,
-                detent: layout.name(of: detentShown(offset: distance)), contentOpacity: opacity,
+                detent: layout.id(of: detentShown(offset: distance)), contentOpacity: opacity,
                 isDismissAttemptPending: isDismissAttemptPending, scroll: listOffset,
                 translation: translation)
         }
@@ -189,7 +202,7 @@ public struct DismissMachine: Sendable {
         let progress = span > 0 ? min(1, max(0, (offset - layout.top) / span)) : 0
         return DismissState(
             time: time, offset: offset, alpha: currentAlpha(offset: offset), progress: progress,
-            phase: phase, detent: layout.name(of: detentShown(offset: offset)),
+            phase: phase, detent: layout.id(of: detentShown(offset: offset)),
             contentOpacity: opacity, isDismissAttemptPending: isDismissAttemptPending,
             scroll: listOffset, translation: configuration.direction.unit * offset)
     }
@@ -204,7 +217,7 @@ public struct DismissMachine: Sendable {
     /// offset already: under the seed it is a sum of up to hundreds of spring steps.
     public func backdropPassesThrough(atOffset offset: Double) -> Bool {
         guard phase != .dismissed, phase != .dismissing else { return false }
-        if let name = configuration.passThroughDetent, let index = layout.index(named: name),
+        if let id = configuration.passThroughDetent, let index = layout.index(of: id),
             offset >= layout.offset(of: index) - configuration.restDistance
         {
             return true
@@ -287,45 +300,6 @@ public struct DismissMachine: Sendable {
         handle(gesture, environment: environment)
     }
 
-    /// Starts an animated presentation if the content is dismissed (or on its way out).
-    ///
-    /// A presentation whose dismissal had not finished is reported `superseded`.
-    public mutating func present() {
-        guard phase == .dismissed || phase == .dismissing else { return }
-        if !completionSent {
-            completionSent = true
-            effects.append(.notify(.superseded(presentation: presentationCount, state: state)))
-        }
-        presentationCount += 1
-        completionSent = false
-        isDismissAttemptPending = false
-        forgetGestures()
-        target = presentedDetentIndex
-        if isFree { return presentFree() }
-        let restOffset = layout.offset(of: target)
-        if configuration.reduceMotion {
-            let opacity = phase == .dismissed ? 0 : (crossFade?.value(at: time) ?? 1)
-            motion = .rest(restOffset)
-            startCrossFade(from: opacity, to: 1)
-            alphaMode = .crossFade(
-                base: configuration.alphaCurve.alpha(offset: restOffset, layout: layout))
-        } else {
-            crossFade = nil
-            motion = springFromHere(configuration.presentSpring, to: restOffset, velocity: 0)
-            alphaMode = .presenting(target: restOffset)
-        }
-        setPhase(.presenting)
-    }
-
-    /// Starts an animated dismissal with no velocity, from wherever the content is, if the
-    /// policy allows it (or `force`). `force` also confirms a pending vetoed dismissal.
-    public mutating func dismiss(force: Bool = false, environment: some DismissEnvironment) {
-        guard phase != .dismissing, phase != .dismissed else { return }
-        guard force || allows(.programmatic, environment: environment) else { return }
-        forgetGestures()
-        startDismissal(velocity: 0)
-    }
-
     /// Answers a pending vetoed dismissal with "keep it": the prompt goes away.
     public mutating func declineDismissal() {
         guard isDismissAttemptPending else { return }
@@ -347,7 +321,7 @@ public struct DismissMachine: Sendable {
 
     /// The index of the detent presentations come to rest at.
     var presentedDetentIndex: Int {
-        guard let name = configuration.presentedDetent, let index = layout.index(named: name),
+        guard let id = configuration.presentedDetent, let index = layout.index(of: id),
             index < layout.count
         else { return 0 }
         return index
@@ -380,5 +354,16 @@ public struct DismissMachine: Sendable {
         let old = phase
         phase = newPhase
         effects.append(.notify(.phaseChanged(from: old, to: newPhase, state: state)))
+        if newPhase == .presented { noteRest() }
+        effects += requests.phaseChanged(to: newPhase, target: target)
+    }
+
+    /// The content came to rest at `target`: reports a detent other than the last one.
+    mutating func noteRest() {
+        let id = layout.id(of: target)
+        if let last = restedDetent, last != id {
+            effects.append(.notify(.detentChanged(from: last, to: id)))
+        }
+        restedDetent = id
     }
 }

@@ -28,9 +28,9 @@ public struct DismissState: Hashable, Sendable {
     public var progress: Double
     /// Where the presentation is in its life at `time`.
     public var phase: DismissPhase
-    /// The detent the content rests at or heads to (`Detent.dismissedName` when leaving or
-    /// gone; while dragging, the detent nearest to the content).
-    public var detent: String
+    /// The detent the content rests at or heads to (`.dismissed` when leaving or gone;
+    /// while dragging, the detent nearest to the content).
+    public var detent: Detent.ID?
     /// The content's opacity: 1 except during reduced motion's cross-fades (and 0 once
     /// dismissed).
     public var contentOpacity: Double
@@ -47,7 +47,7 @@ public struct DismissState: Hashable, Sendable {
     /// A state with every field given, as a trace or a test spells it.
     public init(
         time: Double, offset: Double, alpha: Double, progress: Double, phase: DismissPhase,
-        detent: String = Detent.open.name, contentOpacity: Double = 1,
+        detent: Detent.ID? = .open, contentOpacity: Double = 1,
         isDismissAttemptPending: Bool = false, scroll: Double = 0, translation: Point? = nil
     ) {
         self.time = time

@@ -13,15 +13,37 @@ public final class CardPresenter: Presenter {
     public let title: String
     /// The label on the card's swipe button.
     public let buttonTitle: String
+    /// The line under the headline.
+    public let subtitle: String
+    /// What the screen says once the card is gone, to bring it back.
+    public let presentAgainHint: String
+    /// Whether the scene draws a screen behind the backdrop (the bundled "Inbox"); false
+    /// leaves the `.presenting` layer empty, for a host that draws its own screen first.
+    public let drawsScreenBehind: Bool
 
-    /// A card with its top edge at `cardTopFraction` of the viewport, a headline and a button.
+    /// The id `contentItem(at:state:direction:viewport:)` gives the card's button.
+    public static let buttonItem = "button"
+
+    /// A card with its top edge at `cardTopFraction` of the viewport, a headline, a button
+    /// and the lines around them, over the bundled screen (or none).
     public init(
         cardTopFraction: Double = 0.42, title: String = "Swipe down to dismiss",
-        buttonTitle: String = "Swipe"
+        buttonTitle: String = "Swipe", subtitle: String = "Let go early and it springs back.",
+        presentAgainHint: String = "Click or press Space to present again",
+        drawsScreenBehind: Bool = true
     ) {
         self.cardTopFraction = cardTopFraction
         self.title = title
         self.buttonTitle = buttonTitle
+        self.subtitle = subtitle
+        self.presentAgainHint = presentAgainHint
+        self.drawsScreenBehind = drawsScreenBehind
+    }
+
+    /// The card's button frame at rest for `viewport`.
+    public func buttonFrame(viewport: Size) -> Rect {
+        let card = cardFrame(viewport: viewport)
+        return Rect(x: viewport.width / 2 - 80, y: card.minY + 110, width: 160, height: 44)
     }
 
     /// The card's frame at rest for `viewport`.
@@ -71,11 +93,9 @@ public final class CardPresenter: Presenter {
                 title, origin: Point(x: middle, y: card.minY + 56), fontSize: 20,
                 color: Color(hex: 0x1C1C1E), alignment: .center),
             .text(
-                "Let go early and it springs back.", origin: Point(x: middle, y: card.minY + 84),
+                subtitle, origin: Point(x: middle, y: card.minY + 84),
                 fontSize: 14, color: Color(hex: 0x8E8E93), alignment: .center),
-            .roundedRect(
-                Rect(x: middle - 80, y: card.minY + 110, width: 160, height: 44), radius: 12,
-                fill: Color(hex: 0x007AFF)),
+            .roundedRect(buttonFrame(viewport: viewport), radius: 12, fill: Color(hex: 0x007AFF)),
             .text(
                 buttonTitle, origin: Point(x: middle, y: card.minY + 138), fontSize: 17,
                 color: .white, alignment: .center),
@@ -92,7 +112,7 @@ public final class CardPresenter: Presenter {
         return Scene(
             size: viewport,
             layers: [
-                Layer(role: .presenting, items: screen),
+                Layer(role: .presenting, items: drawsScreenBehind ? screen : []),
                 Layer(
                     role: .backdrop, opacity: 0,
                     items: [
@@ -105,7 +125,7 @@ public final class CardPresenter: Presenter {
                     role: .decoration, opacity: 0,
                     items: [
                         .text(
-                            "Click or press Space to present again",
+                            presentAgainHint,
                             origin: Point(x: middle, y: viewport.height - 28), fontSize: 15,
                             color: Color(hex: 0x3C3C43), alignment: .center)
                     ]),
@@ -134,6 +154,14 @@ public final class CardPresenter: Presenter {
         _ point: Point, offset: Double, direction: DismissDirection, viewport: Size
     ) -> HitRegion {
         cardFrame(viewport: viewport).hitRegion(of: point, offset: offset, direction: direction)
+    }
+
+    /// The button (`CardPresenter.buttonItem`) where the moved card has it, else nil.
+    public func contentItem(
+        at point: Point, state: DismissState, direction: DismissDirection, viewport: Size
+    ) -> String? {
+        let button = buttonFrame(viewport: viewport).offsetBy(state.translation(along: direction))
+        return button.contains(point) ? Self.buttonItem : nil
     }
 
     /// How far the card travels to leave the viewport.

@@ -40,6 +40,12 @@ public protocol Presenter: AnyObject {
 
     /// The content's scale when moved by `translation` (1: drawn at its size).
     func contentScale(translation: Point) -> Double
+    /// The id of the tappable item of the content that `point` lands on in `state` (the
+    /// content moved by `state.translation(along: direction)`, its list scrolled to
+    /// `state.scroll`), or nil. A tap there is reported as `DismissEvent.contentTapped`.
+    func contentItem(
+        at point: Point, state: DismissState, direction: DismissDirection, viewport: Size
+    ) -> String?
 }
 
 extension Presenter {
@@ -51,6 +57,10 @@ extension Presenter {
 
     /// By default the content never scales.
     public func contentScale(translation: Point) -> Double { 1 }
+    /// By default nothing in the content is tappable.
+    public func contentItem(
+        at point: Point, state: DismissState, direction: DismissDirection, viewport: Size
+    ) -> String? { nil }
 
     /// How far the content travels to leave by each of the four edges.
     public func edgeDistances(viewport: Size) -> EdgeDistances {

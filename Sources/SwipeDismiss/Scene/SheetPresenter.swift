@@ -25,21 +25,64 @@ public final class SheetPresenter: ScrollingPresenter {
     public static let headerHeight = 56.0
     /// Height of each list row, in points.
     public static let rowHeight = 44.0
-    /// How many rows the list holds.
+    /// How many rows the bundled list holds (`numberedRows`).
     public static let rowCount = 60
     /// How far below the bottom edge the sheet (and its rows) are drawn, as a fraction of
     /// the viewport height, so an upward rubber band does not open a gap.
     public static let overdrawFraction = 0.25
 
+    /// One row of the sheet's list: what it says, and the id a tap on it reports
+    /// (`DismissEvent.contentTapped`).
+    public struct Row: Hashable, Sendable {
+        /// The id `contentItem(at:state:direction:viewport:)` gives a tap on the row.
+        public var id: String
+        /// The row's text.
+        public var title: String
+
+        /// A row showing `title`, tapped as `id`.
+        public init(id: String, title: String) {
+            self.id = id
+            self.title = title
+        }
+    }
+
     /// The header's text.
     public let title: String
+    /// The list's rows, top first.
+    public let rows: [Row]
+    /// The prompt's question while a vetoed dismissal waits for an answer.
+    public let promptTitle: String
+    /// The prompt's second line: how to answer.
+    public let promptHint: String
+    /// What the screen says once the sheet is gone, to bring it back.
+    public let presentAgainHint: String
+    /// Whether the scene draws a screen behind the backdrop (the bundled "Inbox"); false
+    /// leaves the `.presenting` layer empty, for a host that draws its own screen first.
+    public let drawsScreenBehind: Bool
     /// Where the list starts scrolled to, in points (0: at its top): a controller's scroll
     /// model starts here, and frames then draw `DismissState.scroll`.
     public var listOffset: Double = 0
 
-    /// A sheet headed `title`.
-    public init(title: String = "Sheet") {
+    /// The bundled list: `count` rows "Row 1", "Row 2", … with ids "row-1", "row-2", ….
+    public static func numberedRows(_ count: Int = rowCount) -> [Row] {
+        (0..<max(0, count)).map { Row(id: "row-\($0 + 1)", title: "Row \($0 + 1)") }
+    }
+
+    /// A sheet headed `title` listing `rows` (every string replaceable), over the bundled
+    /// screen (or none).
+    public init(
+        title: String = "Sheet", rows: [Row] = SheetPresenter.numberedRows(),
+        promptTitle: String = "Discard changes?",
+        promptHint: String = "y: discard    n or Esc: keep editing",
+        presentAgainHint: String = "Click or press Space to present again",
+        drawsScreenBehind: Bool = true
+    ) {
         self.title = title
+        self.rows = rows
+        self.promptTitle = promptTitle
+        self.promptHint = promptHint
+        self.presentAgainHint = presentAgainHint
+        self.drawsScreenBehind = drawsScreenBehind
     }
 
     /// The sheet's frame at rest at `large` for `viewport`.
@@ -54,7 +97,7 @@ public final class SheetPresenter: ScrollingPresenter {
 
     /// The sheet's natural height: header and every row.
     public var contentHeight: Double {
-        Self.headerHeight + Double(Self.rowCount) * Self.rowHeight
+        Self.headerHeight + Double(rows.count) * Self.rowHeight
     }
 
     /// The list's visible window at scroll 0, in the content layer's coordinates: below the
@@ -66,7 +109,7 @@ public final class SheetPresenter: ScrollingPresenter {
     }
 
     /// The height of every row together: the list's content length.
-    public var listContentHeight: Double { Double(Self.rowCount) * Self.rowHeight }
+    public var listContentHeight: Double { Double(rows.count) * Self.rowHeight }
 
     /// How much of the list shows on screen with the sheet at `large`: the scroll model's
     /// viewport length.
@@ -86,12 +129,14 @@ public final class SheetPresenter: ScrollingPresenter {
         let space = sheet.maxY - (sheet.minY + Self.headerHeight)
         guard space > 0, space.isFinite else { return 0 }
         let rows = (space / Self.rowHeight).rounded(.up)
-        return rows < Double(Self.rowCount) ? Int(rows) : Self.rowCount
+        return rows < Double(self.rows.count) ? Int(rows) : self.rows.count
     }
 
     /// Lays out the presenting screen, backdrop, sheet and its list for `viewport`.
     public func makeScene(viewport: Size) -> Scene {
-        var scene = CardPresenter().makeScene(viewport: viewport)
+        var scene = CardPresenter(
+            presentAgainHint: presentAgainHint, drawsScreenBehind: drawsScreenBehind
+        ).makeScene(viewport: viewport)
         let sheet = sheetFrame(viewport: viewport)
         let width = viewport.width
         let middle = width / 2
@@ -110,15 +155,15 @@ public final class SheetPresenter: ScrollingPresenter {
                 fill: line),
         ]
         let firstRow = sheet.minY + Self.headerHeight
-        var rows: [Item] = []
-        rows.reserveCapacity(2 * Self.rowCount)
-        for row in 0..<Self.rowCount {
-            let y = firstRow + Double(row) * Self.rowHeight
-            rows.append(
+        var rowItems: [Item] = []
+        rowItems.reserveCapacity(2 * rows.count)
+        for (index, row) in rows.enumerated() {
+            let y = firstRow + Double(index) * Self.rowHeight
+            rowItems.append(
                 .text(
-                    "Row \(row + 1)", origin: Point(x: 20, y: y + 27), fontSize: 16, color: ink,
+                    row.title, origin: Point(x: 20, y: y + 27), fontSize: 16, color: ink,
                     alignment: .leading))
-            rows.append(
+            rowItems.append(
                 .rect(
                     Rect(x: 20, y: y + Self.rowHeight - 1, width: width - 20, height: 1), fill: line
                 ))
@@ -127,10 +172,10 @@ public final class SheetPresenter: ScrollingPresenter {
         let prompt: [Item] = [
             .roundedRect(box, radius: 14, fill: Color(hex: 0x2C2C2E)),
             .text(
-                "Discard changes?", origin: Point(x: middle, y: box.minY + 40), fontSize: 18,
+                promptTitle, origin: Point(x: middle, y: box.minY + 40), fontSize: 18,
                 color: .white, alignment: .center),
             .text(
-                "y: discard    n or Esc: keep editing",
+                promptHint,
                 origin: Point(x: middle, y: box.minY + 70), fontSize: 14,
                 color: Color(hex: 0xAEAEB2), alignment: .center),
         ]
@@ -138,7 +183,7 @@ public final class SheetPresenter: ScrollingPresenter {
             scene.layers[index].items = content
             scene.layers[index].clipGroup = ClipGroup(
                 clip: listClip(viewport: viewport), contentOffset: Point(x: 0, y: listOffset),
-                items: rows)
+                items: rowItems)
             scene.layers.insert(
                 Layer(role: .decoration, opacity: 0, items: prompt), at: index + 1)
         }
@@ -198,6 +243,20 @@ public final class SheetPresenter: ScrollingPresenter {
         let sheet = sheetFrame(viewport: viewport).offsetBy(shift)
         guard sheet.contains(point) else { return .outside }
         return listClip(viewport: viewport).offsetBy(shift).contains(point) ? .list : .header
+    }
+
+    /// The row (`Row.id`) under `point`, the sheet moved by the state's offset and its list
+    /// scrolled to `state.scroll`; nil off the list or past its last row.
+    public func contentItem(
+        at point: Point, state: DismissState, direction: DismissDirection, viewport: Size
+    ) -> String? {
+        let shift = state.translation(along: direction)
+        guard listClip(viewport: viewport).offsetBy(shift).contains(point) else { return nil }
+        let firstRow = sheetFrame(viewport: viewport).minY + Self.headerHeight + shift.y
+        let scroll = state.scroll.isFinite ? state.scroll : 0
+        let row = ((point.y - firstRow + scroll) / Self.rowHeight).rounded(.down)
+        guard row >= 0, row < Double(rows.count) else { return nil }
+        return rows[Int(row)].id
     }
 
     /// How far the sheet, laid out at `large`, travels to leave the viewport.

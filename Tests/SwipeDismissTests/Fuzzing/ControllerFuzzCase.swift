@@ -87,11 +87,11 @@ struct ControllerFuzzCase {
         } else if scene == 1 {
             configuration = .sheet(configuration)
             if Int.random(in: 0..<3, using: &random) == 0 {
-                configuration.passThroughDetent = SheetPresenter.medium.name
+                configuration.passThroughDetent = SheetPresenter.medium.id
             }
             // At large a press on the list hands off between the list and the sheet.
             if Bool.random(using: &random) {
-                configuration.presentedDetent = SheetPresenter.large.name
+                configuration.presentedDetent = SheetPresenter.large.id
             }
             listOffset = [0, 200, 1936.4, 5000, -3].randomElement(using: &random)!
         } else {

@@ -97,7 +97,7 @@ struct InvariantChecker {
             end(number, "superseded", state)
         case .didPresent(let state):
             if !Self.isValid(state) { problem = "didPresent carries \(state)" }
-        case .dismissAttempted, .passedThrough:
+        case .dismissAttempted, .passedThrough, .detentChanged, .contentTapped:
             break
         }
     }
