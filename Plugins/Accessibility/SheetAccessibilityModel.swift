@@ -54,7 +54,8 @@ public final class SheetAccessibilityModel {
         }
     }
     /// Moves the content to the detent named so (animated) and says whether it could: how
-    /// `expand` and `collapse` go; nil offers neither.
+    /// `expand` and `collapse` go; nil offers neither. By default the controller's
+    /// `move(to:)`, for a detent its layout has.
     public var moveToDetent: ((String) -> Bool)?
     /// Called with each change, in order, after the controller's event that caused it.
     public var onChange: ((AccessibleSheetChange) -> Void)?
@@ -74,8 +75,12 @@ public final class SheetAccessibilityModel {
         self.restingFrame = restingFrame
         let state = controller.state
         isShown = state.phase != .dismissed
-        restingDetent =
-            state.phase == .presented ? state.detent : controller.layout.name(of: 0)
+        restingDetent = state.detent?.rawValue ?? controller.layout.name(of: 0)
+        moveToDetent = { [unowned controller] name in
+            guard controller.layout.index(named: name) != nil else { return false }
+            controller.move(to: Detent.ID(name))
+            return true
+        }
         controller.addObserver { [weak self] event in self?.observe(event) }
     }
 
@@ -150,7 +155,7 @@ public final class SheetAccessibilityModel {
 
     private func observe(_ event: DismissEvent) {
         switch event {
-        case .phaseChanged(_, let to, let state):
+        case .phaseChanged(_, let to, _):
             if to == .dismissed {
                 leave()
             } else if !isShown {
@@ -158,11 +163,10 @@ public final class SheetAccessibilityModel {
                 notify(.shown(true))
                 if windowIsActive { notify(.focused(true)) }
             }
-            if to == .presented { rest(at: state.detent) }
         case .didDismiss:
             leave()
-        case .didPresent(let state):
-            rest(at: state.detent)
+        case .detentChanged(_, let to):
+            rest(at: to.rawValue)
         default:
             break
         }

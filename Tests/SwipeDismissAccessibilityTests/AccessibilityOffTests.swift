@@ -53,8 +53,10 @@ final class AccessibilityOffTests: XCTestCase {
         let output = try session.probe(["tree"])
         XCTAssertEqual(output.tree.map(\.name), ["x11-demo", "SwipeDismiss demo", "Sheet"])
 
-        // And switched off again, it leaves.
+        // And switched off again, it leaves (the launcher turned IsEnabled on with the
+        // screen reader, so both go off).
         try session.setStatus("ScreenReaderEnabled", false)
+        try session.setStatus("IsEnabled", false)
         XCTAssertTrue(
             try eventually(10) { try !session.processesOnBus(accessibilityBus).contains(demo.pid) },
             "x11-demo stayed on the accessibility bus after accessibility was switched off")

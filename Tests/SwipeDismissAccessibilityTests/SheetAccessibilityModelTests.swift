@@ -18,11 +18,7 @@ final class SheetAccessibilityModelTests: XCTestCase {
             input: input, presenter: SheetPresenter(), renderer: NullRenderer(viewport: viewport),
             clock: clock, configuration: .sheet())
         let model = SheetAccessibilityModel(controller: controller)
-        if moves {
-            model.moveToDetent = { [unowned controller] name in
-                controller.layout.index(named: name) != nil
-            }
-        }
+        if !moves { model.moveToDetent = nil }
         return (controller, clock, input, model)
     }
 
@@ -48,6 +44,7 @@ final class SheetAccessibilityModelTests: XCTestCase {
 
     func testWithoutAWayToMoveBetweenDetentsOnlyDismissIsOffered() {
         let (_, _, _, model) = sheet(moves: false)
+        model.moveToDetent = nil
         XCTAssertEqual(model.actions, [.dismiss])
         XCTAssertFalse(model.perform(.expand))
     }
@@ -108,6 +105,22 @@ final class SheetAccessibilityModelTests: XCTestCase {
         XCTAssertTrue(model.perform(.expand))
         XCTAssertFalse(model.perform(.collapse), "medium is the lowest resting detent")
         XCTAssertEqual(asked, ["large"])
+    }
+
+    func testExpandAndCollapseMoveTheControllerBetweenMediumAndLarge() throws {
+        let (controller, clock, _, model) = sheet()
+        var changes: [AccessibleSheetChange] = []
+        model.onChange = { changes.append($0) }
+        XCTAssertTrue(model.perform(.expand))
+        XCTAssertEqual(controller.state.phase, .settling)
+        try run(controller, clock, seconds: 2)
+        XCTAssertEqual(controller.state.detent, .large)
+        XCTAssertEqual(controller.state.offset, 0, accuracy: 0.5)
+        XCTAssertFalse(model.perform(.expand), "large is the top detent")
+        XCTAssertTrue(model.perform(.collapse))
+        try run(controller, clock, seconds: 2)
+        XCTAssertEqual(controller.state.detent, .medium)
+        XCTAssertEqual(changes, [.expanded(true), .expanded(false)])
     }
 
     func testComingToRestAtLargeReportsExpanded() throws {
@@ -177,8 +190,10 @@ final class SheetAccessibilityModelTests: XCTestCase {
         if raw_alloc_counter_available() == 0 {
             throw XCTSkip("allocation counting is off under AddressSanitizer")
         }
-        let plain = try dragAllocations(observed: false)
-        let observed = try dragAllocations(observed: true)
+        // The counter is process-wide: a thread left by an earlier test can allocate during
+        // a measurement, so each figure is the least of three runs.
+        let plain = try (0..<3).map { _ in try dragAllocations(observed: false) }.min() ?? -1
+        let observed = try (0..<3).map { _ in try dragAllocations(observed: true) }.min() ?? -1
         print("allocations in 120 drag frames: \(plain) plain, \(observed) observed")
         XCTAssertEqual(observed, plain)
     }
