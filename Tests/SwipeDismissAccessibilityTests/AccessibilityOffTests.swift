@@ -33,10 +33,10 @@ final class AccessibilityOffTests: XCTestCase {
         try session.setStatus("ScreenReaderEnabled", false)
         let demo = try DemoUnderSession(["--scene", "sheet"], environment: session.environment)
         self.demo = demo
-        let session_ = session.sessionAddress
+        let sessionBus = session.sessionAddress
         // The demo is on the session bus (it asks org.a11y.Status)...
         XCTAssertTrue(
-            try eventually(10) { try session.processesOnBus(session_).contains(demo.pid) },
+            try eventually(10) { try session.processesOnBus(sessionBus).contains(demo.pid) },
             "x11-demo never asked the session bus")
         _ = try demo.windowID(environment: session.environment)
         usleep(1_000_000)
