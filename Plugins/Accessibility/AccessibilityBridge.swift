@@ -1,4 +1,4 @@
-internal import CDBus
+internal import CEpoll
 import Glibc
 import SwipeDismiss
 

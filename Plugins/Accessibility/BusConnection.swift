@@ -1,4 +1,3 @@
-internal import CDBus
 import Glibc
 
 /// Why a bus could not be used.
@@ -16,6 +15,7 @@ public struct AccessibilityBusError: Error, CustomStringConvertible, Equatable {
 /// connection would `_exit`); `readAvailable` then reports the loss.
 final class BusConnection {
     let pointer: OpaquePointer
+    let lib: LibDBus
     /// This connection's unique name on the bus (`:1.42`).
     let uniqueName: String
     /// The address it was opened on.
@@ -23,36 +23,40 @@ final class BusConnection {
 
     /// Opens and registers a connection to the bus at `address`.
     init(address: String) throws(AccessibilityBusError) {
-        var error = DBusError()
-        dbus_error_init(&error)
-        guard let connection = dbus_connection_open_private(address, &error) else {
-            throw Self.take(&error, doing: "connecting to \(address)")
+        guard let lib = LibDBus.shared else {
+            throw AccessibilityBusError(description: LibDBus.loadError)
         }
-        dbus_connection_set_exit_on_disconnect(connection, 0)
-        guard dbus_bus_register(connection, &error) != 0 else {
-            let failure = Self.take(&error, doing: "registering on \(address)")
-            dbus_connection_close(connection)
-            dbus_connection_unref(connection)
+        self.lib = lib
+        var error = BusErrorStorage()
+        lib.errorInit(&error)
+        guard let connection = lib.connectionOpenPrivate(address, &error) else {
+            throw Self.take(&error, lib, doing: "connecting to \(address)")
+        }
+        lib.connectionSetExitOnDisconnect(connection, 0)
+        guard lib.busRegister(connection, &error) != 0 else {
+            let failure = Self.take(&error, lib, doing: "registering on \(address)")
+            lib.connectionClose(connection)
+            lib.connectionUnref(connection)
             throw failure
         }
         pointer = connection
         self.address = address
-        uniqueName = dbus_bus_get_unique_name(connection).map { String(cString: $0) } ?? ""
+        uniqueName = lib.busGetUniqueName(connection).map { String(cString: $0) } ?? ""
     }
 
     deinit {
-        dbus_connection_close(pointer)
-        dbus_connection_unref(pointer)
+        lib.connectionClose(pointer)
+        lib.connectionUnref(pointer)
     }
 
     /// The socket, for the owner's `poll()`; -1 if libdbus has none.
     var fileDescriptor: Int32 {
         var descriptor: Int32 = -1
-        return dbus_connection_get_unix_fd(pointer, &descriptor) != 0 ? descriptor : -1
+        return lib.connectionGetUnixFd(pointer, &descriptor) != 0 ? descriptor : -1
     }
 
     /// Whether the connection is still open.
-    var isConnected: Bool { dbus_connection_get_is_connected(pointer) != 0 }
+    var isConnected: Bool { lib.connectionGetIsConnected(pointer) != 0 }
 
     /// Sends `message` and writes it out without waiting for a reply; returns its serial
     /// (0 if it could not be queued), which the reply's `replySerial` names.
@@ -60,8 +64,8 @@ final class BusConnection {
     func send(_ message: DBusMessage?) -> UInt32 {
         guard let message else { return 0 }
         var serial: UInt32 = 0
-        guard dbus_connection_send(pointer, message.pointer, &serial) != 0 else { return 0 }
-        dbus_connection_flush(pointer)
+        guard lib.connectionSend(pointer, message.pointer, &serial) != 0 else { return 0 }
+        lib.connectionFlush(pointer)
         return serial
     }
 
@@ -71,38 +75,39 @@ final class BusConnection {
         -> DBusMessage
     {
         guard let message else { throw AccessibilityBusError(description: "out of memory") }
-        var error = DBusError()
-        dbus_error_init(&error)
+        var error = BusErrorStorage()
+        lib.errorInit(&error)
         let milliseconds = Int32(max(1, min(timeout * 1000, 60_000)))
         guard
-            let reply = dbus_connection_send_with_reply_and_block(
+            let reply = lib.connectionSendWithReplyAndBlock(
                 pointer, message.pointer, milliseconds, &error)
         else {
-            throw Self.take(&error, doing: "calling \(message.interface).\(message.member)")
+            throw Self.take(&error, lib, doing: "calling \(message.interface).\(message.member)")
         }
-        return DBusMessage(adopting: reply)
+        return DBusMessage(adopting: reply, lib: lib)
     }
 
     /// Reads what the socket holds without waiting; false once the connection is lost.
     func readAvailable() -> Bool {
-        dbus_connection_read_write(pointer, 0) != 0 && isConnected
+        lib.connectionReadWrite(pointer, 0) != 0 && isConnected
     }
 
     /// The next message read and not yet taken, if any.
     func nextMessage() -> DBusMessage? {
-        dbus_connection_pop_message(pointer).map(DBusMessage.init(adopting:))
+        lib.connectionPopMessage(pointer).map { DBusMessage(adopting: $0, lib: lib) }
     }
 
     /// Asks the bus daemon to route the signals `rule` matches to this connection.
     func addMatch(_ rule: String) {
         // No DBusError: the reply is not waited for (a bad rule is the bridge's own bug).
-        dbus_bus_add_match(pointer, rule, nil)
-        dbus_connection_flush(pointer)
+        lib.busAddMatch(pointer, rule, nil)
+        lib.connectionFlush(pointer)
     }
 
-    private static func take(_ error: inout DBusError, doing what: String) -> AccessibilityBusError
-    {
-        defer { dbus_error_free(&error) }
+    private static func take(
+        _ error: inout BusErrorStorage, _ lib: LibDBus, doing what: String
+    ) -> AccessibilityBusError {
+        defer { lib.errorFree(&error) }
         let message = error.message.map { String(cString: $0) } ?? "unknown error"
         return AccessibilityBusError(description: "\(what): \(message)")
     }

@@ -1,25 +1,25 @@
-internal import CDBus
-
 /// One libdbus message, owned: unreferenced (`dbus_message_unref`) in `deinit`.
 final class DBusMessage {
     let pointer: OpaquePointer
+    let lib: LibDBus
 
     /// Takes over a message reference libdbus handed out (no extra reference is taken).
-    init(adopting pointer: OpaquePointer) {
+    init(adopting pointer: OpaquePointer, lib: LibDBus) {
         self.pointer = pointer
+        self.lib = lib
     }
 
-    deinit { dbus_message_unref(pointer) }
+    deinit { lib.messageUnref(pointer) }
 
     /// A method call `interface.member` on `path` at `destination`.
     static func methodCall(
         destination: String, path: String, interface: String, member: String,
         arguments: [DBusValue] = []
     ) -> DBusMessage? {
-        guard let raw = dbus_message_new_method_call(destination, path, interface, member) else {
-            return nil
-        }
-        let message = DBusMessage(adopting: raw)
+        guard let lib = LibDBus.shared,
+            let raw = lib.messageNewMethodCall(destination, path, interface, member)
+        else { return nil }
+        let message = DBusMessage(adopting: raw, lib: lib)
         message.append(arguments)
         return message
     }
@@ -28,64 +28,65 @@ final class DBusMessage {
     static func signal(path: String, interface: String, member: String, arguments: [DBusValue])
         -> DBusMessage?
     {
-        guard let raw = dbus_message_new_signal(path, interface, member) else { return nil }
-        let message = DBusMessage(adopting: raw)
+        guard let lib = LibDBus.shared, let raw = lib.messageNewSignal(path, interface, member)
+        else { return nil }
+        let message = DBusMessage(adopting: raw, lib: lib)
         message.append(arguments)
         return message
     }
 
     /// The reply to this method call, carrying `arguments`.
     func reply(_ arguments: [DBusValue]) -> DBusMessage? {
-        guard let raw = dbus_message_new_method_return(pointer) else { return nil }
-        let message = DBusMessage(adopting: raw)
+        guard let raw = lib.messageNewMethodReturn(pointer) else { return nil }
+        let message = DBusMessage(adopting: raw, lib: lib)
         message.append(arguments)
         return message
     }
 
     /// An error reply `name` to this method call.
     func errorReply(name: String, text: String) -> DBusMessage? {
-        dbus_message_new_error(pointer, name, text).map(DBusMessage.init(adopting:))
+        lib.messageNewError(pointer, name, text).map { DBusMessage(adopting: $0, lib: lib) }
     }
 
     /// `DBUS_MESSAGE_TYPE_*` of the message.
-    var type: Int32 { dbus_message_get_type(pointer) }
-    var isMethodCall: Bool { type == DBUS_MESSAGE_TYPE_METHOD_CALL }
-    var isSignal: Bool { type == DBUS_MESSAGE_TYPE_SIGNAL }
-    var isError: Bool { type == DBUS_MESSAGE_TYPE_ERROR }
-    var path: String { dbus_message_get_path(pointer).map { String(cString: $0) } ?? "" }
+    var type: Int32 { lib.messageGetType(pointer) }
+    var isMethodCall: Bool { type == LibDBus.methodCallType }
+    var isSignal: Bool { type == LibDBus.signalType }
+    var isError: Bool { type == LibDBus.errorType }
+    var path: String { lib.messageGetPath(pointer).map { String(cString: $0) } ?? "" }
     var interface: String {
-        dbus_message_get_interface(pointer).map { String(cString: $0) } ?? ""
+        lib.messageGetInterface(pointer).map { String(cString: $0) } ?? ""
     }
-    var member: String { dbus_message_get_member(pointer).map { String(cString: $0) } ?? "" }
-    var sender: String { dbus_message_get_sender(pointer).map { String(cString: $0) } ?? "" }
+    var member: String { lib.messageGetMember(pointer).map { String(cString: $0) } ?? "" }
+    var sender: String { lib.messageGetSender(pointer).map { String(cString: $0) } ?? "" }
     var errorName: String {
-        dbus_message_get_error_name(pointer).map { String(cString: $0) } ?? ""
+        lib.messageGetErrorName(pointer).map { String(cString: $0) } ?? ""
     }
     /// The serial of the call this message answers (0 for other messages).
-    var replySerial: UInt32 { dbus_message_get_reply_serial(pointer) }
+    var replySerial: UInt32 { lib.messageGetReplySerial(pointer) }
     /// Whether the caller wants no reply (a reply would be dropped by the bus anyway).
-    var expectsReply: Bool { dbus_message_get_no_reply(pointer) == 0 }
+    var expectsReply: Bool { lib.messageGetNoReply(pointer) == 0 }
 
     // MARK: Writing
 
     private func append(_ arguments: [DBusValue]) {
         guard !arguments.isEmpty else { return }
-        var iterator = DBusMessageIter()
-        dbus_message_iter_init_append(pointer, &iterator)
-        for argument in arguments { Self.append(argument, to: &iterator) }
+        var iterator = MessageIterator()
+        lib.messageIterInitAppend(pointer, &iterator)
+        for argument in arguments { append(argument, to: &iterator) }
     }
 
-    private static func append(_ value: DBusValue, to iterator: inout DBusMessageIter) {
+    private func append(_ value: DBusValue, to iterator: inout MessageIterator) {
         switch value {
         case .bool(let flag):
-            var word: dbus_bool_t = flag ? 1 : 0
-            dbus_message_iter_append_basic(&iterator, DBusType.boolean, &word)
-        case .int16(var number): dbus_message_iter_append_basic(&iterator, DBusType.int16, &number)
-        case .int32(var number): dbus_message_iter_append_basic(&iterator, DBusType.int32, &number)
+            var word: UInt32 = flag ? 1 : 0
+            lib.messageIterAppendBasic(&iterator, DBusType.boolean, &word)
+        case .int16(var number): lib.messageIterAppendBasic(&iterator, DBusType.int16, &number)
+        case .int32(var number): lib.messageIterAppendBasic(&iterator, DBusType.int32, &number)
         case .uint32(var number):
-            dbus_message_iter_append_basic(&iterator, DBusType.uint32, &number)
+            lib.messageIterAppendBasic(&iterator, DBusType.uint32, &number)
         case .double(var number):
-            dbus_message_iter_append_basic(&iterator, DBusType.double, &number)
+            lib.messageIterAppendBasic(&iterator, DBusType.double, &number)
         case .string(let text): appendString(text, type: DBusType.string, to: &iterator)
         case .objectPath(let path): appendString(path, type: DBusType.objectPath, to: &iterator)
         case .array(let element, let items):
@@ -110,95 +111,95 @@ final class DBusMessage {
         }
     }
 
-    private static func appendString(
-        _ text: String, type: Int32, to iterator: inout DBusMessageIter
+    private func appendString(
+        _ text: String, type: Int32, to iterator: inout MessageIterator
     ) {
         // libdbus rejects (and, built with checks, aborts on) invalid UTF-8 or NUL bytes:
         // Swift strings are valid UTF-8; a NUL is cut off by `withCString`.
         text.withCString { characters in
             var pointer: UnsafePointer<CChar>? = characters
-            _ = dbus_message_iter_append_basic(&iterator, type, &pointer)
+            _ = lib.messageIterAppendBasic(&iterator, type, &pointer)
         }
     }
 
-    private static func container(
-        _ type: Int32, _ signature: String?, _ iterator: inout DBusMessageIter,
-        _ body: (inout DBusMessageIter) -> Void
+    private func container(
+        _ type: Int32, _ signature: String?, _ iterator: inout MessageIterator,
+        _ body: (inout MessageIterator) -> Void
     ) {
-        var inner = DBusMessageIter()
+        var inner = MessageIterator()
         if let signature {
             _ = signature.withCString {
-                dbus_message_iter_open_container(&iterator, type, $0, &inner)
+                lib.messageIterOpenContainer(&iterator, type, $0, &inner)
             }
         } else {
-            dbus_message_iter_open_container(&iterator, type, nil, &inner)
+            lib.messageIterOpenContainer(&iterator, type, nil, &inner)
         }
         body(&inner)
-        dbus_message_iter_close_container(&iterator, &inner)
+        lib.messageIterCloseContainer(&iterator, &inner)
     }
 
     // MARK: Reading
 
     /// The message's arguments, in order.
     var arguments: [DBusValue] {
-        var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(pointer, &iterator) != 0 else { return [] }
-        return Self.readAll(&iterator)
+        var iterator = MessageIterator()
+        guard lib.messageIterInit(pointer, &iterator) != 0 else { return [] }
+        return readAll(&iterator)
     }
 
-    private static func readAll(_ iterator: inout DBusMessageIter) -> [DBusValue] {
+    private func readAll(_ iterator: inout MessageIterator) -> [DBusValue] {
         var values: [DBusValue] = []
-        while dbus_message_iter_get_arg_type(&iterator) != DBusType.invalid {
+        while lib.messageIterGetArgType(&iterator) != DBusType.invalid {
             if let value = read(&iterator) { values.append(value) }
-            dbus_message_iter_next(&iterator)
+            lib.messageIterNext(&iterator)
         }
         return values
     }
 
-    private static func read(_ iterator: inout DBusMessageIter) -> DBusValue? {
-        let type = dbus_message_iter_get_arg_type(&iterator)
+    private func read(_ iterator: inout MessageIterator) -> DBusValue? {
+        let type = lib.messageIterGetArgType(&iterator)
         switch type {
         case DBusType.boolean:
-            var word: dbus_bool_t = 0
-            dbus_message_iter_get_basic(&iterator, &word)
+            var word: UInt32 = 0
+            lib.messageIterGetBasic(&iterator, &word)
             return .bool(word != 0)
         case DBusType.int16:
             var number: Int16 = 0
-            dbus_message_iter_get_basic(&iterator, &number)
+            lib.messageIterGetBasic(&iterator, &number)
             return .int16(number)
         case DBusType.int32:
             var number: Int32 = 0
-            dbus_message_iter_get_basic(&iterator, &number)
+            lib.messageIterGetBasic(&iterator, &number)
             return .int32(number)
         case DBusType.uint32:
             var number: UInt32 = 0
-            dbus_message_iter_get_basic(&iterator, &number)
+            lib.messageIterGetBasic(&iterator, &number)
             return .uint32(number)
         case DBusType.double:
             var number = 0.0
-            dbus_message_iter_get_basic(&iterator, &number)
+            lib.messageIterGetBasic(&iterator, &number)
             return .double(number)
         case DBusType.string, DBusType.objectPath:
             var characters: UnsafePointer<CChar>? = nil
-            dbus_message_iter_get_basic(&iterator, &characters)
+            lib.messageIterGetBasic(&iterator, &characters)
             let text = characters.map { String(cString: $0) } ?? ""
             return type == DBusType.string ? .string(text) : .objectPath(text)
         case DBusType.variant:
-            var inner = DBusMessageIter()
-            dbus_message_iter_recurse(&iterator, &inner)
+            var inner = MessageIterator()
+            lib.messageIterRecurse(&iterator, &inner)
             return read(&inner).map(DBusValue.variant)
         case DBusType.structure, DBusType.dictEntry:
-            var inner = DBusMessageIter()
-            dbus_message_iter_recurse(&iterator, &inner)
+            var inner = MessageIterator()
+            lib.messageIterRecurse(&iterator, &inner)
             return .structure(readAll(&inner))
         case DBusType.array:
             let element =
-                dbus_message_iter_get_signature(&iterator).map { signature in
-                    defer { dbus_free(signature) }
+                lib.messageIterGetSignature(&iterator).map { signature in
+                    defer { lib.free(signature) }
                     return String(String(cString: signature).dropFirst())
                 } ?? ""
-            var inner = DBusMessageIter()
-            dbus_message_iter_recurse(&iterator, &inner)
+            var inner = MessageIterator()
+            lib.messageIterRecurse(&iterator, &inner)
             let items = readAll(&inner)
             if element.hasPrefix("{") {
                 let pairs = items.compactMap { item -> (DBusValue, DBusValue)? in
@@ -216,7 +217,7 @@ final class DBusMessage {
     }
 }
 
-/// The D-Bus type codes (`DBUS_TYPE_*`, which are C casts Swift does not import).
+/// The D-Bus type codes (`DBUS_TYPE_*`).
 enum DBusType {
     static let invalid: Int32 = 0
     static let boolean = code("b")

@@ -78,6 +78,22 @@ final class AccessibilityOffTests: XCTestCase {
         XCTAssertTrue(demo.stdoutLines.contains { $0.contains("\"phase\":\"dismissed\"") })
     }
 
+    func testWithoutASessionBusLibdbusIsNeverLoaded() throws {
+        let session = try AccessibilitySession(launcher: false)
+        self.session = session
+        var environment = session.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        let demo = try DemoUnderSession(["--scene", "sheet"], environment: environment)
+        self.demo = demo
+        _ = try demo.windowID(environment: session.environment)
+        // /proc files say they are empty: read them to the end rather than by their size.
+        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(demo.pid)/maps"))
+        defer { try? file.close() }
+        let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+        XCTAssertTrue(maps.contains("libX11"), "the maps were read")
+        XCTAssertFalse(maps.contains("libdbus"), "libdbus was loaded with no bus to talk to")
+    }
+
     func testABrokenSessionBusAddressIsNotAnErrorEither() throws {
         let session = try AccessibilitySession(launcher: false)
         self.session = session
