@@ -62,8 +62,9 @@ public final class SheetAccessibilityModel {
 
     /// Whether the content is on screen (presenting, at rest, dragged, settling or leaving).
     public private(set) var isShown: Bool
-    /// The detent the content last came to rest at (the top one before the first rest).
+    /// The detent the content last came to rest at (or, before it first rests, heads to).
     public private(set) var restingDetent: String
+    private var observation: DismissObservation?
 
     /// Describes `controller`'s content, named `name`, laid out at rest in `restingFrame`
     /// (for the viewport given).
@@ -81,8 +82,10 @@ public final class SheetAccessibilityModel {
             controller.move(to: Detent.ID(name))
             return true
         }
-        controller.addObserver { [weak self] event in self?.observe(event) }
+        observation = controller.addObserver { [weak self] event in self?.observe(event) }
     }
+
+    deinit { observation?.cancel() }
 
     /// Describes `controller`'s content as its presenter draws it: a `SheetPresenter` by its
     /// title ("Sheet"), a `CardPresenter` as "Card", a `PhotoPresenter` as "Photo", each with
