@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(pkg-config libcairo2-dev libx11-dev libxi-dev libxext-dev libgif-dev xvfb xdotool fonts-dejavu-core
-    libdbus-1-dev dbus dbus-daemon at-spi2-core python3-pyatspi)
+    libdbus-1-dev dbus dbus-bin dbus-daemon at-spi2-core python3-pyatspi python3-dbus)
 
 missing=()
 for package in "${packages[@]}"; do
