@@ -13,10 +13,27 @@ func startAccessibility(
         model: SheetAccessibilityModel(controller: controller), applicationName: "x11-demo",
         windowTitle: "SwipeDismiss demo", scale: scale)
     if verbose { bridge.log = { printError($0) } }
+    // Until the window's first FocusIn it has no keyboard focus.
+    bridge.model.windowIsActive = false
     guard bridge.start() else { return nil }
     loop.auxiliaryInput = (
         descriptor: { [unowned bridge] in bridge.pollDescriptor },
         onReadable: { [unowned bridge] in bridge.handleReadable() }
     )
     return bridge
+}
+
+/// `until` for the event loop: `until` itself, after telling `bridge`'s model whether the
+/// window has keyboard focus (a Bool compared once a turn); just `until` when there is no
+/// bridge.
+func followingFocus(
+    of window: X11Window, for bridge: AccessibilityBridge?, then until: @escaping () -> Bool
+) -> () -> Bool {
+    guard let bridge else { return until }
+    return { [unowned bridge] in
+        if bridge.model.windowIsActive != window.hasFocus {
+            bridge.model.windowIsActive = window.hasFocus
+        }
+        return until()
+    }
 }

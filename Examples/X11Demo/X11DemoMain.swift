@@ -231,7 +231,9 @@ enum X11DemoMain {
         }
         let reason: X11EventLoop.StopReason
         do {
-            reason = try loop.run(controller, until: replayFinished)
+            reason = try loop.run(
+                controller,
+                until: followingFocus(of: window, for: accessibility, then: replayFinished))
         } catch {
             _ = saveRecording()
             fail("rendering failed: \(error)", status: 1)

@@ -29,12 +29,13 @@ final class DemoUnderSession {
     /// What the demo wrote on stderr so far.
     var stderr: String { process.errorOutput }
 
-    /// The demo's window id, found by its `_NET_WM_PID` (waits up to 10 s).
+    /// The demo's window id once it is mapped, found by its `_NET_WM_PID` (waits up to 10 s).
     func windowID(environment: [String: String]) throws -> String {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             let found = try AccessibilitySession.run(
-                "/usr/bin/xdotool", ["search", "--pid", String(pid)], environment, timeout: 5)
+                "/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", String(pid)], environment,
+                timeout: 5)
             if let first = found.output.split(separator: "\n").first, UInt(first) != nil {
                 return String(first)
             }

@@ -27,6 +27,22 @@ final class ScreenReaderTests: XCTestCase {
         return (session, demo)
     }
 
+    /// Gives the demo's window the keyboard focus (`XSetInputFocus`, as a window manager
+    /// does on a click) and returns its id.
+    @discardableResult
+    private func focus(_ demo: DemoUnderSession, in session: AccessibilitySession) throws
+        -> String
+    {
+        let window = try demo.windowID(environment: session.environment)
+        let result = try AccessibilitySession.run(
+            "/usr/bin/xdotool", ["windowfocus", "--sync", window], session.environment,
+            timeout: 10)
+        guard result.status == 0 else {
+            throw SessionFailure(description: "xdotool windowfocus: \(result.output)")
+        }
+        return window
+    }
+
     /// The demo's `--events` lines as JSON objects.
     private func phaseLines(_ demo: DemoUnderSession) -> [[String: Any]] {
         demo.stdoutLines.compactMap {
@@ -47,7 +63,8 @@ final class ScreenReaderTests: XCTestCase {
     }
 
     func testTheSheetIsAModalDialogNamedSheetUnderTheDemosFrame() throws {
-        let (session, _) = try start(["--scene", "sheet", "--events"])
+        let (session, demo) = try start(["--scene", "sheet", "--events"])
+        try focus(demo, in: session)
         let output = try session.probe(["tree", "actions", "extents"])
         let tree = output.tree
         XCTAssertEqual(tree.map(\.depth), [0, 1, 2])
@@ -132,7 +149,7 @@ final class ScreenReaderTests: XCTestCase {
 
     func testPresentingAgainShowsTheDialogAndMovesFocusIntoIt() throws {
         let (session, demo) = try start(["--scene", "sheet", "--events"])
-        let window = try demo.windowID(environment: session.environment)
+        let window = try focus(demo, in: session)
         _ = try session.probe(["do:dismiss"])
         XCTAssertTrue(waitForLine(demo) { $0["phase"] as? String == "dismissed" })
         // Space presents again; the probe listens while it happens.
@@ -146,5 +163,26 @@ final class ScreenReaderTests: XCTestCase {
         XCTAssertEqual(showing.map(\.detail1), [1], "\(output.events)")
         XCTAssertTrue(output.events.contains { $0.type == "focus:" && $0.name == "Sheet" })
         XCTAssertEqual(output.tree.map(\.name), ["x11-demo", "SwipeDismiss demo", "Sheet"])
+    }
+
+    func testFocusedFollowsTheWindowsKeyboardFocus() throws {
+        let (session, demo) = try start(["--scene", "sheet"])
+        let window = try demo.windowID(environment: session.environment)
+        let before = try session.probe(["tree"]).tree
+        XCTAssertFalse(try XCTUnwrap(before.last).states.contains("focused"), "no focus yet")
+        XCTAssertFalse(before[1].states.contains("active"))
+        let press = try SpawnedProcess(
+            "/bin/sh", ["-c", "sleep 0.8; exec /usr/bin/xdotool windowfocus --sync \(window)"],
+            environment: session.environment,
+            outputFile: session.home.appendingPathComponent("xdotool.log"))
+        defer { press.wait(timeout: 10) }
+        let output = try session.probe(["wait:2.5", "tree"])
+        XCTAssertTrue(output.events.contains { $0.type == "focus:" && $0.name == "Sheet" })
+        XCTAssertTrue(
+            output.events.contains {
+                $0.type == "object:state-changed:focused" && $0.name == "Sheet" && $0.detail1 == 1
+            }, "\(output.events)")
+        XCTAssertTrue(try XCTUnwrap(output.tree.last).states.contains("focused"))
+        XCTAssertTrue(output.tree[1].states.contains("active"))
     }
 }
