@@ -9,13 +9,17 @@ import SwipeDismissX11
 func startAccessibility(
     controller: DismissController, loop: X11EventLoop, scale: Double, verbose: Bool
 ) -> AccessibilityBridge? {
+    // No session bus (a bare X server, a test): nothing more is built or touched.
+    guard let address = AccessibilityBridge.sessionBusAddressFromEnvironment() else {
+        return nil
+    }
     let bridge = AccessibilityBridge(
         model: SheetAccessibilityModel(controller: controller), applicationName: "x11-demo",
         windowTitle: "SwipeDismiss demo", scale: scale)
     if verbose { bridge.log = { printError($0) } }
     // Until the window's first FocusIn it has no keyboard focus.
     bridge.model.windowIsActive = false
-    guard bridge.start() else { return nil }
+    guard bridge.start(sessionBusAddress: address) else { return nil }
     loop.auxiliaryInput = (
         descriptor: { [unowned bridge] in bridge.pollDescriptor },
         onReadable: { [unowned bridge] in bridge.handleReadable() }

@@ -103,7 +103,9 @@ final class ScreenReaderTests: XCTestCase {
 
     func testDismissDismissesAndSaysTheDialogStoppedShowing() throws {
         let (session, demo) = try start(["--scene", "sheet", "--events"])
-        let output = try session.probe(["wait:0.2", "do:dismiss", "wait:2.5", "states"])
+        let output = try session.probe([
+            "wait:0.2", "do:dismiss", "until=object:state-changed:showing=0=10", "states",
+        ])
         XCTAssertEqual(output.first("done") as? Bool, true)
         let showing = output.events.filter { $0.type == "object:state-changed:showing" }
         XCTAssertEqual(showing.map(\.name), ["Sheet"])
@@ -130,7 +132,8 @@ final class ScreenReaderTests: XCTestCase {
     func testExpandMovesTheSheetToLargeAndCollapseBackToMedium() throws {
         let (session, demo) = try start(["--scene", "sheet", "--events"])
         let output = try session.probe([
-            "wait:0.2", "do:expand", "wait:2.0", "states", "do:collapse", "wait:2.0",
+            "wait:0.2", "do:expand", "until=object:state-changed:expanded=1=10", "states",
+            "do:collapse", "until=object:state-changed:expanded=0=10",
         ])
         XCTAssertEqual(output.all("done") as? [Bool], [true, true])
         XCTAssertTrue(
@@ -158,7 +161,8 @@ final class ScreenReaderTests: XCTestCase {
             environment: session.environment,
             outputFile: session.home.appendingPathComponent("xdotool.log"))
         defer { press.wait(timeout: 10) }
-        let output = try session.probe(["wait:3.0", "tree"])
+        // The focus event comes last, after showing.
+        let output = try session.probe(["until=focus:=0=10", "tree"])
         let showing = output.events.filter { $0.type == "object:state-changed:showing" }
         XCTAssertEqual(showing.map(\.detail1), [1], "\(output.events)")
         XCTAssertTrue(output.events.contains { $0.type == "focus:" && $0.name == "Sheet" })
@@ -176,7 +180,7 @@ final class ScreenReaderTests: XCTestCase {
             environment: session.environment,
             outputFile: session.home.appendingPathComponent("xdotool.log"))
         defer { press.wait(timeout: 10) }
-        let output = try session.probe(["wait:2.5", "tree"])
+        let output = try session.probe(["until=focus:=0=10", "tree"])
         XCTAssertTrue(output.events.contains { $0.type == "focus:" && $0.name == "Sheet" })
         XCTAssertTrue(
             output.events.contains {

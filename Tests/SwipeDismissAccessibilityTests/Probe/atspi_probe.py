@@ -9,6 +9,9 @@ Commands, done in order, each printing one JSON object a line on stdout:
     states           the dialog's states (the dialog found first, kept after it hides)
     do:NAME          the dialog's action NAME; prints whether it was done
     wait:SECONDS     runs the event loop that long; prints the events seen so far
+    until=TYPE=DETAIL1=SECONDS
+                     runs the event loop until an event TYPE with detail1 DETAIL1 has come
+                     (or SECONDS passed); prints the events seen so far
 Events listened to from the start: object:state-changed:showing,
 object:state-changed:expanded, object:state-changed:focused, focus:.
 Exit status 0, or 1 with {"error": ...} when the application never appears.
@@ -84,6 +87,22 @@ def run_loop(seconds):
     pyatspi.Registry.start()
 
 
+def run_until(kind, detail, seconds):
+    def seen():
+        return any(e["type"] == kind and e["detail1"] == detail for e in events)
+
+    def check():
+        if seen() or time.time() > deadline:
+            pyatspi.Registry.stop()
+            return False
+        return True
+
+    deadline = time.time() + seconds
+    if not seen():
+        GLib.timeout_add(20, check)
+        pyatspi.Registry.start()
+
+
 for command in COMMANDS:
     if command == "tree":
         out(tree=tree())
@@ -106,6 +125,10 @@ for command in COMMANDS:
         names = [action.getName(i) for i in range(action.nActions)]
         done = action.doAction(names.index(name)) if name in names else None
         out(do=name, done=done)
+    elif command.startswith("until="):
+        _, kind, detail, seconds = command.split("=")
+        run_until(kind, int(detail), float(seconds))
+        out(events=events)
     elif command.startswith("wait:"):
         run_loop(float(command[5:]))
         out(events=events)
