@@ -21,13 +21,15 @@ test: deps
 fuzz: deps
 	SWIPEDISMISS_FUZZ_CASES=$${CASES:-1000000} SWIPEDISMISS_FUZZ_SEED=$${SEED:-$$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')} $(SWIFT) test -c release --disable-swift-testing --filter Fuzz
 
-# x11-demo's release build is the small one (Package.swift, scripts/build-small-demo.sh: static
+# x11-demo's small release build (scripts/build-small-demo.sh, its own build folder: static
 # Swift runtime, Foundation and libstdc++, no PIE, start functions ordered first; about 14 MB
-# resident instead of 25); if it fails to build, the debug build runs instead.
+# resident instead of 25; its path is the script's last line); if it fails to build, the
+# debug build runs instead.
 demo: deps
 	@status=0; \
 	if [ -n "$${DISPLAY:-}" ]; then \
-		demo=$$(scripts/build-small-demo.sh) || { \
+		demo=$$(scripts/build-small-demo.sh | tail -1); \
+		[ -x "$$demo" ] || { \
 			echo "demo: the release build failed; building x11-demo for debugging instead" >&2; \
 			$(SWIFT) build --product x11-demo && demo="$$($(SWIFT) build --show-bin-path)/x11-demo"; \
 		} || exit 1; \
@@ -91,7 +93,7 @@ docs-lint:
 # Whole-system cost of x11-demo (release, private Xvfb): exec -> first frame, idle RSS and
 # CPU, app and X server CPU over a scripted drag, for the MIT-SHM and xlib-surface paths.
 # PATHS="shm put xlib auto" picks paths; QT_QML=…/drawer.qml adds the Qt Quick peer. It
-# measures the release build, which is the small one (scripts/build-small-demo.sh).
+# measures the small release build (scripts/build-small-demo.sh; docs/performance.md).
 .PHONY: perf
 perf: deps
 	RUNS=$${RUNS:-3} scripts/perf.sh $(PATHS)

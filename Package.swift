@@ -3,34 +3,11 @@
 // folder per plugin in Plugins/, C seams in Sources/C*, runnable things in Examples/.
 // `Plugins/` holds ordinary library targets declared with `path:`; a future SwiftPM
 // package plugin would need its own folder there.
+//
+// This manifest is for the package's dependents: no `unsafeFlags` here (SwiftPM refuses a
+// dependency whose products carry them; .ci/run builds a dependent package to check). The
+// demo's small release build gets its link flags from scripts/build-small-demo.sh.
 import PackageDescription
-
-// x11-demo's release build is the small one, so that `swift build -c release` gives the binary
-// the README's memory figures are about (scripts/build-small-demo.sh says what each flag saves):
-// the Swift runtime and Foundation linked in, a fixed-address executable, libstdc++ linked in,
-// and the functions that run from exec to the first frame placed together by lld.
-let smallDemoLinking: [LinkerSetting] = [
-    .unsafeFlags(
-        [
-            "-static-stdlib", "-Xclang-linker", "-no-pie",
-            "-L\(Context.packageDirectory)/scripts/static-libstdcxx",
-            "-use-ld=lld", "-Xlinker",
-            "--symbol-ordering-file=\(Context.packageDirectory)/scripts/x11-demo-start.order",
-            "-Xlinker", "--no-warn-symbol-ordering",
-            // What the static Foundation needs besides itself (SwiftPM's --static-swift-stdlib
-            // names these from the static modules' link entries; this build's are the shared ones).
-            "-lFoundationEssentials", "-lFoundationInternationalization", "-l_FoundationICU",
-            "-l_FoundationCShims", "-l_FoundationCollections", "-lCoreFoundation",
-        ],
-        .when(platforms: [.linux], configuration: .release)
-    )
-]
-// Each function in its own section, so that the order above can place it (release only). Only
-// for targets outside the library products: SwiftPM refuses unsafe flags in a package used as a
-// dependency, and the libraries must stay usable as one.
-let functionSections: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))
-]
 
 let package = Package(
     name: "SwipeDismiss",
@@ -81,9 +58,16 @@ let package = Package(
             dependencies: ["SwipeDismiss", "CCairo"],
             path: "Plugins/Cairo"
         ),
+        // The X11 plugin's frame compositor (layer rasters, row plan, one-pass dim): internal,
+        // not a product; everything in it is `package` or internal.
+        .target(
+            name: "SwipeDismissRaster",
+            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "CCairo"],
+            path: "Plugins/Raster"
+        ),
         .target(
             name: "SwipeDismissX11",
-            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "CX11"],
+            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "SwipeDismissRaster", "CX11"],
             path: "Plugins/X11"
         ),
         .target(
@@ -98,9 +82,7 @@ let package = Package(
         ),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
-        .target(
-            name: "ToolSupport", dependencies: ["SwipeDismiss"], path: "Sources/ToolSupport",
-            swiftSettings: functionSections),
+        .target(name: "ToolSupport", dependencies: ["SwipeDismiss"], path: "Sources/ToolSupport"),
 
         // Examples.
         .executableTarget(
@@ -109,12 +91,12 @@ let package = Package(
             path: "Examples/CairoExport"
         ),
         // The demo's flags, output lines and files, apart from its main so that the tests
-        // link them without the small executable's static runtime (`smallDemoLinking`).
+        // link them. Its small build (static runtime, no PIE, start order) is made by
+        // scripts/build-small-demo.sh with command-line flags: this manifest has no unsafe flags.
         .target(
             name: "X11DemoCore",
             dependencies: ["SwipeDismiss", "SwipeDismissX11", "ToolSupport"],
-            path: "Examples/X11DemoCore",
-            swiftSettings: functionSections
+            path: "Examples/X11DemoCore"
         ),
         .executableTarget(
             name: "X11Demo",
@@ -122,9 +104,7 @@ let package = Package(
                 "SwipeDismiss", "SwipeDismissX11", "ToolSupport", "X11DemoCore",
                 "SwipeDismissAccessibility",
             ],
-            path: "Examples/X11Demo",
-            swiftSettings: functionSections,
-            linkerSettings: smallDemoLinking
+            path: "Examples/X11Demo"
         ),
         .target(
             name: "RawCairoBaseline",
@@ -150,9 +130,12 @@ let package = Package(
         .testTarget(
             name: "SwipeDismissCairoTests",
             // RawCairoBaseline: the benchmark's plain-C scene, checked pixel for pixel.
-            dependencies: ["SwipeDismissCairo", "SwipeDismissNull", "RawCairoBaseline"]
+            dependencies: [
+                "SwipeDismissCairo", "SwipeDismissRaster", "SwipeDismissNull", "RawCairoBaseline",
+            ]
         ),
-        .testTarget(name: "SwipeDismissX11Tests", dependencies: ["SwipeDismissX11"]),
+        .testTarget(
+            name: "SwipeDismissX11Tests", dependencies: ["SwipeDismissX11", "SwipeDismissRaster"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport", "SwipeDismissGif"]),

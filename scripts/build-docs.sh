@@ -5,11 +5,12 @@
 #   1. Compile the core and plugin libraries once with `-emit-symbol-graph` into a scratch
 #      folder of their own (.build/docs), so the normal build keeps its flags and its cache.
 #   2. Give each module its own folder of symbol graphs (M.symbols.json and M@Other.symbols.json).
-#   3. `docc convert` each module (the core with its catalog, Sources/SwipeDismiss/SwipeDismiss.docc)
-#      into out/docs/<Module>, transformed for static hosting under /<Module>, and write an
-#      index page that links the four.
+#   3. `docc convert` each library product's module (with its catalog where it has one:
+#      Sources/SwipeDismiss/SwipeDismiss.docc, Plugins/X11/SwipeDismissX11.docc) into
+#      out/docs/<Module>, transformed for static hosting under /<Module>, and write an index
+#      page that links them.
 #
-# Fails on a build error, a docc error, or any docc warning about the catalog's own articles
+# Fails on a build error, a docc error, or any docc warning about a catalog's own articles
 # (a broken link in them). Warnings about doc comments in the sources are printed and counted;
 # DOCS_STRICT=1 makes every warning fatal.
 #
@@ -38,16 +39,24 @@ OUT=${DOCS_OUT:-out/docs}
 OUT=${OUT%/}  # out/docs/ would put the staging folder inside the output
 SCRATCH=${DOCS_SCRATCH:-.build/docs}
 DOCS_STRICT=${DOCS_STRICT:-0}
-modules=(SwipeDismiss SwipeDismissNull SwipeDismissCairo SwipeDismissX11)
-catalog=Sources/SwipeDismiss/SwipeDismiss.docc
+# Every library product's module (Package.swift's products), and the catalogs some have.
+modules=(SwipeDismiss SwipeDismissNull SwipeDismissCairo SwipeDismissX11 SwipeDismissGif)
+catalog_of() {
+    case "$1" in
+        SwipeDismiss) echo Sources/SwipeDismiss/SwipeDismiss.docc ;;
+        SwipeDismissX11) echo Plugins/X11/SwipeDismissX11.docc ;;
+        *) echo "" ;;
+    esac
+}
 graphs="$root/$SCRATCH/symbol-graphs"
 
-# 1. Symbol graphs. Building SwipeDismissX11 builds the core and the Cairo plugin too. The
+# 1. Symbol graphs. Building SwipeDismissX11 builds the core and the Cairo plugin too; the
+# Null and Gif plugins are built on their own. The
 # compiler writes a module's graph whenever it compiles the module, so an up-to-date build
 # keeps up-to-date graphs; if one is missing anyway, build from scratch once.
 build_graphs() {
     mkdir -p "$graphs"
-    for target in SwipeDismissX11 SwipeDismissNull; do
+    for target in SwipeDismissX11 SwipeDismissNull SwipeDismissGif; do
         "$SWIFT" build --scratch-path "$SCRATCH" --target "$target" \
             -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >&2
     done
@@ -106,8 +115,9 @@ for module in "${modules[@]}"; do
 
     lower=$(printf '%s' "$module" | tr '[:upper:]' '[:lower:]')
     diagnostics="$root/$SCRATCH/diagnostics-$module.json"
+    catalog=$(catalog_of "$module")
     args=(convert)
-    if [ "$module" = SwipeDismiss ]; then args+=("$catalog"); fi
+    if [ -n "$catalog" ]; then args+=("$catalog"); fi
     args+=(--additional-symbol-graph-dir "$dir"
         --fallback-display-name "$module"
         --fallback-bundle-identifier "org.swipedismiss.$lower"
@@ -121,7 +131,7 @@ for module in "${modules[@]}"; do
     "$DOCC" "${args[@]}" >"$root/$SCRATCH/docc-$module.log" 2>&1 || status=$?
 
     # The diagnostics file is docc's own JSON; print each one as file:line: severity: summary.
-    summary=$(python3 - "$diagnostics" "$root/$catalog" <<'PY'
+    summary=$(python3 - "$diagnostics" "$root/${catalog:-/no-catalog}" <<'PY'
 import json, sys
 path, catalog = sys.argv[1], sys.argv[2]
 try:
@@ -163,7 +173,7 @@ PY
     echo "docs: $module: $warnings warnings" >&2
 done
 
-# An index page for the four archives, each hosted under /<Module>/.
+# An index page for the archives, each hosted under /<Module>/.
 {
     echo '<!DOCTYPE html>'
     echo '<html lang="en"><head><meta charset="utf-8"><title>SwipeDismiss documentation</title></head>'

@@ -14,7 +14,7 @@
 #   scripts/check-docs.sh                  build the graphs, then check
 #   scripts/check-docs.sh --graphs DIR     check the graphs in DIR (no build)
 #
-# Environment: MODULES (the four library modules, space-separated), SWIFT.
+# Environment: MODULES (every library product's module, space-separated), SWIFT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,7 +43,7 @@ if [ ! -d "$graphs" ]; then
     exit 2
 fi
 
-MODULES=${MODULES:-SwipeDismiss SwipeDismissNull SwipeDismissCairo SwipeDismissX11}
+MODULES=${MODULES:-SwipeDismiss SwipeDismissNull SwipeDismissCairo SwipeDismissX11 SwipeDismissGif}
 exec python3 - "$graphs" "$PWD" $MODULES <<'PY'
 import glob
 import json

@@ -4,8 +4,8 @@
 # 5 px, 16 ms apart, with xdotool), per presentation path. Medians over RUNS runs.
 # Usage: scripts/perf.sh [PATH...]   (paths: shm put xlib auto; default: shm xlib)
 # Env: RUNS (default 3); QT_QML=path/to/drawer.qml adds the Qt Quick Drawer peer (qmlscene,
-# software backend) measured the same way in the same run. x11-demo is the release build, which
-# is the small one (scripts/build-small-demo.sh says how).
+# software backend) measured the same way in the same run. x11-demo is the small release build
+# (scripts/build-small-demo.sh, the last line of its output).
 # OTHER=path/to/x11-demo adds a row "other" for that binary (--present shm), measured right
 # after each run's own paths on the same Xvfb: an A/B of two builds that beats drift.
 set -uo pipefail
@@ -16,7 +16,7 @@ runs=${RUNS:-3}
 for tool in Xvfb xdotool; do
     command -v "$tool" >/dev/null 2>&1 || { echo "perf: $tool is not installed (make deps)" >&2; exit 1; }
 done
-demo=$(scripts/build-small-demo.sh 2>/tmp/perf-build.$$.log) || { tail -20 /tmp/perf-build.$$.log; exit 1; }
+demo=$(scripts/build-small-demo.sh 2>/tmp/perf-build.$$.log | tail -1) || { tail -20 /tmp/perf-build.$$.log; exit 1; }
 swift build -c release --product swipedismiss-bench >>/tmp/perf-build.$$.log 2>&1 ||
     { tail -20 /tmp/perf-build.$$.log; exit 1; }
 rm -f /tmp/perf-build.$$.log

@@ -65,7 +65,7 @@ struct CairoExportCommand {
                     in: presenter.makeScene(viewport: Size(width: 390, height: 844)))
             } catch {
                 standardError("cairo-export: --scene photo: \(error)\n")
-                return 1
+                return error.refusesPicture ? 2 : 1
             }
         }
 

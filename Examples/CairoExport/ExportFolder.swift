@@ -107,6 +107,13 @@ final class ExportFolder {
                 kind: .refused, path: target,
                 reason: "cannot create the output folder: its parent folder does not exist")
         }
+        // The export replaces the folder whole, by renaming; a mount point cannot be renamed.
+        guard !FileSystem.isMountPoint(target) else {
+            throw FolderError(
+                kind: .refused, path: target,
+                reason: "the output folder is a mount point, which cannot be replaced whole; "
+                    + "export into a new folder inside it (--out \(join(target, "export")))")
+        }
         guard access(parent, W_OK | X_OK) == 0 else {
             throw FolderError(
                 kind: .refused, path: target,
@@ -205,7 +212,7 @@ final class ExportFolder {
         stagingCreated = false
         pause("after-swap")
         var retirement = StaleStagingSweep(target: target, parent: parent, name: name)
-        retirement.retire(old, previous: previous)
+        retirement.retire(old, previous: previous, pause: pause)
         notes += retirement.notes
     }
 

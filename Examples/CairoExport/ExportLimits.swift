@@ -10,20 +10,31 @@ enum ExportLimits {
     static let pixelBudget = 64 << 20
     /// How far from the origin an event may lie, in points.
     static let coordinateLimit = 1e6
+    /// The smallest viewport side, in points: below it the layout and the storyboard's
+    /// thumbnails shrink to nothing cairo can draw (0.01 pt, 5e-324 pt).
+    static let minimumSide = 0.1
 
     /// The frame size in pixels for `viewport` at `scale`, rounded up, as the renderers make it.
     static func pixels(_ points: Double, scale: Double) -> Double {
         (points * scale).rounded(.up)
     }
 
-    /// Throws unless the frame fits `maximumSide` and `pixelBudget` at `scale` and every
-    /// event lies within `coordinateLimit`.
+    /// Throws unless each viewport side is at least `minimumSide`, the frame fits
+    /// `maximumSide` and `pixelBudget` at `scale`, and every event lies within
+    /// `coordinateLimit`.
     static func check(_ trace: GestureTrace, file: String, scale: Double) throws(GestureTraceError)
     {
         let scaleText = NumberText.readable(scale)
         for (field, points) in [
             ("viewport.width", trace.viewport.width), ("viewport.height", trace.viewport.height),
         ] {
+            guard points >= minimumSide else {
+                throw GestureTraceError(
+                    field: field,
+                    reason: "\(NumberText.readable(points)) pt is less than the smallest "
+                        + "viewport side, \(NumberText.readable(minimumSide)) pt",
+                    file: file)
+            }
             let size = pixels(points, scale: scale)
             guard size.isFinite, size <= Double(maximumSide) else {
                 throw GestureTraceError(

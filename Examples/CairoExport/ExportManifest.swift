@@ -57,14 +57,30 @@ struct ExportManifest: Codable, Equatable {
         case valid(ExportManifest)
     }
 
-    /// Reads the manifest in `folder`.
+    /// The most bytes of a manifest that are read: 32 MiB. The largest export (1 000 000
+    /// frames, `--max-frames`) lists its files in about 24 MB; anything longer is not ours,
+    /// and refusing it costs no time.
+    static let sizeLimit = 32 << 20
+
+    /// Reads the manifest in `folder`: only a regular file of at most `sizeLimit` bytes.
     static func read(in folder: String) -> Reading {
         let path = folder.hasSuffix("/") ? folder + fileName : folder + "/" + fileName
-        guard FileManager.default.fileExists(atPath: path) else { return .missing }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .unreadable("cannot read \(fileName)")
+        let bytes: [UInt8]
+        switch FileSystem.readRegularFile(path, limit: sizeLimit) {
+        case .missing:
+            return .missing
+        case .notRegular:
+            return .unreadable("\(fileName) is not a regular file")
+        case .tooLarge(let size):
+            return .unreadable(
+                "\(fileName) is \(size) bytes, more than a manifest's limit of "
+                    + "\(sizeLimit >> 20) MiB")
+        case .unreadable(let reason):
+            return .unreadable("cannot read \(fileName) (\(reason))")
+        case .bytes(let read):
+            bytes = read
         }
-        guard let manifest = try? JSONDecoder().decode(ExportManifest.self, from: data),
+        guard let manifest = try? JSONDecoder().decode(ExportManifest.self, from: Data(bytes)),
             manifest.tool == toolName
         else {
             return .unreadable("\(fileName) is not a cairo-export manifest")

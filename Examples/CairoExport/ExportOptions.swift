@@ -100,10 +100,15 @@ struct ExportOptions: Equatable {
         decimals. Frames start with the modal presented and at rest, one per clock tick,
         and stop once the trace has been replayed and nothing moves any more; a stretch
         of more than 0.5 s with no event and no motion is one frame (in the GIF it lasts
-        its real length, at most 2 s). Exit status: 0 done, 1 the output could not be
+        its real length, at most 2 s). A touchpad stream with no scroll-stop ends 150 ms
+        after its last delta. Limits: a trace of at most 4 MiB, viewport sides 0.1 to
+        32767 pt; the photo (SWIPEDISMISS_PHOTO) a regular PNG file of at most 64 Mpx. The
+        same trace and flags give byte-identical files; PDFs carry no date unless
+        SOURCE_DATE_EPOCH gives one. Exit status: 0 done, 1 the output could not be
         written (the folder is as it was), 2 a bad command line, a malformed trace, a
-        frame budget exceeded or a folder refused (nothing is written), 128+N killed by
-        signal N (the folder is as it was).
+        limit or frame budget exceeded, or a folder refused (a mount point, a lock file
+        that is a link; nothing is written), 128+N killed by signal N (the folder is as
+        it was).
         """
 
     static let parser = FlagParser([

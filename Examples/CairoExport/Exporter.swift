@@ -141,8 +141,10 @@ struct Exporter {
 
     /// Simulates the replay and returns every frame to draw, idle stretches collapsed.
     ///
-    /// Ticks once per frame until the trace is used up and `trailingFrames` more frames are
-    /// at rest. Throws (never truncates) when the plan exceeds `frameLimit`, when animations
+    /// Ticks once per frame until the trace is used up, the controller has no deadline left
+    /// (`DismissController.nextWakeTime`: no event to come, no quiet touchpad stream to end)
+    /// and `trailingFrames` more frames are at rest; an idle stretch is skipped up to the
+    /// controller's next deadline, never past it. Throws (never truncates) when the plan exceeds `frameLimit`, when animations
     /// run past `settleAllowance`, or when a state is not finite (all `PlanError`s).
     func plan() throws -> [ExportFrame] {
         let clock = ExportClock(framesPerSecond: framesPerSecond)
@@ -163,8 +165,12 @@ struct Exporter {
                     needed: frames.count, limit: frameLimit, framesPerSecond: framesPerSecond)
             }
             let animating = controller.isAnimating
+            // Every deadline the controller has: its input's next event, and the end of a
+            // touchpad stream that has gone quiet (150 ms after its last delta). A stream
+            // with no stop is still a gesture in progress, not a rest.
+            let deadline = animating ? nil : controller.nextWakeTime
             if source.isExhausted {
-                if !animating {
+                if !animating && deadline == nil {
                     restingFrames += 1
                     if restingFrames > Self.trailingFrames { break }
                 } else if state.time > trace.duration + Self.settleAllowance {
@@ -173,7 +179,7 @@ struct Exporter {
             } else {
                 restingFrames = 0
             }
-            if !animating, let next = source.nextEventTime {
+            if let next = deadline {
                 guard let nextFrame = clock.firstFrame(atOrAfter: next) else {
                     throw PlanError.timeTooLarge(next)
                 }

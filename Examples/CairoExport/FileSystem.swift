@@ -66,6 +66,109 @@ enum FileSystem {
         return info.st_mode & 0o7777
     }
 
+    /// What `readRegularFile` found.
+    enum Contents: Equatable {
+        case missing
+        /// Something other than a regular file (a folder, a FIFO, a device, a link).
+        case notRegular
+        /// A file of `size` bytes, more than the limit; none of it was read.
+        case tooLarge(size: Int)
+        case bytes([UInt8])
+        /// The file could not be opened or read; the reason says why.
+        case unreadable(String)
+    }
+
+    /// Reads the regular file at `path` if it has at most `limit` bytes. It is opened without
+    /// following a symbolic link and without blocking (a FIFO there would wait for a writer
+    /// for ever), then checked with `fstat(2)` before a byte is read; the read stops one byte
+    /// past `limit`, so a file that grows meanwhile is still bounded.
+    static func readRegularFile(_ path: String, limit: Int) -> Contents {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return .missing }
+            return errno == ELOOP ? .notRegular : .unreadable(systemReason())
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .unreadable(systemReason()) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .notRegular }
+        guard info.st_size <= limit else { return .tooLarge(size: Int(info.st_size)) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return .unreadable(systemReason())
+            }
+            if got == 0 { break }
+            count += got
+        }
+        guard count <= limit else { return .tooLarge(size: count) }
+        return .bytes(Array(bytes[0..<count]))
+    }
+
+    /// Whether the folder at `path` is a mount point (so `rename(2)` cannot move it: `EBUSY`):
+    /// on another device than its parent, or listed as one in `/proc/self/mountinfo` (a bind
+    /// mount stays on its device).
+    static func isMountPoint(_ path: String) -> Bool {
+        var info = stat()
+        var parentInfo = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+        if stat(path + "/..", &parentInfo) == 0,
+            info.st_dev != parentInfo.st_dev || info.st_ino == parentInfo.st_ino
+        {
+            return true
+        }
+        guard let resolved = realpath(path, nil) else { return false }
+        let real = String(cString: resolved)
+        free(resolved)
+        guard case .bytes(let table) = readProcFile("/proc/self/mountinfo", limit: 16 << 20)
+        else { return false }
+        for line in table.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 5)
+            if fields.count > 4, unescapeMountField(fields[4]) == real { return true }
+        }
+        return false
+    }
+
+    /// A `/proc` file, read whole up to `limit` bytes (its size is reported as 0).
+    private static func readProcFile(_ path: String, limit: Int) -> Contents {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .unreadable(systemReason()) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count <= limit {
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 { break }
+            bytes += chunk[0..<got]
+        }
+        return .bytes(bytes)
+    }
+
+    /// A mountinfo path field with its octal escapes (`\040` for a space) decoded.
+    private static func unescapeMountField(_ field: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        var index = field.startIndex
+        while index < field.endIndex {
+            let digits = field[index...].dropFirst().prefix(3)
+            if field[index] == UInt8(ascii: "\\"), digits.count == 3,
+                digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "7")).contains($0) })
+            {
+                out.append(digits.reduce(0) { $0 &* 8 &+ ($1 - UInt8(ascii: "0")) })
+                index += 4
+            } else {
+                out.append(field[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Whether process `pid` exists (`kill(pid, 0)`; EPERM means it exists).
     static func isAlive(_ pid: pid_t) -> Bool {
         guard pid > 0 else { return false }

@@ -27,8 +27,19 @@ final class FolderLock {
         let deadline = ContinuousClock.now + wait
         var interval = timespec(tv_sec: 0, tv_nsec: 20_000_000)
         while true {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw .system("creating the lock file", path) }
+            // Never through a symbolic link (one planted there would make us create or lock
+            // a file elsewhere), and never anything but a regular file.
+            let descriptor = open(
+                path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+            guard descriptor >= 0 else {
+                if errno == ELOOP { throw refusal(path, folder, "it is a symbolic link") }
+                throw .system("creating the lock file", path)
+            }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                close(descriptor)
+                throw refusal(path, folder, "it is not a regular file")
+            }
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
                 if isStillNamed(path, descriptor) {
                     return FolderLock(path: path, descriptor: descriptor)
@@ -48,6 +59,13 @@ final class FolderLock {
             }
             nanosleep(&interval, nil)
         }
+    }
+
+    /// The refusal for a lock path that is not a plain file we may lock.
+    private static func refusal(_ path: String, _ folder: String, _ what: String) -> FolderError {
+        FolderError(
+            kind: .refused, path: folder,
+            reason: "the lock file \(path) is not ours to use: \(what); remove it and try again")
     }
 
     /// Whether `path` still names the open file `descriptor` (same device and inode).

@@ -50,42 +50,56 @@ struct StaleStagingSweep {
                 return
             }
         }
-        let manifest = ExportManifest.read(in: folder)
-        var owned: Set<String> = []
-        if case .valid(let found) = manifest { owned = found.ownedFiles }
         for entry in (try? FileSystem.names(in: folder)) ?? []
-        where owned.contains(entry) || isTemporaryName(entry, pid: pid) {
+        where isTemporaryName(entry, pid: pid) {
             unlink(join(folder, entry))
         }
-        if case .valid = manifest { carryOver(from: folder) }
+        if case .valid(let manifest) = ExportManifest.read(in: folder) {
+            carryOver(from: folder, except: manifest.ownedFiles)
+            clear(folder, manifest.ownedFiles)
+        }
         finish(folder)
     }
 
     /// Clears the old folder after a successful swap, according to what it held.
-    mutating func retire(_ old: String, previous: PreviousContents) {
+    mutating func retire(
+        _ old: String, previous: PreviousContents, pause: (String) -> Void = { _ in }
+    ) {
         switch previous {
         case .nothing:
             return
         case .empty:
             finish(old)
         case .export(let manifest):
-            let owned = manifest.ownedFiles
-            for entry in (try? FileSystem.names(in: old)) ?? [] where owned.contains(entry) {
-                unlink(join(old, entry))
-            }
-            carryOver(from: old)
+            carryOver(from: old, except: manifest.ownedFiles)
+            clear(old, manifest.ownedFiles, pause: pause)
             finish(old)
         case .foreign:
             keepAside(old)
         }
     }
 
-    /// Moves what is left in `folder` (files the user added to an export) into the target,
-    /// never over a name that is taken there.
-    private mutating func carryOver(from folder: String) {
+    /// Deletes the export's own files from `folder`, its manifest last: until then a run
+    /// killed here leaves a folder whose manifest still tells the next run what is whose.
+    /// `pause` runs at `manifest-removed` (a test hook).
+    private func clear(
+        _ folder: String, _ owned: Set<String>, pause: (String) -> Void = { _ in }
+    ) {
+        for entry in (try? FileSystem.names(in: folder)) ?? []
+        where owned.contains(entry) && entry != ExportManifest.fileName {
+            unlink(join(folder, entry))
+        }
+        unlink(join(folder, ExportManifest.fileName))
+        pause("manifest-removed")
+    }
+
+    /// Moves the files in `folder` that are not `owned` (files the user added to an export)
+    /// into the target, never over a name that is taken there. It runs before the export's
+    /// own files are cleared, so the user's are never in a folder without its manifest.
+    private mutating func carryOver(from folder: String, except owned: Set<String>) {
         guard FileSystem.type(of: target) == S_IFDIR else { return }
         var moved = 0
-        for entry in (try? FileSystem.names(in: folder)) ?? [] {
+        for entry in (try? FileSystem.names(in: folder)) ?? [] where !owned.contains(entry) {
             if FileSystem.moveWithoutReplacing(join(folder, entry), to: join(target, entry)) == 0 {
                 moved += 1
             }

@@ -11,7 +11,8 @@
 ///   `locked` once the lock is held and dead runs' folders are swept; `before-swap` once
 ///   the staging folder is complete; `aside` (fallback only) once the old folder is moved
 ///   aside and before the new one takes its name; `after-swap` once the new export is in
-///   place and before the old one is cleared.
+///   place and before the old one is cleared; `manifest-removed` once the old folder's own
+///   files and then its manifest are deleted (the user's files already moved).
 ///   The tool says `test pause at POINT` on stderr, then waits for a signal (60 s at most).
 /// - `CAIRO_EXPORT_TEST_NO_EXCHANGE=1` acts as if `renameat2` were missing, to exercise
 ///   the rename-aside fallback.

@@ -158,6 +158,11 @@ enum X11DemoMain {
         if recordFile != nil {
             let recording = RecordingInputSource(
                 recording: source, viewport: renderer.viewport, startTime: clock.now)
+            recording.onFull = {
+                printError(
+                    "--record: the recording is full (\(GestureTrace.Limits.fileSize >> 20) MiB); "
+                        + "the gesture in progress is kept whole, nothing after it is recorded")
+            }
             recorder = recording
             source = recording
         }
@@ -169,7 +174,7 @@ enum X11DemoMain {
                 try renderer.painter.prepareImages(
                     in: presenter.makeScene(viewport: renderer.viewport))
             } catch {
-                fail("--scene photo: \(error)", status: 1)
+                fail("--scene photo: \(error)", status: error.refusesPicture ? 2 : 1)
             }
         }
         let controller = DismissController(
@@ -207,6 +212,11 @@ enum X11DemoMain {
             recorder.setViewport(renderer.viewport)
             do {
                 try recordFile.write(recorder.trace)
+                if recorder.isFull {
+                    printError(
+                        "--record: kept \(recorder.trace.events.count) events; "
+                            + "\(recorder.droppedEventCount) were left out")
+                }
                 return true
             } catch {
                 printError("--record: \(error)")
@@ -214,7 +224,6 @@ enum X11DemoMain {
             }
         }
 
-        X11Display.connectionLostHandler = { _ = saveRecording() }
         let loop = X11EventLoop(
             window: window, renderer: renderer, input: live, clock: clock,
             framesPerSecond: options.framesPerSecond)
@@ -246,6 +255,9 @@ enum X11DemoMain {
             exit(saved ? 128 + signal : 1)
         case .windowClosed, .stopped:
             exit(saved ? 0 : 1)
+        case .connectionLost(let why):
+            printError("lost the connection to the X server \(display.name) (\(why))")
+            exit(1)
         }
     }
 }

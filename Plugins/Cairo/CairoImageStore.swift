@@ -8,6 +8,8 @@ public final class CairoLoadedImage {
     /// The image's size in pixels.
     public let size: Size
     let pattern: OpaquePointer
+    /// The file it was decoded from, for messages.
+    let path: String?
 
     /// Wraps `surface`, making its pattern: padded at the edges, so a scaled image keeps hard
     /// edges where its frame clips it instead of fading into transparency.
@@ -22,6 +24,7 @@ public final class CairoLoadedImage {
         cairo_pattern_set_extend(raw, CAIRO_EXTEND_PAD)
         self.surface = surface
         self.pattern = raw
+        self.path = path
         size = Size(width: Double(surface.pixelWidth), height: Double(surface.pixelHeight))
     }
 
@@ -34,11 +37,23 @@ public final class CairoLoadedImage {
 /// `register(_:pngPath:)`.
 ///
 /// A file that is missing or not a PNG is remembered as a failure, so a frame neither
-/// decodes again nor retries the disk; the error names the file.
+/// decodes again nor retries the disk; the error names the file. Only a regular file is
+/// opened (without blocking, so a FIFO cannot hang the caller), and only one of at most
+/// `pixelLimit` pixels is decoded, judged from its header before any pixel memory is taken.
+/// An image drawn much smaller than it is gets a reduced copy, made once
+/// (`image(for:drawnAt:)`), so no surface ever holds more of it than it shows.
 public final class CairoImageStore {
+    /// The most pixels an image may have: 64 Mpx (256 MB decoded), the frame budget
+    /// `cairo-export` documents.
+    public static let pixelLimit = 64 << 20
+    /// The most pixels an image may have on a side (cairo's image surface limit).
+    public static let sideLimit = 32767
+
     private var loaded: [ImageSource: CairoLoadedImage] = [:]
     private var failures: [ImageSource: CairoError] = [:]
     private var paths: [String: String] = [:]
+    /// Reduced copies, by source and level (`CairoImageStore+Levels.swift`).
+    var reduced: [ReducedKey: CairoLoadedImage] = [:]
     /// How many PNG files were decoded so far (a second frame adds none).
     public private(set) var decodeCount = 0
 
@@ -51,12 +66,14 @@ public final class CairoImageStore {
         paths[name] = path
         loaded[.named(name)] = nil
         failures[.named(name)] = nil
+        reduced = reduced.filter { $0.key.source != .named(name) }
     }
 
     /// The decoded image for `source`, loading it on first use.
     ///
-    /// Throws a `CairoError` naming the file when it is missing or corrupt
-    /// (`cairo_image_surface_create_from_png`'s status), or the name when none is registered.
+    /// Throws a `CairoError` naming the file when it is missing, not a regular file, larger
+    /// than `pixelLimit` or `sideLimit`, or corrupt (`cairo_image_surface_create_from_png`'s
+    /// status), or the name when none is registered.
     public func image(for source: ImageSource) throws(CairoError) -> CairoLoadedImage {
         if let image = loaded[source] { return image }
         if let failure = failures[source] { throw failure }
@@ -84,19 +101,44 @@ public final class CairoImageStore {
             path = registered
         }
         decodeCount += 1
-        let raw = cairo_image_surface_create_from_png(path)!
-        let status = cairo_surface_status(raw)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(raw)
-            throw CairoError(
-                operation: "cairo_image_surface_create_from_png", cairoStatus: status, path: path)
+        let file = try PNGFile(opening: path)
+        defer { file.close() }
+        if let (width, height) = file.headerSize {
+            try Self.checkSize(width: width, height: height, path: path)
         }
-        let surface = try CairoSurface(adopting: raw)
+        let surface = try file.decode()
         guard surface.pixelWidth > 0, surface.pixelHeight > 0 else {
             throw CairoError(
                 operation: "cairo_image_surface_create_from_png", reason: "the image is empty",
                 path: path)
         }
         return try CairoLoadedImage(surface: surface, path: path)
+    }
+
+    /// The operation named by a refusal of a picture that is not a regular file.
+    static let fileCheck = "image file check"
+    /// The operation named by a refusal of a picture beyond `pixelLimit` or `sideLimit`.
+    static let sizeCheck = "image size check"
+
+    /// Throws unless an image of `width` × `height` pixels fits `sideLimit` and `pixelLimit`.
+    static func checkSize(width: Int, height: Int, path: String) throws(CairoError) {
+        guard width > sideLimit || height > sideLimit || width * height > pixelLimit else {
+            return
+        }
+        throw CairoError(
+            operation: sizeCheck,
+            status: Int32(CAIRO_STATUS_INVALID_SIZE.rawValue),
+            reason: "the image is \(width)x\(height) px, more than an image may have "
+                + "(\(pixelLimit >> 20) Mpx, \(sideLimit) px a side); use a smaller picture",
+            path: path)
+    }
+}
+
+extension CairoError {
+    /// Whether this refuses a picture for what it is (not a regular file; more pixels than
+    /// `CairoImageStore.pixelLimit` or `sideLimit`), before decoding it: bad input, for a
+    /// tool (exit 2), where a missing or corrupt file is a failure to read it.
+    public var refusesPicture: Bool {
+        operation == CairoImageStore.fileCheck || operation == CairoImageStore.sizeCheck
     }
 }

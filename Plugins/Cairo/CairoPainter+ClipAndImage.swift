@@ -11,7 +11,7 @@ extension CairoPainter {
     }
 
     /// Decodes the images of one layer (its items and its clip group's).
-    func prepareImages(in layer: Layer) throws(CairoError) {
+    package func prepareImages(in layer: Layer) throws(CairoError) {
         try prepareImages(in: layer.items)
         if let group = layer.clipGroup { try prepareImages(in: group.items) }
     }
@@ -103,8 +103,11 @@ extension CairoPainter {
         context.addRect(Rect(x: left, y: top, width: right - left, height: bottom - top))
         context.clip()
         context.translate(x: placed.minX, y: placed.minY)
-        context.scale(x: placed.width / image.size.width, y: placed.height / image.size.height)
-        context.paint(image, alpha: opacity)
+        // Drawn far smaller than it is, the image is drawn from a reduced copy.
+        let shown = images.image(
+            image, source: source, drawnAt: context.deviceSize(of: placed.size))
+        context.scale(x: placed.width / shown.size.width, y: placed.height / shown.size.height)
+        context.paint(shown, alpha: opacity)
         context.restore()
     }
 }

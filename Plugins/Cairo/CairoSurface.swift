@@ -90,11 +90,38 @@ public final class CairoSurface {
 
     /// A PDF file at `path` whose first page is `width` × `height` points
     /// (`cairo_pdf_surface_create`). The file is complete after `finish()`.
+    ///
+    /// The same drawing gives the same bytes: the file carries no wall-clock date. Its
+    /// creation and modification dates are `SOURCE_DATE_EPOCH` (seconds since 1970, UTC, the
+    /// reproducible-builds convention, which cairo 1.17.6 and later read themselves) when
+    /// that is set to a whole number, else the file has none
+    /// (`cairo_pdf_surface_set_metadata`).
     public convenience init(pdfPath path: String, width: Double, height: Double)
         throws(CairoError)
     {
         let raw = cairo_pdf_surface_create(path, width, height)!
         try self.init(owning: raw, kind: .pdf, path: path, operation: "cairo_pdf_surface_create")
+        // cairo 1.16 stamps the current time; a date it cannot read (the empty one) means none.
+        let date = Self.reproducibleDate(getenv("SOURCE_DATE_EPOCH").map { String(cString: $0) })
+        cairo_pdf_surface_set_metadata(raw, CAIRO_PDF_METADATA_CREATE_DATE, date)
+        cairo_pdf_surface_set_metadata(raw, CAIRO_PDF_METADATA_MOD_DATE, date)
+    }
+
+    /// The date a PDF carries for the `SOURCE_DATE_EPOCH` value `epoch`, as cairo's metadata
+    /// takes it (`YYYY-MM-DDThh:mm:ssZ`); empty (no date) when `epoch` is nil or not a whole
+    /// number of seconds from 0 to 253 402 300 799 (the end of year 9999).
+    static func reproducibleDate(_ epoch: String?) -> String {
+        guard let epoch, !epoch.isEmpty, epoch.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let seconds = Int(epoch), seconds <= 253_402_300_799
+        else { return "" }
+        var time = time_t(seconds)
+        var parts = tm()
+        guard gmtime_r(&time, &parts) != nil else { return "" }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var year = String(parts.tm_year + 1900)
+        while year.count < 4 { year = "0" + year }
+        return "\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):"
+            + "\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 
     /// An SVG file at `path`, `width` × `height` points (`cairo_svg_surface_create`).
@@ -141,11 +168,11 @@ public final class CairoSurface {
     public var pixelHeight: Int { Int(cairo_image_surface_get_height(pointer)) }
 
     /// An image surface's pixel memory (nil for other surfaces), for this module and its tests.
-    var imageData: UnsafeMutableRawPointer? {
+    package var imageData: UnsafeMutableRawPointer? {
         cairo_image_surface_get_data(pointer).map { UnsafeMutableRawPointer($0) }
     }
     /// An image surface's bytes per row (0 for other surfaces).
-    var imageStride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+    package var imageStride: Int { Int(cairo_image_surface_get_stride(pointer)) }
 
     /// Completes pending drawing (`cairo_surface_flush`).
     public func flush() {

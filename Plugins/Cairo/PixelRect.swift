@@ -23,10 +23,10 @@ public struct PixelRect: Hashable, Sendable {
     public var area: Int { width * height }
 
     /// No pixels.
-    static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    package static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     /// The smallest box holding both (an empty box adds nothing).
-    func union(_ other: PixelRect) -> PixelRect {
+    package func union(_ other: PixelRect) -> PixelRect {
         if area <= 0 { return other }
         if other.area <= 0 { return self }
         let minX = min(x, other.x)
@@ -37,7 +37,7 @@ public struct PixelRect: Hashable, Sendable {
     }
 
     /// The part inside `other` (width or height 0 when they do not meet).
-    func intersection(_ other: PixelRect) -> PixelRect {
+    package func intersection(_ other: PixelRect) -> PixelRect {
         let minX = max(x, other.x)
         let minY = max(y, other.y)
         let maxX = min(x + width, other.x + other.width)
@@ -47,7 +47,7 @@ public struct PixelRect: Hashable, Sendable {
 
     /// `rect` in points mapped through `transform`, times `scale`, rounded out to whole
     /// pixels with one pixel to spare for antialiasing.
-    init(covering rect: Rect, transform: Transform, scale: Double) {
+    package init(covering rect: Rect, transform: Transform, scale: Double) {
         let p0 = transform.apply(to: Point(x: rect.minX, y: rect.minY))
         let p1 = transform.apply(to: Point(x: rect.maxX, y: rect.minY))
         let p2 = transform.apply(to: Point(x: rect.minX, y: rect.maxY))

@@ -40,8 +40,9 @@ final class X11BackBuffer {
     }
 
     deinit {
-        // cairo must be done with the drawable before the server frees it.
-        Xlib.finishCairoSurface(surface.pointer)
+        // cairo must be done with the drawable before the server frees it (a surface that
+        // failed earlier has nothing left to finish).
+        try? surface.finish()
         Xlib.freePixmap(display.pointer, pixmap)
     }
 }

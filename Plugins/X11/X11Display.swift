@@ -3,10 +3,11 @@ import Glibc
 
 /// Owns one connection to an X server: opened with a described error, closed in `deinit`.
 ///
-/// Opening the first display installs process-wide Xlib handlers: a protocol error
-/// (`XSetErrorHandler`) is logged to stderr instead of aborting, and a lost connection
-/// (`XSetIOErrorHandler`) runs `connectionLostHandler`, prints one line and exits with
-/// status 1 at once, so a dead server never leaves a process hanging.
+/// Opening the first display installs Xlib's error handlers, which Xlib keeps process-wide: a
+/// protocol error (`XSetErrorHandler`) is logged to stderr instead of aborting, and a lost
+/// connection (`XSetIOErrorHandler`, with `XSetIOErrorExitHandler` per display so Xlib does
+/// not end the process) is noted in `connectionLostReason`. Xlib calls on a lost connection do
+/// nothing, and `X11EventLoop` returns `.connectionLost`: the program decides what to do.
 public final class X11Display {
     let pointer: Xlib.DisplayPointer
     /// The display's name, such as `:0`.
@@ -16,18 +17,18 @@ public final class X11Display {
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
 
-    /// Called (once) when the server connection is lost, just before the process exits;
-    /// for saving work (a recording, say). Must not call into Xlib.
+    /// The prefix of the messages the protocol error handler prints, such as `x11-demo`; set
+    /// it before opening a display.
     ///
-    /// `nonisolated(unsafe)`: set it before opening a display, on the thread that drives X11;
-    /// Xlib calls its handlers on that same thread, so nothing reads it concurrently.
-    nonisolated(unsafe) public static var connectionLostHandler: (() -> Void)?
-    /// The prefix of the messages the handlers print, such as `x11-demo`; set it before
-    /// opening a display (see `connectionLostHandler` for why that is safe).
+    /// `nonisolated(unsafe)`: set it on the thread that drives X11; Xlib calls its handlers on
+    /// that same thread, so nothing reads it concurrently.
     nonisolated(unsafe) public static var messagePrefix = "x11"
     /// How many non-fatal X protocol errors were logged (a test hook). Written only by the
     /// error handler, which Xlib runs on the thread making the failing call.
     nonisolated(unsafe) package private(set) static var protocolErrorCount = 0
+    /// Why each lost connection was lost, by display pointer. Written by the I/O error handler,
+    /// which Xlib runs on the thread making the call that found the connection gone.
+    nonisolated(unsafe) private static var lostConnections: [UInt: String] = [:]
 
     /// Connects to `name` (nil: `$DISPLAY`).
     public init(name: String? = nil) throws(X11Error) {
@@ -36,6 +37,8 @@ public final class X11Display {
             throw X11Error.cannotOpenDisplay(Xlib.displayName(name))
         }
         self.pointer = pointer
+        // After the I/O error handler, Xlib would end the process; this display merely dies.
+        Xlib.keepProcessOnConnectionLoss(pointer)
         self.name = Xlib.displayString(pointer)
         screen = Xlib.defaultScreen(pointer)
         root = Xlib.rootWindow(pointer, screen: screen)
@@ -49,6 +52,13 @@ public final class X11Display {
 
     deinit {
         Xlib.closeDisplay(pointer)
+        Self.lostConnections[UInt(bitPattern: pointer)] = nil
+    }
+
+    /// Why the connection to the server was lost (the server went away, say), or nil while
+    /// it lives. Once lost, Xlib calls on this display do nothing.
+    public var connectionLostReason: String? {
+        Self.lostConnections[UInt(bitPattern: pointer)]
     }
 
     /// The socket to wait on (`ConnectionNumber`).
@@ -116,19 +126,14 @@ public final class X11Display {
         }
         Xlib.setIOErrorHandler { display in
             let code = errno
-            let reason =
+            guard let display else { return 0 }
+            let key = UInt(bitPattern: display)
+            guard X11Display.lostConnections[key] == nil else { return 0 }
+            X11Display.lostConnections[key] =
                 [0, EPIPE, ECONNRESET, EAGAIN].contains(code)
                 ? "the server closed the connection or went away"
                 : String(cString: strerror(code))
-            let name = display.map { Xlib.displayString($0) } ?? ""
-            let handler = X11Display.connectionLostHandler
-            X11Display.connectionLostHandler = nil
-            handler?()
-            X11Display.writeStandardError(
-                "\(X11Display.messagePrefix): lost the connection to the X server \(name) (\(reason))\n"
-            )
-            // Xlib exits if this handler returns; say so ourselves, with a clear status.
-            exit(1)
+            return 0
         }
         return true
     }()

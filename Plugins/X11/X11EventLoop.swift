@@ -20,6 +20,8 @@ public final class X11EventLoop {
         case interrupted(signal: Int32)
         /// `stop()` was called or the `until` condition held.
         case stopped
+        /// The connection to the X server was lost, for `reason`; the window is gone.
+        case connectionLost(reason: String)
     }
 
     /// The window the loop serves; its close and destroy events stop the loop.
@@ -72,9 +74,8 @@ public final class X11EventLoop {
     }
 
     /// Maps the window and runs until it is closed, `stop()` is called, a signal from
-    /// `stopOnSignals` arrives, or `until` (checked after every iteration) returns true.
-    ///
-    /// A lost server connection does not return: `X11Display` ends the process.
+    /// `stopOnSignals` arrives, the server connection is lost, or `until` (checked after every
+    /// iteration) returns true.
     public func run(_ controller: DismissController, until: (() -> Bool)? = nil) throws
         -> StopReason
     {
@@ -107,6 +108,9 @@ public final class X11EventLoop {
             input.handle(&event)
             window.handle(&event)
         }
+        if let reason = window.display.connectionLostReason {
+            return .connectionLost(reason: reason)
+        }
         if window.closeRequested { return .windowClosed }
         if signalPipeReadable {
             signalPipeReadable = false
@@ -120,7 +124,7 @@ public final class X11EventLoop {
             controller.viewportDidChange()
             controller.setNeedsDisplay()
         }
-        if window.takeExposure(), !renderer.present() {
+        if window.takeExposure(), !renderer.redisplayLastFrame() {
             controller.setNeedsDisplay()
         }
 
@@ -147,6 +151,9 @@ public final class X11EventLoop {
             }
         }
         Xlib.flush(dpy)
+        if let reason = window.display.connectionLostReason {
+            return .connectionLost(reason: reason)
+        }
         if let until, until() { return .stopped }
 
         guard Xlib.eventsQueuedAlready(dpy) == 0 else { return nil }

@@ -1,10 +1,12 @@
 internal import CX11
 import Glibc
 import SwipeDismissCairo
+import SwipeDismissRaster
 
 /// Owns a frame drawn in client memory: the pixels (a System V shared-memory segment the
 /// server maps through MIT-SHM, or an ordinary allocation sent with `XPutImage`), the
-/// `XImage` describing them, and a cairo image surface and context painting into them.
+/// `XImage` describing them, and the compositor's frame surface over them (a cairo image
+/// surface whose pixels are read only through `CairoFrameSurface.withCompletePixels`).
 ///
 /// The shared segment is marked for removal (`IPC_RMID`) as soon as the server attached
 /// it, so the kernel frees it when both processes let go, however ours ends. `deinit`
@@ -22,8 +24,10 @@ final class X11ImageBuffer {
     let transport: Transport
     let pixelWidth: Int
     let pixelHeight: Int
-    let surface: CairoSurface
-    let context: CairoContext
+    /// The frames drawn into our memory; the only way to its pixels.
+    let frame: CairoFrameSurface
+    /// The cairo surface under `frame`, kept to finish it before the memory goes.
+    private let surface: CairoSurface
     private let image: XShm.ImagePointer
     private let memory: UnsafeMutableRawPointer
     private let stride: Int
@@ -57,7 +61,7 @@ final class X11ImageBuffer {
             throw X11Error.cannotCreate(
                 "client-side image (the default visual is depth \(display.depth), not 24-bit xRGB)")
         }
-        let stride = Int(XShm.cairoStride(width: Int32(width)))
+        let stride = CairoSurface.rgb24Stride(width: width)
         let bytes = stride * height
         var info: UnsafeMutablePointer<XShmSegmentInfo>? = nil
         var createdImage: XShm.ImagePointer?
@@ -135,13 +139,10 @@ final class X11ImageBuffer {
         self.stride = stride
         segment = info
         do {
-            guard
-                let raw = XShm.createCairoSurface(
-                    data: memory, width: Int32(width), height: Int32(height),
-                    stride: Int32(stride))
-            else { throw X11Error.cannotCreate("cairo image surface") }
-            surface = try CairoSurface(adopting: raw)
-            context = try CairoContext(surface: surface)
+            let surface = try CairoSurface(
+                wrappingRGB24: memory, width: width, height: height, stride: stride)
+            self.surface = surface
+            frame = try CairoFrameSurface(surface)
         } catch {
             Self.release(display: display, image: createdImage, memory: memory, segment: info)
             throw X11Error.cannotCreate("cairo image surface (\(error))")
@@ -149,7 +150,8 @@ final class X11ImageBuffer {
     }
 
     deinit {
-        Xlib.finishCairoSurface(surface.pointer)
+        // cairo lets go of our memory before it is freed (an errored surface has nothing to do).
+        try? surface.finish()
         if sentAny { Xlib.sync(display.pointer) }
         Self.release(display: display, image: image, memory: memory, segment: segment)
     }
@@ -192,18 +194,18 @@ final class X11ImageBuffer {
         return synced
     }
 
-    /// Sends `box`, which the compositor's last frame changed, band of rows by band: rows of
+    /// Sends what `plan` (the compositor's frame just drawn) changed, band of rows by band: rows of
     /// pixels with one put each, rows of one colour filled (the pixels may be missing from
     /// our memory), every band of a colour in one request, rows repeating rows above with one
     /// put from those rows (the server copies them from our memory twice; we wrote them once),
     /// unchanged rows not at all. Without bands, the whole box is put.
-    func put(_ box: PixelRect, as compositor: CairoCompositor, to window: X11Window, gc: GC) {
-        let count = compositor.rowBandCount
-        guard count > 0 else {
-            put(box, to: window, gc: gc)
+    func put(_ plan: CairoFramePlan, to window: X11Window, gc: GC) {
+        let bands = plan.bands
+        guard !bands.isEmpty else {
+            put(plan.damage, to: window, gc: gc)
             return
         }
-        let clipped = box.intersectionWith(width: pixelWidth, height: pixelHeight)
+        let clipped = plan.damage.intersectionWith(width: pixelWidth, height: pixelHeight)
         // A band's rows, across the columns that changed in them (the window shows the rest).
         func rows(of band: CairoRowBand) -> PixelRect {
             let top = max(band.y, clipped.y)
@@ -217,17 +219,17 @@ final class X11ImageBuffer {
         // The band whose put is the frame's last, to be confirmed.
         var lastPut = -1
         if confirmsFrames {
-            for index in 0..<count {
-                switch compositor.rowBand(index).content {
+            for index in bands.indices {
+                switch bands[index].content {
                 case .pixels, .repeats:
-                    if rows(of: compositor.rowBand(index)).area > 0 { lastPut = index }
+                    if rows(of: bands[index]).area > 0 { lastPut = index }
                 case .solid, .unchanged:
                     break
                 }
             }
         }
-        for index in 0..<count {
-            let band = compositor.rowBand(index)
+        for index in bands.indices {
+            let band = bands[index]
             let rect = rows(of: band)
             guard rect.width > 0, rect.height > 0 else { continue }
             switch band.content {
@@ -276,19 +278,30 @@ final class X11ImageBuffer {
         }
     }
 
-    /// The pixels as 0xRRGGBB, row by row, read from our own memory; nil outside the image.
+    /// The pixels as 0xRRGGBB, row by row, read from our own memory once the frame is whole
+    /// (the rows left to the window written in); nil outside the image.
     func readPixels(x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
         guard x >= 0, y >= 0, width > 0, height > 0, x + width <= pixelWidth,
             y + height <= pixelHeight
         else { return nil }
-        surface.flush()
-        var pixels: [UInt32] = []
-        pixels.reserveCapacity(width * height)
-        for row in y..<(y + height) {
-            let line = (memory + row * stride).assumingMemoryBound(to: UInt32.self)
-            for column in x..<(x + width) { pixels.append(line[column] & 0xFF_FFFF) }
+        return frame.withCompletePixels { surface, _ in
+            surface.flush()
+            var pixels: [UInt32] = []
+            pixels.reserveCapacity(width * height)
+            for row in y..<(y + height) {
+                let line = (memory + row * stride).assumingMemoryBound(to: UInt32.self)
+                for column in x..<(x + width) { pixels.append(line[column] & 0xFF_FFFF) }
+            }
+            return pixels
         }
-        return pixels
+    }
+
+    /// Sends the whole frame, once it is whole (after an Expose, or custom drawing).
+    func putWholeFrame(to window: X11Window, gc: GC) {
+        frame.withCompletePixels { surface, _ in
+            surface.flush()
+            put(PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight), to: window, gc: gc)
+        }
     }
 }
 

@@ -2,10 +2,11 @@ internal import CX11
 import Glibc
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissRaster
 
-/// Draws scenes into an X window, by default in client memory: a `CairoCompositor` keeps
-/// each costly layer as a raster and repaints only the box that changed, and the box goes
-/// to the window through MIT-SHM (`XShmPutImage`), or `XPutImage` where shared memory is
+/// Draws scenes into an X window, by default in client memory: a compositor keeps each
+/// costly layer as a raster and repaints only the box that changed, and the box goes to the
+/// window through MIT-SHM (`XShmPutImage`), or `XPutImage` where shared memory is
 /// not to be had. `X11Presentation.xlibSurface` keeps the older path: cairo's xlib surface
 /// on a back-buffer Pixmap, copied with one `XCopyArea`.
 ///
@@ -25,21 +26,43 @@ public final class X11Renderer: Renderer {
     /// Why the path in use is not the one asked for, if it is not.
     public private(set) var fallbackReason: String?
     /// Repaints only what changed, from retained layer rasters (client-side paths).
-    public let compositor: CairoCompositor
+    package let compositor: CairoCompositor
     private let gc: X11GraphicsContext
-    private var buffer: Buffer?
+    /// The buffer in use, held as two plain references rather than one `Buffer?`: an enum of
+    /// two classes keeps its case in the pointer's spare bits, which leak checkers cannot
+    /// follow, so a buffer still alive when the program exits showed as lost under valgrind.
+    private var serverBuffer: X11BackBuffer?
+    private var clientBuffer: X11ImageBuffer?
+    private var buffer: Buffer? {
+        get {
+            if let clientBuffer { return .client(clientBuffer) }
+            return serverBuffer.map { .server($0) }
+        }
+        set {
+            serverBuffer = nil
+            clientBuffer = nil
+            switch newValue {
+            case .server(let buffer): serverBuffer = buffer
+            case .client(let buffer): clientBuffer = buffer
+            case nil: break
+            }
+        }
+    }
     /// How many back buffers were made (1, plus one per resize that was painted).
     public private(set) var backBufferCount = 0
     /// How many frames were painted.
     public private(set) var framesRendered = 0
     /// The box the last frame sent to the window (client-side paths); nil if nothing changed.
-    public private(set) var lastDamage: PixelRect?
+    package private(set) var lastDamage: PixelRect?
     /// Whether the next frames ask the server to say when it has read them (MIT-SHM): set
     /// for frames no input event will follow, such as an animation after release, so the
     /// frame after learns it may draw without a round trip to the server.
     public var confirmsFrames = false
     /// How many frames waited for the server with a round trip (`XSync`) before drawing.
     package private(set) var roundTripsBeforeFrames = 0
+    /// Shown each client-side frame's plan before it is sent (for tests counting bands; it
+    /// must not keep the plan).
+    package var framePlanObserver: ((CairoFramePlan) -> Void)?
 
     private enum Buffer {
         case server(X11BackBuffer)
@@ -106,12 +129,12 @@ public final class X11Renderer: Renderer {
         case .client(let buffer):
             if buffer.waitUntilServerIsDone() { roundTripsBeforeFrames += 1 }
             buffer.confirmsFrames = confirmsFrames
-            lastDamage = try compositor.compose(
-                scene, on: buffer.context, scale: scale, pixelWidth: buffer.pixelWidth,
-                pixelHeight: buffer.pixelHeight)
-            if let damage = lastDamage {
-                buffer.surface.flush()
-                buffer.put(damage, as: compositor, to: window, gc: gc.gc)
+            // The plan is consumed here and not kept: the compositor reuses its storage.
+            let plan = try compositor.compose(scene, into: buffer.frame, scale: scale)
+            lastDamage = plan?.damage
+            if let plan {
+                framePlanObserver?(plan)
+                buffer.put(plan, to: window, gc: gc.gc)
             }
         }
         framesRendered += 1
@@ -127,12 +150,12 @@ public final class X11Renderer: Renderer {
             copyToWindow(buffer)
         case .client(let buffer):
             buffer.waitUntilServerIsDone()
-            // Whatever `draw` leaves alone must be the last frame, whole.
-            compositor.materializeSolidRows(on: buffer.context)
-            compositor.invalidate()  // the pixels are no longer the compositor's
-            try draw(buffer.context.pointer)
-            buffer.surface.flush()
-            buffer.put(fullBox(buffer), to: window, gc: gc.gc)
+            // Whatever `draw` leaves alone is the last frame, whole.
+            try buffer.frame.withCompletePixels { _, context in
+                compositor.invalidate()  // the pixels are no longer the compositor's
+                try draw(context.pointer)
+            }
+            buffer.putWholeFrame(to: window, gc: gc.gc)
         }
         framesRendered += 1
     }
@@ -148,29 +171,27 @@ public final class X11Renderer: Renderer {
     /// Shows the last frame again (after an Expose); false if there is no frame of the
     /// window's current size to show.
     @discardableResult
-    public func present() -> Bool {
+    public func redisplayLastFrame() -> Bool {
         guard let buffer, buffer.pixelWidth == window.pixelWidth,
             buffer.pixelHeight == window.pixelHeight, framesRendered > 0
         else { return false }
         switch buffer {
         case .server(let buffer): copyToWindow(buffer)
         case .client(let buffer):
-            compositor.materializeSolidRows(on: buffer.context)
-            buffer.surface.flush()
-            buffer.put(fullBox(buffer), to: window, gc: gc.gc)
+            buffer.putWholeFrame(to: window, gc: gc.gc)
         }
         return true
     }
 
-    /// The buffer's pixels as 0xRRGGBB, row by row; nil before a frame or outside it.
-    public func readBackBuffer(x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
+    /// The buffer's pixels as 0xRRGGBB, row by row; nil before a frame or outside it (for
+    /// tests: the window's own pixels are what `XGetImage` reads).
+    package func readBackBuffer(x: Int, y: Int, width: Int, height: Int) -> [UInt32]? {
         switch buffer {
         case .server(let buffer):
             return Xlib.readPixels(
                 window.display.pointer, buffer.pixmap, x: Int32(x), y: Int32(y),
                 width: UInt32(width), height: UInt32(height))
         case .client(let buffer):
-            compositor.materializeSolidRows(on: buffer.context)
             return buffer.readPixels(x: x, y: y, width: width, height: height)
         case nil:
             return nil
@@ -240,10 +261,6 @@ public final class X11Renderer: Renderer {
             }
         }
         return nil
-    }
-
-    private func fullBox(_ buffer: X11ImageBuffer) -> PixelRect {
-        PixelRect(x: 0, y: 0, width: buffer.pixelWidth, height: buffer.pixelHeight)
     }
 
     private func copyToWindow(_ buffer: X11BackBuffer) {

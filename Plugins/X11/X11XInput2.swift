@@ -145,21 +145,21 @@ public final class X11XInput2 {
     /// Reads every slave pointer's kind, scroll axes and current scroll values into
     /// `mapping` (`XIQueryDevice(XIAllDevices)`); call at start and when the pointer
     /// re-enters the window, so no scroll delta is lost or doubled.
-    public func refreshDevices(in mapping: inout XInput2Mapping) {
+    package func refreshDevices(in mapping: inout XInput2Mapping) {
         for (device, vertical, horizontal) in devices(Int32(XIAllDevices)) {
             mapping.update(device, verticalValue: vertical, horizontalValue: horizontal)
         }
     }
 
     /// Reads one device into `mapping`.
-    public func refresh(_ id: Int32, in mapping: inout XInput2Mapping) {
+    package func refresh(_ id: Int32, in mapping: inout XInput2Mapping) {
         guard let (device, vertical, horizontal) = devices(id).first else { return }
         mapping.update(device, verticalValue: vertical, horizontalValue: horizontal)
     }
 
     /// The slave pointers `id` names (one device, or all), with their scroll valuators'
     /// current values.
-    public func devices(_ id: Int32) -> [(XI2SourceDevice, Double?, Double?)] {
+    package func devices(_ id: Int32) -> [(XI2SourceDevice, Double?, Double?)] {
         var result: [(XI2SourceDevice, Double?, Double?)] = []
         Xlib.queryDevices(display.pointer, id) { info in
             guard info.use == XISlavePointer || info.use == XIFloatingSlave else { return }

@@ -1,7 +1,7 @@
 import SwipeDismiss
 
 /// What an XInput2 event means to the controller, in points.
-public enum XI2Input: Equatable, Sendable {
+package enum XI2Input: Equatable, Sendable {
     /// The gesture's pointer (button 1, or the driving touch) went down.
     case down(Point)
     /// It moved while down.
@@ -17,14 +17,14 @@ public enum XI2Input: Equatable, Sendable {
 }
 
 /// An `XI2Input` with the server time of the event it came from (nil: none known).
-public struct XI2MappedEvent: Equatable, Sendable {
+package struct XI2MappedEvent: Equatable, Sendable {
     /// The server time of the source event in milliseconds, or nil when none is known.
-    public var serverTime: UInt?
+    package var serverTime: UInt?
     /// What the event means to the controller.
-    public var input: XI2Input
+    package var input: XI2Input
 
     /// An input stamped with `serverTime`.
-    public init(serverTime: UInt?, input: XI2Input) {
+    package init(serverTime: UInt?, input: XI2Input) {
         self.serverTime = serverTime
         self.input = input
     }
@@ -58,25 +58,25 @@ public struct XI2MappedEvent: Equatable, Sendable {
 /// A second touch while it is down cancels the gesture (`.cancel`), and every touch after
 /// that is ignored until all have lifted. Touches from a touchpad (dependent touch) are
 /// not gestures here; its scrolling arrives as valuators.
-public struct XInput2Mapping: Sendable {
+package struct XInput2Mapping: Sendable {
     /// Points per touchpad scroll increment: xf86-input-libinput scales its scroll valuator
     /// so one increment (15 units) is its "Scrolling Pixel Distance" (default 15) of
     /// libinput's normalised finger travel; 15 pt per increment gives back that travel, as
     /// a Wayland client receives it.
-    public static let touchpadPointsPerIncrement = 15.0
+    package static let touchpadPointsPerIncrement = 15.0
     /// Points per wheel click: Chromium's X11 `kWheelScrollAmount` (53, "also the value
     /// used for GTK+"), about one 44 pt list row and a bit.
-    public static let wheelPointsPerClick = 53.0
+    package static let wheelPointsPerClick = 53.0
 
     /// Device pixels per point: event positions are divided by it.
-    public var scale: Double
+    package var scale: Double
     /// Whether touch events are selected (so pointer events emulated from touches are
     /// duplicates).
-    public var touchSelected: Bool
+    package var touchSelected: Bool
     /// Points per touchpad scroll increment used by this mapping (15 unless changed).
-    public var touchpadPointsPerIncrement = Self.touchpadPointsPerIncrement
+    package var touchpadPointsPerIncrement = Self.touchpadPointsPerIncrement
     /// Points per wheel click used by this mapping (53 unless changed).
-    public var wheelPointsPerClick = Self.wheelPointsPerClick
+    package var wheelPointsPerClick = Self.wheelPointsPerClick
 
     private struct Device: Sendable {
         var info: XI2SourceDevice
@@ -98,7 +98,7 @@ public struct XInput2Mapping: Sendable {
     private var lastPoint: Point?
 
     /// A mapping for `scale` device pixels per point, knowing no devices yet.
-    public init(scale: Double = 1, touchSelected: Bool = true) {
+    package init(scale: Double = 1, touchSelected: Bool = true) {
         self.scale = scale
         self.touchSelected = touchSelected
         touches.reserveCapacity(16)
@@ -106,10 +106,10 @@ public struct XInput2Mapping: Sendable {
 
     /// The server time of the last event handled, whatever it produced (hover motion
     /// produces nothing but still tells the time).
-    public private(set) var lastServerTime: UInt?
+    package private(set) var lastServerTime: UInt?
 
     /// Whether a gesture (button 1 or a driving touch) is down.
-    public var isPressed: Bool {
+    package var isPressed: Bool {
         switch driver {
         case .pointer, .touch: true
         case .idle, .cancelled: false
@@ -118,11 +118,11 @@ public struct XInput2Mapping: Sendable {
 
     /// Whether the mapping has `update`d the source device `id` (the live side queries
     /// the server for an unknown one).
-    public func knowsDevice(_ id: Int32) -> Bool { devices[id] != nil }
+    package func knowsDevice(_ id: Int32) -> Bool { devices[id] != nil }
 
     /// Records a device's kind and scroll axes, with its scroll valuators' current values
     /// as baselines when known (`XIQueryDevice` reports them).
-    public mutating func update(
+    package mutating func update(
         _ device: XI2SourceDevice, verticalValue: Double? = nil, horizontalValue: Double? = nil
     ) {
         devices[device.id] = Device(
@@ -130,7 +130,7 @@ public struct XInput2Mapping: Sendable {
     }
 
     /// Forgets every scroll baseline (the valuators may have moved out of our sight).
-    public mutating func resetScrollBaselines() {
+    package mutating func resetScrollBaselines() {
         for id in devices.keys {
             devices[id]?.lastVertical = nil
             devices[id]?.lastHorizontal = nil
@@ -138,7 +138,7 @@ public struct XInput2Mapping: Sendable {
     }
 
     /// Maps one event; appends what it means to `output` (the caller reuses the buffer).
-    public mutating func handle(_ event: XI2DeviceEvent, into output: inout [XI2MappedEvent]) {
+    package mutating func handle(_ event: XI2DeviceEvent, into output: inout [XI2MappedEvent]) {
         lastServerTime = event.time
         let emulated = event.has(XI2EventFlag.pointerEmulated)
         switch event.type {
@@ -192,7 +192,7 @@ public struct XInput2Mapping: Sendable {
 
     /// Takes the gesture away (focus or grab lost): a press or a driving touch ends with
     /// `.cancel`; remaining touches are ignored until they lift.
-    public mutating func cancel(serverTime: UInt?, into output: inout [XI2MappedEvent]) {
+    package mutating func cancel(serverTime: UInt?, into output: inout [XI2MappedEvent]) {
         switch driver {
         case .pointer:
             driver = .idle

@@ -103,21 +103,6 @@ enum XShm {
         _ = shmctl(id, IPC_RMID, nil)
     }
 
-    // MARK: cairo over the image memory
-
-    /// `cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width)`.
-    static func cairoStride(width: Int32) -> Int32 {
-        cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width)
-    }
-
-    /// `cairo_image_surface_create_for_data` (RGB24) over `data`, which must outlive it.
-    static func createCairoSurface(
-        data: UnsafeMutableRawPointer, width: Int32, height: Int32, stride: Int32
-    ) -> OpaquePointer? {
-        cairo_image_surface_create_for_data(
-            data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, width, height, stride)
-    }
-
     // MARK: Errors
 
     nonisolated(unsafe) private static var trappedError = false

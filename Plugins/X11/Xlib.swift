@@ -120,6 +120,12 @@ enum Xlib {
         _ = XSetIOErrorHandler(handler)
     }
 
+    /// `XSetIOErrorExitHandler` (libX11 1.7 and later) with a handler that returns, so a lost
+    /// connection leaves `display` dead (its calls do nothing) instead of ending the process.
+    static func keepProcessOnConnectionLoss(_ display: DisplayPointer) {
+        XSetIOErrorExitHandler(display, { _, _ in }, nil)
+    }
+
     // MARK: Windows
 
     /// `XCreateWindow` with bit gravity NorthWest and background None, so a resize keeps the
@@ -337,11 +343,6 @@ enum Xlib {
         width: Int32, height: Int32
     ) -> OpaquePointer? {
         cairo_xlib_surface_create(display, drawable, visual, width, height)
-    }
-
-    /// `cairo_surface_finish`: cairo lets go of the drawable before it is freed.
-    static func finishCairoSurface(_ surface: OpaquePointer) {
-        cairo_surface_finish(surface)
     }
 
     // MARK: Polling

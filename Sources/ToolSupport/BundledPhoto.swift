@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import SwipeDismiss
 
 /// Finds the photo scene's picture (`Examples/Assets/photo.png`, made by
@@ -42,11 +43,19 @@ public enum BundledPhoto {
 public enum PNGHeader {
     /// The width and height in the file's `IHDR` chunk; nil when the file cannot be read or
     /// does not start like a PNG (the renderer then reports it when it decodes).
+    ///
+    /// Only a regular file is read: it is opened without blocking and checked with `fstat(2)`
+    /// first, so a FIFO named as the picture cannot hang the tool (the renderer then refuses it,
+    /// naming the file).
     public static func size(ofFileAt path: String) -> Size? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 24) else { return nil }
-        return size(ofHeader: [UInt8](data))
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 24)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 24, 0) }
+        return count == 24 ? size(ofHeader: bytes) : nil
     }
 
     /// The size in the first 24 bytes of a PNG: the signature, then `IHDR`'s width and

@@ -141,9 +141,10 @@ final class ExportCommandLineTests: XCTestCase {
     func testAHugeViewportExitsTwoWithinSecondsNamingTheFileAndField() throws {
         for (width, height, field) in [
             ("1e19", "844", "viewport.width"), ("390", "1e300", "viewport.height"),
-            ("32767", "32767", "viewport.width"),
-            // Within the trace's 16384 pt a side, but 256 Mpx a frame: the export's own budget.
-            ("16384", "16384", "viewport"),
+            ("32768", "844", "viewport.width"),
+            // Within the trace's 32767 pt a side, but 256 Mpx and 1 Gpx a frame: the
+            // export's own budget.
+            ("16384", "16384", "viewport"), ("32767", "32767", "viewport"),
         ] {
             let path = try writeTrace(
                 "{ \"viewport\": { \"width\": \(width), \"height\": \(height) }, \"events\": [] }",

@@ -159,4 +159,23 @@ final class ExportInterruptionTests: XCTestCase {
         try ExportFixtures.assertSame(out, as: expected, "the next run brought the notes back")
         XCTAssertEqual(try ExportFixtures.names(work), ["out"])
     }
+
+    /// The old export's manifest is what says which of its files are the user's: it goes
+    /// last, after the user's files have moved into the new export, so no kill point sends
+    /// them to `out.before-cairo-export`.
+    func testFilesTheUserAddedSurviveAKillJustAfterTheOldManifestIsRemoved() throws {
+        try resetToOldExport()
+        let notes = Data("my notes".utf8)
+        try notes.write(to: URL(fileURLWithPath: out + "/notes.txt"))
+        guard let child = try startPaused(at: "manifest-removed") else { return }
+        child.send(SIGKILL)
+        XCTAssertEqual(child.waitForExit(), 128 + SIGKILL)
+
+        errors = ""
+        XCTAssertEqual(run(newArguments(out)), 0, errors)
+        var expected = newExport
+        expected["notes.txt"] = notes
+        try ExportFixtures.assertSame(out, as: expected, "the notes are in the export")
+        XCTAssertEqual(try ExportFixtures.names(work), ["out"], "nothing kept aside")
+    }
 }

@@ -22,8 +22,9 @@ enum ExportFixtures {
         try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     }
 
-    /// Every regular file in `folder` (one level) by name, with its bytes; PDFs with their
-    /// creation date blanked, the one thing that differs between two runs of one export.
+    /// Every regular file in `folder` (one level) by name, with its bytes; PDFs with any
+    /// creation date blanked (none is written unless `SOURCE_DATE_EPOCH` is set, so this only
+    /// matters in an environment that sets it; `DeterministicExportTests` compares raw bytes).
     static func snapshot(_ folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
         for name in try names(folder) {
@@ -170,9 +171,13 @@ final class ExportProcess: @unchecked Sendable {
     }
 
     /// Reads the rest of stderr straight to its end. Foundation's readability handler on
-    /// Linux does not always report the end of a pipe, so waiting for it could cost seconds;
-    /// once the child has exited, a blocking read returns at once.
+    /// Linux does not always report the end of a pipe, so waiting for it could cost seconds:
+    /// it gets half a second, then a blocking read (which returns at once, the child having
+    /// exited) takes the rest.
     private func drainStandardError() {
+        // The handler may be holding the child's last bytes right now (read, not yet added):
+        // give it a moment to add them and see the end, before reading past it.
+        _ = wait(seconds: 0.5) { closed }
         let handle = pipe.fileHandleForReading
         handle.readabilityHandler = nil
         let rest = (try? handle.readToEnd()) ?? nil

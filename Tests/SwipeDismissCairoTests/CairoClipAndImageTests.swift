@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissRaster
 import XCTest
 
 /// Clip groups, image items and scaled layers, painted by cairo and read back as pixels.
@@ -224,7 +225,10 @@ final class CairoClipAndImageTests: XCTestCase {
                 XCTAssertThrowsError(try painter.prepareImages(in: scene)) { error in
                     let error = error as? CairoError
                     XCTAssertEqual(error?.path, path)
-                    XCTAssertEqual(error?.operation, "cairo_image_surface_create_from_png")
+                    // A missing file fails at open(2), before cairo is asked to decode.
+                    XCTAssertEqual(
+                        error?.operation,
+                        path == missing ? "open" : "cairo_image_surface_create_from_png")
                     XCTAssertTrue(error?.description.hasPrefix(path + ": ") ?? false)
                 }
             }
@@ -243,9 +247,7 @@ final class CairoClipAndImageTests: XCTestCase {
             XCTAssertEqual(renderer.framesWritten, 0)
             let compositor = CairoCompositor(painter: painter)
             XCTAssertThrowsError(
-                try compositor.compose(
-                    scene, on: try CairoContext(surface: surface), scale: 1, pixelWidth: 10,
-                    pixelHeight: 10)
+                try compositor.compose(scene, into: try CairoFrameSurface(surface), scale: 1)
             ) { XCTAssertEqual(($0 as? CairoError)?.path, path) }
         }
         let unnamed = CairoImageStore()

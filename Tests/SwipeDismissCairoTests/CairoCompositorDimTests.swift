@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissRaster
 import XCTest
 
 /// The compositor writes a black dim over the presenting screen's raster in one pass, and
@@ -61,7 +62,7 @@ final class CairoCompositorDimTests: XCTestCase {
     func testTheOnePassDimMatchesCairosBlendExactlyForEveryAlpha() throws {
         let compositor = CairoCompositor()
         let surface = try CairoSurface(imageWidth: side, height: side)
-        let context = try CairoContext(surface: surface)
+        let target = try CairoFrameSurface(surface)
         // Every 1/2048 step, and both sides of each point where cairo's 16-bit alpha
         // crosses to the next 8-bit value.
         var alphas = (1..<2048).map { Double($0) / 2048 }
@@ -72,8 +73,7 @@ final class CairoCompositorDimTests: XCTestCase {
         var onePass = 0
         for (frame, alpha) in alphas.enumerated() {
             let current = scene(alpha: alpha, cardY: Double(frame % 9))
-            _ = try compositor.compose(
-                current, on: context, scale: 1, pixelWidth: side, pixelHeight: side)
+            _ = try compositor.compose(current, into: target, scale: 1)?.damage
             if compositor.dimWrittenInOnePassLastFrame { onePass += 1 }
             let words = surface.copyPixelWords().map { $0 & 0xFF_FFFF }
             if let difference = firstDifference(words, try painted(current)) {
@@ -93,13 +93,12 @@ final class CairoCompositorDimTests: XCTestCase {
         for item in cases {
             let compositor = CairoCompositor()
             let surface = try CairoSurface(imageWidth: side, height: side)
-            let context = try CairoContext(surface: surface)
+            let target = try CairoFrameSurface(surface)
             for frame in 0..<5 {
                 let current = scene(
                     alpha: 0.3 - Double(frame) * 0.05, cardY: Double(frame), fill: item.fill,
                     dim: item.dim)
-                _ = try compositor.compose(
-                    current, on: context, scale: 1, pixelWidth: side, pixelHeight: side)
+                _ = try compositor.compose(current, into: target, scale: 1)?.damage
                 XCTAssertFalse(compositor.dimWrittenInOnePassLastFrame, "\(item)")
                 let words = surface.copyPixelWords().map { $0 & 0xFF_FFFF }
                 XCTAssertNil(firstDifference(words, try painted(current)), "\(item) \(frame)")
@@ -112,15 +111,14 @@ final class CairoCompositorDimTests: XCTestCase {
         let viewport = Size(width: 390, height: 844)
         let compositor = CairoCompositor()
         let surface = try CairoSurface(imageWidth: 390, height: 844)
-        let context = try CairoContext(surface: surface)
+        let target = try CairoFrameSurface(surface)
         var scene = presenter.makeScene(viewport: viewport)
         for step in 0..<8 {
             let state = DismissState(
                 time: 0, offset: Double(step * 5), alpha: 0.3 - Double(step) * 0.004,
                 progress: 0, phase: .dragging)
             presenter.update(&scene, for: state, direction: .down)
-            _ = try compositor.compose(
-                scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            _ = try compositor.compose(scene, into: target, scale: 1)?.damage
             XCTAssertEqual(compositor.dimWrittenInOnePassLastFrame, step >= 2, "step \(step)")
             let reference = try CairoSurface(imageWidth: 390, height: 844)
             CairoPainter().paint(scene, on: try CairoContext(surface: reference), scale: 1)
@@ -151,14 +149,13 @@ final class CairoCompositorDimTests: XCTestCase {
         let presenter = CardPresenter()
         let compositor = CairoCompositor()
         let surface = try CairoSurface(imageWidth: 390, height: 844)
-        let context = try CairoContext(surface: surface)
+        let target = try CairoFrameSurface(surface)
         var scene = presenter.makeScene(viewport: Size(width: 390, height: 844))
         func frame(_ offset: Double, _ alpha: Double) throws -> PixelRect? {
             let state = DismissState(
                 time: 0, offset: offset, alpha: alpha, progress: 0, phase: .dragging)
             presenter.update(&scene, for: state, direction: .down)
-            return try compositor.compose(
-                scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            return try compositor.compose(scene, into: target, scale: 1)?.damage
         }
         _ = try frame(220, 0.2)
         // 0.2 and 0.2005 are both 13 107 / 13 140 in cairo's 16 bits, 51 in 8: the dimmed

@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissRaster
 import XCTest
 
 /// Rows of the dimmed screen that show what a row above them shows this frame are left out
@@ -38,37 +39,30 @@ final class CairoCompositorRepeatTests: XCTestCase {
         line: UInt = #line
     ) throws -> Run {
         let referenceSurface = try CairoSurface(imageWidth: width, height: height)
-        let referenceContext = try CairoContext(surface: referenceSurface)
+        let referenceFrame = try CairoFrameSurface(referenceSurface)
         let reference = CairoCompositor()
         let planSurface = try CairoSurface(imageWidth: width, height: height)
-        let planContext = try CairoContext(surface: planSurface)
+        let planFrame = try CairoFrameSurface(planSurface)
         let plan = CairoCompositor()
         plan.leavesSolidRows = true
         var window = [UInt32](repeating: 0, count: width * height)
         var result = Run()
         for (frame, scene) in scenes.enumerated() {
-            let box = try reference.compose(
-                scene, on: referenceContext, scale: 1, pixelWidth: width, pixelHeight: height)
+            let box = try reference.compose(scene, into: referenceFrame, scale: 1)?.damage
+            let bands = try plan.compose(scene, into: planFrame, scale: 1)?.bands ?? []
             XCTAssertEqual(
-                try plan.compose(
-                    scene, on: planContext, scale: 1, pixelWidth: width, pixelHeight: height),
-                box, "frame \(frame): changed box", file: file, line: line)
+                bands.reduce(0) { $0 + $1.height }, box?.height ?? 0,
+                "frame \(frame): bands cover the box", file: file, line: line)
             let expected = referenceSurface.copyPixelWords()
+            // The surface as it is, its left-out rows missing: what the window copies from.
             let surface = planSurface.copyPixelWords()
             // What each row of the box is this frame: true for a row of pixels.
             var pixelRows = [Bool](repeating: false, count: height)
-            var covered = 0
-            for index in 0..<plan.rowBandCount {
-                let band = plan.rowBand(index)
-                covered += band.height
-                if band.content == .pixels {
-                    for row in band.y..<(band.y + band.height) { pixelRows[row] = true }
-                }
+            for band in bands where band.content == .pixels {
+                for row in band.y..<(band.y + band.height) { pixelRows[row] = true }
             }
-            XCTAssertEqual(covered, box?.height ?? 0, "frame \(frame): bands cover the box")
-            for index in 0..<plan.rowBandCount {
+            for band in bands {
                 guard let box else { break }
-                let band = plan.rowBand(index)
                 for row in band.y..<(band.y + band.height) {
                     let columns = (row * width + box.x)..<(row * width + box.x + box.width)
                     switch band.content {
@@ -97,8 +91,8 @@ final class CairoCompositorRepeatTests: XCTestCase {
             let differing = zip(window, expected).filter { ($0 ^ $1) & 0xFF_FFFF != 0 }.count
             XCTAssertEqual(differing, 0, "frame \(frame): window pixels", file: file, line: line)
             if materializingAfter.contains(frame) {
-                plan.materializeSolidRows(on: planContext)
-                let whole = planSurface.copyPixelWords()
+                let whole = planFrame.withCompletePixels { surface, _ in surface.copyPixelWords() }
+                XCTAssertFalse(planFrame.lacksRows, "frame \(frame): nothing left out once read")
                 XCTAssertEqual(
                     zip(whole, expected).filter { $0 != $1 }.count, 0,
                     "frame \(frame): surface bytes once its left-out rows are written in",
@@ -143,16 +137,15 @@ final class CairoCompositorRepeatTests: XCTestCase {
     }
 
     func testExportsLeaveNoRowOut() throws {
-        let surface = try CairoSurface(imageWidth: width, height: height)
-        let context = try CairoContext(surface: surface)
+        let target = try CairoFrameSurface(try CairoSurface(imageWidth: width, height: height))
         let compositor = CairoCompositor()
         for step in 0..<6 {
-            _ = try compositor.compose(
+            let plan = try compositor.compose(
                 draggedCardScene(offset: Double(step * 5), alpha: 0.4 - Double(step) * 0.01),
-                on: context,
-                scale: 1, pixelWidth: width, pixelHeight: height)
-            for index in 0..<compositor.rowBandCount {
-                switch compositor.rowBand(index).content {
+                into: target, scale: 1)
+            XCTAssertFalse(target.lacksRows, "frame \(step): the surface is whole")
+            for band in plan?.bands ?? [] {
+                switch band.content {
                 case .repeats, .solid: XCTFail("frame \(step): a row left out of the surface")
                 case .pixels, .unchanged: break
                 }

@@ -1,6 +1,7 @@
 import RawCairoBaseline
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissRaster
 import XCTest
 
 /// The compositor's row plan: rows a moved card shows again are left alone, flat rows can be
@@ -15,10 +16,10 @@ final class CairoCompositorRowPlanTests: XCTestCase {
 
     func testFlatRowsLeftToThePresenterAreTheImagePathsPixelsOnceWrittenIn() throws {
         let imageSurface = try CairoSurface(imageWidth: 390, height: 844)
-        let imageContext = try CairoContext(surface: imageSurface)
+        let imageFrame = try CairoFrameSurface(imageSurface)
         let image = CairoCompositor()
         let planSurface = try CairoSurface(imageWidth: 390, height: 844)
-        let planContext = try CairoContext(surface: planSurface)
+        let planFrame = try CairoFrameSurface(planSurface)
         let plan = CairoCompositor()
         plan.leavesSolidRows = true
         var solidRows = 0
@@ -26,14 +27,11 @@ final class CairoCompositorRowPlanTests: XCTestCase {
         for step in 0..<20 {
             let scene = draggedCardScene(
                 offset: Double(step * 5), alpha: 0.4 - Double(step) * 0.004)
-            let box = try image.compose(
-                scene, on: imageContext, scale: 1, pixelWidth: 390, pixelHeight: 844)
-            XCTAssertEqual(
-                try plan.compose(
-                    scene, on: planContext, scale: 1, pixelWidth: 390, pixelHeight: 844), box)
+            let box = try image.compose(scene, into: imageFrame, scale: 1)?.damage
+            let framePlan = try plan.compose(scene, into: planFrame, scale: 1)
+            XCTAssertEqual(framePlan?.damage, box)
             var covered = 0
-            for index in 0..<plan.rowBandCount {
-                let band = plan.rowBand(index)
+            for band in framePlan?.bands ?? [] {
                 covered += band.height
                 switch band.content {
                 case .solid(let colour):
@@ -51,15 +49,15 @@ final class CairoCompositorRowPlanTests: XCTestCase {
         }
         XCTAssertGreaterThan(solidRows, 1000)
         XCTAssertGreaterThan(unchangedRows, 1000)
-        plan.materializeSolidRows(on: planContext)
-        XCTAssertEqual(
-            zip(pixels(planSurface), pixels(imageSurface)).filter { $0 != $1 }.count, 0)
+        XCTAssertTrue(planFrame.lacksRows, "the last frame left flat rows to the presenter")
+        let whole = planFrame.withCompletePixels { surface, _ in pixels(surface) }
+        XCTAssertEqual(zip(whole, pixels(imageSurface)).filter { $0 != $1 }.count, 0)
     }
 
     func testSteadyDragFramesWithTheRowPlanAllocateNothingThatGrows() throws {
         try requireAllocationCounter()
         let surface = try CairoSurface(imageWidth: 390, height: 844)
-        let context = try CairoContext(surface: surface)
+        let target = try CairoFrameSurface(surface)
         let compositor = CairoCompositor()
         compositor.leavesSolidRows = true
         let presenter = CardPresenter()
@@ -71,8 +69,7 @@ final class CairoCompositorRowPlanTests: XCTestCase {
             state.offset = Double(step % 60) * 5
             state.alpha = 0.4 - Double(step % 60) * 0.004
             presenter.update(&scene, for: state, direction: .down)
-            _ = try compositor.compose(
-                scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            _ = try compositor.compose(scene, into: target, scale: 1)?.damage
         }
         for _ in 0..<5 { try next() }  // the rasters and their tables are made here
         raw_alloc_counter_start()

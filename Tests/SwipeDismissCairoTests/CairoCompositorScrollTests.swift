@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissRaster
 import XCTest
 
 /// The compositor against the painter for frames that scroll a clip group or scale a layer:
@@ -39,10 +40,9 @@ final class CairoCompositorScrollTests: XCTestCase {
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let composed = try CairoSurface(imageWidth: 390, height: 844)
-        let context = try CairoContext(surface: composed)
+        let target = try CairoFrameSurface(composed)
         for (number, scene) in scenes.enumerated() {
-            _ = try compositor.compose(
-                scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            _ = try compositor.compose(scene, into: target, scale: 1)?.damage
             let direct = try CairoSurface(imageWidth: 390, height: 844)
             painter.paint(scene, on: try CairoContext(surface: direct), scale: 1)
             XCTAssertLessThanOrEqual(
@@ -77,13 +77,12 @@ final class CairoCompositorScrollTests: XCTestCase {
         let presenter = SheetPresenter()
         var scene = presenter.makeScene(viewport: viewport)
         let surface = try CairoSurface(imageWidth: 390, height: 844)
-        let context = try CairoContext(surface: surface)
+        let target = try CairoFrameSurface(surface)
         let compositor = CairoCompositor()
         let rest = state(offset: 0, alpha: 0.3)
         func frame(_ scroll: Double) throws -> PixelRect? {
             presenter.update(&scene, for: rest, direction: .down, scroll: scroll)
-            return try compositor.compose(
-                scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            return try compositor.compose(scene, into: target, scale: 1)?.damage
         }
         XCTAssertEqual(try frame(0), PixelRect(x: 0, y: 0, width: 390, height: 844))
         XCTAssertNil(try frame(0))

@@ -1,6 +1,7 @@
 import RawCairoBaseline
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissRaster
 import XCTest
 
 /// The retained-layer compositor draws what the painter draws (within one grey level),
@@ -49,7 +50,7 @@ final class CairoCompositorTests: XCTestCase {
     func testEveryFrameOfADragMatchesThePainterWithinOneGreyLevel() throws {
         let compositor = CairoCompositor()
         let surface = try CairoSurface(imageWidth: 390, height: 844)
-        let context = try CairoContext(surface: surface)
+        let target = try CairoFrameSurface(surface)
         var scene = presenter.makeScene(viewport: viewport)
         let frames = [
             state(offset: 0, alpha: 0.3, phase: .presented),
@@ -64,8 +65,7 @@ final class CairoCompositorTests: XCTestCase {
         ]
         for frame in frames {
             presenter.update(&scene, for: frame, direction: .down)
-            _ = try compositor.compose(
-                scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            _ = try compositor.compose(scene, into: target, scale: 1)?.damage
             let difference = largestDifference(bytes(surface), try painted(frame))
             XCTAssertLessThanOrEqual(difference, 1, "offset \(frame.offset) alpha \(frame.alpha)")
         }
@@ -75,15 +75,14 @@ final class CairoCompositorTests: XCTestCase {
     func testCostlyLayersAreRasterisedOnceAndOnlyAgainWhenTheirContentChanges() throws {
         let compositor = CairoCompositor()
         let surface = try CairoSurface(imageWidth: 390, height: 844)
-        let context = try CairoContext(surface: surface)
+        let target = try CairoFrameSurface(surface)
         var scene = presenter.makeScene(viewport: viewport)
         for step in 0..<30 {
             let offset = Double(step * 5)
             presenter.update(
                 &scene, for: state(offset: offset, alpha: 0.3 - offset / 1000),
                 direction: .down)
-            _ = try compositor.compose(
-                scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            _ = try compositor.compose(scene, into: target, scale: 1)?.damage
         }
         // The presenting screen and the card; the backdrop is one rectangle, filled directly.
         XCTAssertEqual(compositor.layerRasterizations, 2)
@@ -92,37 +91,34 @@ final class CairoCompositorTests: XCTestCase {
         // Equal content laid out again is recognised as equal: nothing is rasterised again.
         scene = presenter.makeScene(viewport: viewport)
         presenter.update(&scene, for: state(offset: 5, alpha: 0.295), direction: .down)
-        _ = try compositor.compose(scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+        _ = try compositor.compose(scene, into: target, scale: 1)?.damage
         XCTAssertEqual(compositor.layerRasterizations, 2)
         // A new card title is new content for the card layer only.
         scene = CardPresenter(title: "Pull to close").makeScene(viewport: viewport)
         presenter.update(&scene, for: state(offset: 10, alpha: 0.29), direction: .down)
-        _ = try compositor.compose(scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+        _ = try compositor.compose(scene, into: target, scale: 1)?.damage
         presenter.update(&scene, for: state(offset: 15, alpha: 0.285), direction: .down)
-        _ = try compositor.compose(scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+        _ = try compositor.compose(scene, into: target, scale: 1)?.damage
         XCTAssertEqual(compositor.layerRasterizations, 3)
     }
 
     func testOnlyTheChangedBoxIsRepaintedAndAnUnchangedFrameRepaintsNothing() throws {
         let compositor = CairoCompositor()
         let surface = try CairoSurface(imageWidth: 390, height: 844)
-        let context = try CairoContext(surface: surface)
+        let target = try CairoFrameSurface(surface)
         var scene = presenter.makeScene(viewport: viewport)
         presenter.update(&scene, for: state(offset: 220, alpha: 0.1), direction: .down)
-        let first = try compositor.compose(
-            scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+        let first = try compositor.compose(scene, into: target, scale: 1)?.damage
         XCTAssertEqual(first, PixelRect(x: 0, y: 0, width: 390, height: 844))
         XCTAssertNil(
-            try compositor.compose(scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844))
+            try compositor.compose(scene, into: target, scale: 1)?.damage)
         // At the alpha floor the backdrop is unchanged: the box spans the card's old and new
         // tops (354 + 220 and 354 + 230, one pixel to spare) down to the bottom edge.
         presenter.update(&scene, for: state(offset: 230, alpha: 0.1), direction: .down)
-        let moved = try compositor.compose(
-            scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+        let moved = try compositor.compose(scene, into: target, scale: 1)?.damage
         XCTAssertEqual(moved, PixelRect(x: 0, y: 573, width: 390, height: 844 - 573))
         // A change of scale starts over with the whole surface.
-        let again = try compositor.compose(
-            scene, on: context, scale: 0.5, pixelWidth: 390, pixelHeight: 844)
+        let again = try compositor.compose(scene, into: target, scale: 0.5)?.damage
         XCTAssertEqual(again, PixelRect(x: 0, y: 0, width: 390, height: 844))
     }
 
@@ -132,23 +128,21 @@ final class CairoCompositorTests: XCTestCase {
         let snapping = CairoCompositor()
         snapping.snapsMovesToWholePixels = true
         let snapped = try CairoSurface(imageWidth: 390, height: 844)
-        let snappedContext = try CairoContext(surface: snapped)
+        let snappedFrame = try CairoFrameSurface(snapped)
         var scene = presenter.makeScene(viewport: viewport)
         let exact = CairoCompositor()
         let reference = try CairoSurface(imageWidth: 390, height: 844)
-        let referenceContext = try CairoContext(surface: reference)
+        let referenceFrame = try CairoFrameSurface(reference)
         var referenceScene = presenter.makeScene(viewport: viewport)
         for (offset, whole) in [
             (0.0, 0.0), (40.0, 40.0), (100.4, 100.0), (100.6, 101.0), (157.5, 158.0),
         ] {
             let alpha = 0.3 - offset / 1000
             presenter.update(&scene, for: state(offset: offset, alpha: alpha), direction: .down)
-            _ = try snapping.compose(
-                scene, on: snappedContext, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            _ = try snapping.compose(scene, into: snappedFrame, scale: 1)?.damage
             presenter.update(
                 &referenceScene, for: state(offset: whole, alpha: alpha), direction: .down)
-            _ = try exact.compose(
-                referenceScene, on: referenceContext, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            _ = try exact.compose(referenceScene, into: referenceFrame, scale: 1)?.damage
             XCTAssertEqual(bytes(snapped), bytes(reference), "offset \(offset) shows as \(whole)")
             if offset > 40 {
                 XCTAssertEqual(snapping.cachedLayersLastFrame, 2, "offset \(offset): from rasters")
@@ -158,8 +152,7 @@ final class CairoCompositorTests: XCTestCase {
 
         // Without snapping, a fractional move draws the card anew where it is.
         presenter.update(&referenceScene, for: state(offset: 100.4, alpha: 0.2), direction: .down)
-        _ = try exact.compose(
-            referenceScene, on: referenceContext, scale: 1, pixelWidth: 390, pixelHeight: 844)
+        _ = try exact.compose(referenceScene, into: referenceFrame, scale: 1)?.damage
         XCTAssertEqual(exact.cachedLayersLastFrame, 1, "only the presenting screen's raster")
     }
 

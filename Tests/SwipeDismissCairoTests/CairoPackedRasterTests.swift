@@ -3,6 +3,7 @@ import SwipeDismiss
 import XCTest
 
 @testable import SwipeDismissCairo
+@testable import SwipeDismissRaster
 
 /// A layer raster of mostly repeated rows keeps only its distinct rows, and everything drawn
 /// from it is the same bytes a whole raster gives: the copied and dimmed rows, the card's
@@ -28,13 +29,11 @@ final class CairoPackedRasterTests: XCTestCase {
         let opaque = format == CAIRO_FORMAT_RGB24
         let packingSurface = try CairoSurface(mappedImageWidth: 390, height: 844, opaque: opaque)
         let wholeSurface = try CairoSurface(mappedImageWidth: 390, height: 844, opaque: opaque)
-        let packingContext = try CairoContext(surface: packingSurface)
-        let wholeContext = try CairoContext(surface: wholeSurface)
+        let packingFrame = try CairoFrameSurface(packingSurface)
+        let wholeFrame = try CairoFrameSurface(wholeSurface)
         for (index, scene) in scenes.enumerated() {
-            let packed = try packing.compose(
-                scene, on: packingContext, scale: 1, pixelWidth: 390, pixelHeight: 844)
-            let kept = try whole.compose(
-                scene, on: wholeContext, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            let packed = try packing.compose(scene, into: packingFrame, scale: 1)?.damage
+            let kept = try whole.compose(scene, into: wholeFrame, scale: 1)?.damage
             XCTAssertEqual(packed, kept, "frame \(index)")
             XCTAssertEqual(try bytes(packingSurface), try bytes(wholeSurface), "frame \(index)")
             try check(packing, whole, index)
@@ -89,17 +88,15 @@ final class CairoPackedRasterTests: XCTestCase {
         let scenes = drag()
         let compositor = CairoCompositor()
         let surface = try CairoSurface(imageWidth: 390, height: 844)
-        let context = try CairoContext(surface: surface)
+        let target = try CairoFrameSurface(surface)
         for scene in scenes[0...10] {
-            _ = try compositor.compose(
-                scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            _ = try compositor.compose(scene, into: target, scale: 1)?.damage
         }
         let kept = compositor.rasterRowsKept
         compositor.releaseRasters()
         XCTAssertEqual(compositor.rasterRowsKept, kept, "packed rasters stay")
         for scene in scenes[11...] {
-            _ = try compositor.compose(
-                scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            _ = try compositor.compose(scene, into: target, scale: 1)?.damage
         }
         XCTAssertEqual(compositor.layerRasterizations, 2, "no raster made again")
     }

@@ -3,6 +3,7 @@ import SwipeDismiss
 import XCTest
 
 @testable import SwipeDismissCairo
+@testable import SwipeDismissRaster
 
 /// A row table classes each raster row with the first row showing the same pixels over its
 /// columns, and names the rows of one opaque colour, whichever of its shortcuts (the row

@@ -1,6 +1,7 @@
 import RawCairoBaseline
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissRaster
 import XCTest
 
 /// Steady frames that scroll the sheet's list or pose the photo allocate nothing in the
@@ -38,13 +39,12 @@ final class SceneAllocationTests: XCTestCase {
         let sheet = SheetPresenter()
         var scene = sheet.makeScene(viewport: viewport)
         let surface = try CairoSurface(imageWidth: 390, height: 844)
-        let context = try CairoContext(surface: surface)
+        let target = try CairoFrameSurface(surface)
         let compositor = CairoCompositor()
         let state = DismissState(time: 0, offset: 0, alpha: 0.3, progress: 0, phase: .presented)
         func frame(_ scroll: Double) throws {
             sheet.update(&scene, for: state, direction: .down, scroll: scroll)
-            _ = try compositor.compose(
-                scene, on: context, scale: 1, pixelWidth: 390, pixelHeight: 844)
+            _ = try compositor.compose(scene, into: target, scale: 1)?.damage
         }
         for warmUp in 0..<10 { try frame(Double(warmUp)) }
         let first = try allocations { for step in 10..<70 { try frame(Double(step) * 2) } }

@@ -103,7 +103,7 @@ final class X11DemoCommandLineTests: XCTestCase {
     func testAReplayWhoseViewportCannotBeAWindowIsRefusedBeforeTheDisplay() throws {
         let path = temporaryPath("huge-viewport.json")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        // Past the trace's 16384 pt a side the trace reader refuses, naming the field; within
+        // Past the trace's 32767 pt a side the trace reader refuses, naming the field; within
         // it, a viewport too small for a window is the demo's own refusal.
         for (width, height, reason) in [
             (1e19, 844.0, "field \"viewport.width\""), (390, 1e308, "field \"viewport.height\""),

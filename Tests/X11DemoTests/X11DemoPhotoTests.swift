@@ -104,4 +104,21 @@ final class X11DemoPhotoTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("/nonexistent/photo.png"), result.stderr)
     }
+
+    func testAFIFOAsThePhotoIsRefusedAtStartNamingIt() throws {
+        let name = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        _ = try openDisplay(name)
+        let fifo = NSTemporaryDirectory() + "sd-photo-fifo-\(getpid()).png"
+        unlink(fifo)
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        defer { unlink(fifo) }
+        var variables = environment(display: name)
+        variables["SWIPEDISMISS_PHOTO"] = fifo
+        let started = Date()
+        let result = try ChildProcess.run(
+            try demoExecutable(), ["--scene", "photo"], environment: variables)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("\(fifo): not a regular file"), result.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+    }
 }

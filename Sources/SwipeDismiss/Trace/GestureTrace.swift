@@ -33,15 +33,19 @@ public struct GestureTrace: Equatable, Sendable {
     public enum Limits {
         /// The largest magnitude of a pointer coordinate (`x`, `y`), in points: ±1 000 000.
         public static let coordinate = 1e6
-        /// The largest viewport width or height, in points (16 384); both must also be above 0.
-        public static let viewportSide = 16384.0
+        /// The largest viewport width or height, in points (32 767, the largest window
+        /// `x11-demo --size` opens, so whatever it records reads back); both must also be
+        /// above 0.
+        public static let viewportSide = 32767.0
         /// The latest event time, in seconds from the trace start: 24 hours (86 400 s).
         public static let time = 86400.0
-        /// The largest trace text read or written, in bytes: 8 MiB, about 130 000 events (over
-        /// half an hour of pointer motion at 60 Hz). Reading one takes about 50 bytes of
-        /// memory per byte of text (Foundation's JSONSerialization), so well under 1 GB, and a
-        /// read of an endless file (`/dev/zero`) stops there.
-        public static let fileSize = 8 << 20
+        /// The largest trace text read or written, in bytes: 4 MiB, about 46 000 pointer
+        /// events (over twelve minutes of dragging at 60 Hz). Reading a trace peaks at up to
+        /// about 130 bytes of memory per byte of text when its events are the shortest there
+        /// are (Foundation's JSONSerialization, which checks the syntax, builds an object per
+        /// value), so a trace at the limit stays under about 600 MB in either tool; a read of
+        /// an endless file (`/dev/zero`) stops there.
+        public static let fileSize = 4 << 20
     }
 
     /// Throws, naming the event and the field, unless every number is finite and within
@@ -126,7 +130,7 @@ public struct GestureTrace: Equatable, Sendable {
         }
     }
 
-    /// A limit as people write it: `16384`, not `16384.0`.
+    /// A limit as people write it: `32767`, not `32767.0`.
     private static func whole(_ limit: Double) -> String {
         Int64(exactly: limit).map(String.init) ?? "\(limit)"
     }

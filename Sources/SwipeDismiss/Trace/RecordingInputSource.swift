@@ -1,13 +1,32 @@
 /// Passes events through from another source and keeps them as a trace.
 ///
 /// Every event reaches the controller, but only events that pass `GestureTrace.validate()`
-/// are kept (finite, within `GestureTrace.Limits`), and at most `maximumEventCount` of them:
-/// a recording can always be written and read back, and never holds a number JSON cannot
-/// spell. What was left out is counted, with the first reason.
+/// are kept (finite, within `GestureTrace.Limits`), and only as many as surely fit
+/// `GestureTrace.Limits.fileSize` once written: a recording can always be written and read
+/// back, and never holds a number JSON cannot spell.
+///
+/// A recording that fills up stops loudly and keeps the gesture whole: once what it holds
+/// passes `byteBudget` less `closingReserve`, it calls `onFull`, keeps only the events of the
+/// gesture in progress (a press until its release or cancel, a scroll stream until its stop
+/// or its 150 ms timeout), and records nothing after that gesture ends. Should the gesture
+/// outlast the reserve too, its further motion is dropped but its last event, the release,
+/// is still kept, so the replay ends the way the live run did. What was left out is
+/// counted, with the first reason.
 public final class RecordingInputSource: InputSource {
-    /// The most events a recording keeps: as many as surely fit `GestureTrace.Limits.fileSize`
-    /// at 160 bytes each (a pointer event takes at most about 90, a scroll at most 130).
-    public static let maximumEventCount = GestureTrace.Limits.fileSize / 160
+    /// The most bytes of events a recording keeps: the file size limit less 4 KiB for the
+    /// viewport and the brackets around the events.
+    public static let byteBudget = GestureTrace.Limits.fileSize - 4096
+    /// The end of the budget kept for the gesture in progress when the recording fills up:
+    /// 512 KiB, some 4 900 pointer events (80 s of dragging at 60 Hz).
+    public static let closingReserve = 512 << 10
+    /// The most events of the longest kind a recording surely keeps (the budget over
+    /// `largestEventSize`); kept for source compatibility: a recording now budgets bytes,
+    /// and keeps more of the usual, shorter events.
+    @available(*, deprecated, message: "a recording budgets bytes: see byteBudget")
+    public static var maximumEventCount: Int { byteBudget / largestEventSize }
+    /// How long a scroll stream lasts after its last delta without a stop (the core's
+    /// touchpad timeout).
+    static let scrollTimeout = 0.150
 
     /// The source whose events are passed through and recorded.
     public let source: InputSource
@@ -19,7 +38,21 @@ public final class RecordingInputSource: InputSource {
     public private(set) var droppedEventCount = 0
     /// Why the first left-out event was refused (its index is where it would have gone).
     public private(set) var firstDropReason: GestureTraceError?
+    /// An upper bound on the bytes the kept events take in the written trace.
+    public private(set) var recordedBytes = 0
+    /// Whether the recording has filled up: it keeps only the gesture in progress, then
+    /// nothing.
+    public private(set) var isFull = false
+    /// Called once, when the recording fills up (to say so while the user can still see it).
+    public var onFull: (() -> Void)?
+
     private var scratch: [InputEvent] = []
+    /// Whether the kept events leave the pointer pressed.
+    private var isPressed = false
+    /// The time of the last kept scroll delta of a stream that has not stopped.
+    private var lastScroll: Double?
+    /// Set once the gesture in progress when the recording filled up has ended.
+    private var isClosed = false
 
     /// Records what `source` delivers; clock time `startTime` becomes `t = 0`.
     public init(recording source: InputSource, viewport: Size, startTime: Double) {
@@ -29,9 +62,14 @@ public final class RecordingInputSource: InputSource {
         scratch.reserveCapacity(64)
     }
 
-    /// Sets the viewport written into the trace (after a resize, say).
+    /// Sets the viewport written into the trace (after a resize, say), each side clamped to
+    /// `GestureTrace.Limits.viewportSide` (a window at a fractional scale can be larger in
+    /// points than any trace may be), so the recording can always be written.
     public func setViewport(_ viewport: Size) {
-        trace.viewport = viewport
+        let limit = GestureTrace.Limits.viewportSide
+        trace.viewport = Size(
+            width: viewport.width > limit ? limit : viewport.width,
+            height: viewport.height > limit ? limit : viewport.height)
     }
 
     /// The `time` of the previous delivery: the controller had already reached it.
@@ -52,13 +90,17 @@ public final class RecordingInputSource: InputSource {
             relative.time = max(max(event.time, lastDelivery) - startTime, previous, 0)
             do throws(GestureTraceError) {
                 let index = trace.events.count
-                guard index < Self.maximumEventCount else {
+                try GestureTrace.check(relative, index: index, notBefore: previous)
+                let size = Self.encodedSizeBound(of: relative)
+                guard admits(relative, size: size) else {
                     throw GestureTraceError(
                         eventIndex: index,
-                        reason: "the recording is full (\(Self.maximumEventCount) events)")
+                        reason: "the recording is full (\(index) events, at most "
+                            + "\(Self.byteBudget) bytes); the gesture in progress was kept whole")
                 }
-                try GestureTrace.check(relative, index: index, notBefore: previous)
                 trace.events.append(relative)
+                recordedBytes += size
+                note(relative)
             } catch {
                 droppedEventCount += 1
                 if firstDropReason == nil { firstDropReason = error }
@@ -69,4 +111,86 @@ public final class RecordingInputSource: InputSource {
 
     /// The wrapped source's next event time.
     public var nextEventTime: Double? { source.nextEventTime }
+
+    /// Whether `event`, taking at most `size` bytes, is kept: always while there is room
+    /// before the reserve; after that only while it continues or ends the gesture in
+    /// progress, and motion only while there is room for the gesture's last event too.
+    private func admits(_ event: InputEvent, size: Int) -> Bool {
+        if !isFull, recordedBytes + size <= Self.byteBudget - Self.closingReserve { return true }
+        if !isFull {
+            isFull = true
+            onFull?()
+        }
+        guard !isClosed else { return false }
+        let continuesGesture: Bool
+        let endsGesture: Bool
+        switch event.kind {
+        case .move:
+            continuesGesture = isPressed
+            endsGesture = false
+        case .up, .cancel:
+            continuesGesture = isPressed
+            endsGesture = isPressed
+        case .scroll(_, _, _):
+            continuesGesture = isScrolling(at: event.time)
+            endsGesture = false
+        case .scrollStop:
+            continuesGesture = lastScroll != nil
+            endsGesture = lastScroll != nil
+        case .down, .key:
+            continuesGesture = false
+            endsGesture = false
+        }
+        guard continuesGesture else {
+            // Nothing in progress (or what was has timed out): the recording ends here.
+            if !isPressed, !isScrolling(at: event.time) { isClosed = true }
+            return false
+        }
+        if endsGesture { return recordedBytes + size <= Self.byteBudget }
+        return recordedBytes + size + Self.largestEventSize <= Self.byteBudget
+    }
+
+    /// Whether a kept scroll stream is still going at `time` (no stop, within its timeout).
+    private func isScrolling(at time: Double) -> Bool {
+        lastScroll.map { time - $0 <= Self.scrollTimeout } ?? false
+    }
+
+    /// Follows the gesture state of the kept events.
+    private func note(_ event: InputEvent) {
+        switch event.kind {
+        case .down: isPressed = true
+        case .up, .cancel:
+            isPressed = false
+            if isFull, lastScroll == nil { isClosed = true }
+        case .scroll: lastScroll = event.time
+        case .scrollStop:
+            lastScroll = nil
+            if isFull, !isPressed { isClosed = true }
+        case .move, .key: break
+        }
+    }
+
+    /// The most bytes any pointer, scroll, cancel or stop event takes written, separator
+    /// included.
+    public static let largestEventSize = 160
+
+    /// A bound on the bytes `event` takes in `GestureTrace.encoded()`, with the `",\n    "`
+    /// before it: each number at most 24 characters (`-1.2345678901234567e-300`), a key name
+    /// at most six bytes a byte (`\u0000` escapes).
+    public static func encodedSizeBound(of event: InputEvent) -> Int {
+        switch event.kind {
+        case .down, .move, .up:
+            // {"t":N,"type":"move","x":N,"y":N}
+            return 6 + 31 + 3 * 24
+        case .scroll:
+            // {"dx":N,"dy":N,"source":"touchpad","t":N,"type":"scroll"}
+            return 6 + 57 + 3 * 24
+        case .key(let key):
+            // {"key":"NAME","t":N,"type":"key"}
+            return 6 + 31 + 24 + 6 * key.name.utf8.count
+        case .cancel, .scrollStop:
+            // {"t":N,"type":"scroll-stop"}
+            return 6 + 27 + 24
+        }
+    }
 }

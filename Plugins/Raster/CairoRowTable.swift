@@ -1,5 +1,6 @@
 internal import CCairo
 import Glibc
+import SwipeDismissCairo
 
 /// Which rows of a layer's raster are one flat opaque colour, and which rows repeat an
 /// earlier one, over the raster's opaque columns; measured once per raster.

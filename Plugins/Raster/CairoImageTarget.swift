@@ -1,4 +1,5 @@
 internal import CCairo
+import SwipeDismissCairo
 
 /// A cairo context's target when it is an ARGB32 or RGB24 image surface: its pixels, for
 /// writing rows straight into it.

@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissCairo
 
 /// The row plan of a frame: which rows of the changed box the compositor leaves alone
 /// (a moved raster showing the same row again) and which are one flat colour.
@@ -10,7 +11,8 @@ extension CairoCompositor {
     func planRows(_ scene: Scene, _ damage: PixelRect) {
         for index in entries.indices { entries[index].planned = .empty }
         for index in scene.layers.indices { planCopiedRows(index, scene, damage) }
-        if leavesSolidRows {
+        // Dimmed rows as fills carry the dim's colour as cairo 1.16 rounds it.
+        if leavesSolidRows, usesExactBlends {
             for index in scene.layers.indices { planDimmedRows(index, scene, damage) }
         }
     }
@@ -135,20 +137,6 @@ extension CairoCompositor {
                 kinds[row] = CairoRowPlan.overwritesAlone
             }
         }
-    }
-
-    /// How many bands of rows the last frame's changed box has (0 when nothing changed).
-    public var rowBandCount: Int { rows.bands.count }
-
-    /// Band `index` of the last frame's changed box, top to bottom: rows to copy, rows of
-    /// one colour to fill or rows repeating rows above (both left out of the surface with
-    /// `leavesSolidRows`), rows unchanged.
-    public func rowBand(_ index: Int) -> CairoRowBand { rows.bands[index] }
-
-    /// Writes into `context`'s surface the solid and repeated rows left out of it, so it holds
-    /// the whole last frame (before showing all of it again, or reading it).
-    public func materializeSolidRows(on context: CairoContext) {
-        rows.materialize(on: context)
     }
 
     /// The largest box a visible layer above `index` paints opaque: what `index` need not

@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissCairo
 
 /// The compositor's layer rasters: what it keeps, what it gives back, and which layers
 /// get one.
@@ -6,12 +7,12 @@ extension CairoCompositor {
     /// Whether any layer raster is held whole (what `releaseRasters()` frees). A raster of
     /// mostly repeated rows (a list, flat bands) is kept packed, its distinct rows only, from
     /// the start: that is not counted.
-    public var holdsRasters: Bool {
+    package var holdsRasters: Bool {
         entries.contains { $0.cache.map { !$0.isPacked } ?? false }
     }
 
     /// How many rows of pixels the layer rasters keep, whole or packed.
-    public var rasterRowsKept: Int {
+    package var rasterRowsKept: Int {
         entries.reduce(0) { $0 + ($1.cache?.keptRows ?? 0) }
     }
 
@@ -22,7 +23,7 @@ extension CairoCompositor {
     ///
     /// For a window gone idle: its rasters (a screen's worth of pixels or two) would
     /// otherwise stay resident until the content changed, for the next drag's sake.
-    public func releaseRasters() {
+    package func releaseRasters() {
         for index in entries.indices {
             guard let cache = entries[index].cache, !cache.isPacked else { continue }
             if packsRasters { try? cache.pack() }

@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissCairo
 
 /// Paints a stream of scenes onto one retained image surface, redrawing only what changed.
 ///
@@ -17,38 +18,48 @@ import SwipeDismiss
 /// Row by row, a frame also leaves alone the rows where a moved raster shows what it showed
 /// last frame (the card's flat rows, moved by a few pixels), and, with `leavesSolidRows`,
 /// leaves out of the surface the rows that are one flat colour across the changed box, for
-/// the presenter to fill (`rowBand(_:)` says which rows are which).
-public final class CairoCompositor {
+/// the presenter to fill: `compose` returns a `CairoFramePlan` saying which rows are which,
+/// and the `CairoFrameSurface` it drew into writes the missing rows in before anyone reads.
+///
+/// The X11 plugin's, internal to the package (`X11.docc/RenderingPipeline.md` tells the
+/// whole path); exports draw with the plain `CairoPainter`.
+package final class CairoCompositor {
     /// Draws layers' items, into a layer's raster or straight onto the surface.
-    public let painter: CairoPainter
+    package let painter: CairoPainter
     /// How many layer rasters were made so far (the cost a cache saves shows here).
-    public private(set) var layerRasterizations = 0
+    package private(set) var layerRasterizations = 0
     /// How many layers the last frame composited from a cache.
-    public private(set) var cachedLayersLastFrame = 0
+    package private(set) var cachedLayersLastFrame = 0
     /// Whether the last frame wrote a black dim and the raster under it in one pass.
-    public private(set) var dimWrittenInOnePassLastFrame = false
+    package private(set) var dimWrittenInOnePassLastFrame = false
     /// Whether to keep layer rasters at all (off: every layer is drawn with the painter).
-    public var cachesLayers: Bool {
+    package var cachesLayers: Bool {
         didSet { invalidate() }
     }
     /// Whether a layer worth a raster gets it the first time it is drawn, rather than the
     /// second. A window wants this: its first frame then makes the rasters its first drag
     /// would otherwise make on its first moving frame. A lone exported frame does not (off
     /// by default): drawing directly is cheaper once.
-    public var rasterizesOnFirstDraw = false
+    package var rasterizesOnFirstDraw = false
     /// Whether a raster of mostly repeated rows keeps only its distinct rows (off keeps every
     /// raster whole until `releaseRasters()` drops it: for tests comparing the two).
     var packsRasters = true
     /// Whether rows of one flat colour across the changed box are left out of the surface,
     /// for the caller to paint from `rowBand(_:)` (`materializeSolidRows` writes them in).
-    public var leavesSolidRows = false
+    package var leavesSolidRows = false
     /// Whether a layer moved by a fraction of a device pixel is composited from its raster
     /// at the nearest whole pixel (at most half a pixel off) instead of drawn anew where it
     /// is. A window showing motion wants this: an animation then costs what a drag does,
     /// copies instead of paths and glyphs. An exported frame does not (off by default).
-    public var snapsMovesToWholePixels = false
-    /// What the last frame does with each row of its changed box.
-    let rows = CairoRowPlan()
+    package var snapsMovesToWholePixels = false
+    /// Whether the hand-written blends (the one-pass dim, dimmed rows as fills, rows blended
+    /// one by one) are used: only with the cairo they are proven against
+    /// (`CairoRounding`); off, cairo blends, the plain path. Tests turn it off to compare.
+    package var usesExactBlends = CairoRounding.blendsAreProven
+    /// What the frame being drawn does with each row of its changed box: the target's.
+    private(set) var rows = CairoRowPlan()
+    /// The surface the last frame was drawn into (another one means a full redraw).
+    private weak var target: CairoFrameSurface?
 
     struct Entry {
         var role: Layer.Role
@@ -91,31 +102,35 @@ public final class CairoCompositor {
     private(set) var needsFullRedraw = true
 
     /// A compositor drawing with `painter`.
-    public init(painter: CairoPainter = CairoPainter(), cachesLayers: Bool = true) {
+    package init(painter: CairoPainter = CairoPainter(), cachesLayers: Bool = true) {
         self.painter = painter
         self.cachesLayers = cachesLayers
     }
 
     /// Forgets what the surface holds and every cache: the next frame is drawn in full
     /// (after the surface was replaced or drawn on by someone else).
-    public func invalidate() {
+    package func invalidate() {
         entries.removeAll()
         needsFullRedraw = true
         rows.forgetStaleRows()
     }
 
-    /// Brings `context`'s surface (`pixelWidth` × `pixelHeight`, identity matrix) up to
-    /// date with `scene` at `scale`, and returns the device box that changed; nil when
-    /// nothing did.
-    public func compose(
-        _ scene: Scene, on context: CairoContext, scale: Double, pixelWidth: Int, pixelHeight: Int
-    ) throws(CairoError) -> PixelRect? {
-        let box = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+    /// Brings `frame` up to date with `scene` at `scale`, and returns what changed and how
+    /// to send it; nil when nothing did. Consume the plan before the next frame.
+    package func compose(
+        _ scene: Scene, into frame: CairoFrameSurface, scale: Double
+    ) throws(CairoError) -> CairoFramePlan? {
+        let context = frame.context
+        let box = PixelRect(x: 0, y: 0, width: frame.pixelWidth, height: frame.pixelHeight)
+        if target !== frame {
+            target = frame
+            rows = frame.rows
+            invalidate()
+        }
         if scale != self.scale || scene.size != size || box != surfaceBox || !sameRoles(scene) {
             invalidate()
             self.scale = scale
             size = scene.size
-            if box != surfaceBox { rows.reset(height: pixelHeight) }
             surfaceBox = box
             entries.reserveCapacity(scene.layers.count)
             for layer in scene.layers {
@@ -160,8 +175,11 @@ public final class CairoCompositor {
                 covered = PixelRect(covering: bounds, transform: layer.transform, scale: scale)
                     .intersection(box)
             }
-            if covered != entries[index].drawn
-                || !CairoDim.looksTheSame(layer, asAt: entries[index].opacity)
+            let looksTheSame =
+                usesExactBlends
+                ? CairoDim.looksTheSame(layer, asAt: entries[index].opacity)
+                : layer.opacity == entries[index].opacity
+            if covered != entries[index].drawn || !looksTheSame
                 || layer.transform != entries[index].transform
             {
                 damage = damage.union(entries[index].drawn).union(covered)
@@ -229,7 +247,7 @@ public final class CairoCompositor {
         }
         rows.finish(damage)
         needsFullRedraw = false
-        return damage
+        return CairoFramePlan(damage: damage, bands: rows.bands)
     }
 
     /// Draws one layer, from its raster when it moves by whole pixels and is worth one
@@ -244,8 +262,7 @@ public final class CairoCompositor {
         if let shift = wholePixelShift(layer.transform), worthCaching(layer) {
             if entries[index].cache == nil, entries[index].drawnOnce || rasterizesOnFirstDraw,
                 let bounds = entries[index].bounds,
-                PixelRect(covering: bounds, transform: .identity, scale: scale).area
-                    <= 4 * max(1, surfaceBox.area)
+                fitsARaster(PixelRect(covering: bounds, transform: .identity, scale: scale))
             {
                 let opaque = entries[index].opaqueCoversAll ? entries[index].opaque : nil
                 let box =
@@ -270,6 +287,7 @@ public final class CairoCompositor {
                     on: context, dx: shift.dx, dy: shift.dy, opacity: min(1, layer.opacity),
                     clip: clip, opaque: entries[index].hides,
                     plan: entries[index].planned.area > 0 ? rows : nil,
+                    blendsRows: usesExactBlends,
                     pieces: pieces.count == 1 && pieces[0] == surfaceBox ? nil : pieces)
                 cachedLayersLastFrame += 1
                 return
@@ -286,7 +304,7 @@ public final class CairoCompositor {
         _ index: Int, _ scene: Scene, _ pieces: CairoOcclusion.Pieces, on context: CairoContext
     ) -> Bool {
         let dimIndex = index + 1
-        guard dimIndex < scene.layers.count, scene.layers[index].opacity >= 1,
+        guard usesExactBlends, dimIndex < scene.layers.count, scene.layers[index].opacity >= 1,
             entries[index].opaqueCoversAll, let cache = entries[index].cache,
             let shift = wholePixelShift(scene.layers[index].transform),
             let alpha = CairoDim.blackAlpha(of: scene.layers[dimIndex])
@@ -338,6 +356,14 @@ public final class CairoCompositor {
                 && aligned.width == exact.width - 2 && aligned.height == exact.height - 2
         }
         entries[index].measured = true
+    }
+
+    /// Whether a layer covering `box` (device pixels, untransformed) gets a raster: at most
+    /// four surfaces' worth, and no side past cairo's 32767 pixels (a layer as wide as a
+    /// 32767-pixel window covers two more, its antialiasing margin); else it is drawn directly.
+    private func fitsARaster(_ box: PixelRect) -> Bool {
+        box.area <= 4 * max(1, surfaceBox.area) && box.width <= CairoLayerCache.maximumSide
+            && box.height <= CairoLayerCache.maximumSide
     }
 
     private func sameRoles(_ scene: Scene) -> Bool {

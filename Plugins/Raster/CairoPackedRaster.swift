@@ -1,5 +1,6 @@
 internal import CCairo
 import Glibc
+import SwipeDismissCairo
 
 /// Where each row of a raster's pixels is: a whole image's rows in order, or a packed
 /// raster's distinct rows through its slots. Valid while the memory's owner lives.

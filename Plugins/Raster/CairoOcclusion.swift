@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissCairo
 
 /// What hides what: the largest box a layer paints fully opaque, and a box minus such a
 /// box as at most four boxes. The compositor skips pixels an opaque layer above will

@@ -1,5 +1,6 @@
 internal import CCairo
 import SwipeDismiss
+import SwipeDismissCairo
 
 /// One layer's items rasterised once, untransformed, into an ARGB32 image (RGB24 when they
 /// paint every pixel opaque), kept whole or, when most of its rows repeat (a screen of list
@@ -16,6 +17,8 @@ final class CairoLayerCache {
     let rows: CairoRowTable?
     /// Whether the raster is RGB24 (else ARGB32, premultiplied).
     let opaque: Bool
+    /// The longest side cairo makes an image surface with.
+    static let maximumSide = 32767
     /// Where each raster row's pixels are.
     private(set) var pixels: CairoRasterRows
     /// The whole raster, while held (nil when packed).
@@ -40,7 +43,9 @@ final class CairoLayerCache {
     ) throws(CairoError) {
         self.box = box
         self.opaque = opaque
-        guard box.width > 0, box.height > 0, box.width <= 32767, box.height <= 32767 else {
+        guard box.width > 0, box.height > 0, box.width <= Self.maximumSide,
+            box.height <= Self.maximumSide
+        else {
             throw CairoError(
                 operation: "cairo_image_surface_create",
                 status: Int32(CAIRO_STATUS_INVALID_SIZE.rawValue),
@@ -115,7 +120,9 @@ final class CairoLayerCache {
         let status = cairo_pattern_status(raw)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_pattern_destroy(raw)
-            throw CairoError(operation: "cairo_pattern_create_for_surface", cairoStatus: status)
+            throw CairoError(
+                operation: "cairo_pattern_create_for_surface", status: Int32(status.rawValue),
+                reason: String(cString: cairo_status_to_string(status)))
         }
         // Only whole-pixel moves use the cache, so sampling never needs to interpolate.
         cairo_pattern_set_filter(raw, CAIRO_FILTER_NEAREST)
@@ -127,10 +134,13 @@ final class CairoLayerCache {
     /// must be the identity, clipped to `pieces` when given), with `opacity`; `clip` (the
     /// pieces' bounds) limits the fill. Inside `opaque` (device pixels the raster is known to
     /// cover fully) it is copied rather than blended, which gives the same pixels for less
-    /// work; there, rows `plan` does not draw are left alone.
+    /// work; there, rows `plan` does not draw are left alone. `blendsRows` lets an opaque
+    /// layer's translucent edges be blended here row by row (cairo 1.16's bytes,
+    /// `CairoRounding`) rather than by cairo.
     func composite(
         on context: CairoContext, dx: Int, dy: Int, opacity: Double, clip: PixelRect,
-        opaque: PixelRect, plan: CairoRowPlan? = nil, pieces: CairoOcclusion.Pieces? = nil
+        opaque: PixelRect, plan: CairoRowPlan? = nil, blendsRows: Bool = true,
+        pieces: CairoOcclusion.Pieces? = nil
     ) throws(CairoError) {
         let placed = PixelRect(x: box.x + dx, y: box.y + dy, width: box.width, height: box.height)
             .intersection(clip)
@@ -141,7 +151,8 @@ final class CairoLayerCache {
         let blended = CairoOcclusion.Pieces(placed, minus: copied)
         if blended.count > 0 {
             let target = CairoImageTarget(cr)
-            if opacity >= 1, let target, blendRows(blended, within: pieces, dx: dx, dy: dy, target)
+            if opacity >= 1, blendsRows, let target,
+                blendRows(blended, within: pieces, dx: dx, dy: dy, target)
             {
                 // Written row by row, as cairo's OVER would.
             } else {

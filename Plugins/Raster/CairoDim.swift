@@ -1,5 +1,6 @@
 internal import CCairo
 import SwipeDismiss
+import SwipeDismissCairo
 
 /// A black dim over an opaque raster, written in one pass.
 ///

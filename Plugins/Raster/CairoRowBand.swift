@@ -1,9 +1,9 @@
 /// A run of whole rows of a frame's changed box and what they hold, for a presenter that
 /// sends the box to a window: pixels to copy, one solid colour to fill, rows to copy from
 /// further up the surface, or nothing.
-public struct CairoRowBand: Equatable, Sendable {
+package struct CairoRowBand: Equatable, Sendable {
     /// What the rows hold, across the changed box's whole width.
-    public enum Content: Equatable, Sendable {
+    package enum Content: Equatable, Sendable {
         /// The surface holds the new pixels: copy them.
         case pixels
         /// Every pixel is this colour (`0xRRGGBB`), which the surface may lack: fill it.
@@ -17,17 +17,17 @@ public struct CairoRowBand: Equatable, Sendable {
     }
 
     /// The first row, in device pixels.
-    public var y: Int
+    package var y: Int
     /// How many rows.
-    public var height: Int
+    package var height: Int
     /// What the rows hold.
-    public var content: Content
+    package var content: Content
     /// For pixels or a solid colour, the columns outside which the window already shows these
     /// rows as they should be, when that is fewer than the box's (nil: the whole width).
-    public var columns: Range<Int>?
+    package var columns: Range<Int>?
 
     /// A band of `height` rows from `y` holding `content`.
-    public init(y: Int, height: Int, content: Content) {
+    package init(y: Int, height: Int, content: Content) {
         self.y = y
         self.height = height
         self.content = content

@@ -1,4 +1,5 @@
 internal import CCairo
+import SwipeDismissCairo
 
 /// What a frame does with each device row of its changed box, and the rows the surface itself
 /// still lacks.

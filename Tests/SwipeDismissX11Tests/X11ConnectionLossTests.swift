@@ -1,0 +1,71 @@
+import Foundation
+import Glibc
+import SwipeDismiss
+import SwipeDismissX11
+import XCTest
+
+/// A server that dies under a running loop ends the loop with `.connectionLost`, naming the
+/// reason, and leaves the process running: the library never ends it (x11-demo's main
+/// decides to save its recording and exit 1).
+final class X11ConnectionLossTests: XCTestCase {
+    /// Starts `Xvfb` on a display of its own, to be killed.
+    private func startPrivateServer() throws -> (Process, String) {
+        guard
+            let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else { throw unavailable("no Xvfb to start a server that can be killed") }
+        let number = 300 + Int(getpid() % 400)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xvfb)
+        process.arguments = [":\(number)", "-screen", "0", "640x480x24", "-nolisten", "tcp"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let socket = "/tmp/.X11-unix/X\(number)"
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) {
+            usleep(50_000)  // polling for the server's socket, not synchronising
+        }
+        return (process, ":\(number)")
+    }
+
+    func testALostServerEndsTheLoopWithAReasonAndTheProcessGoesOn() throws {
+        let (server, name) = try startPrivateServer()
+        defer {
+            if server.isRunning { server.terminate() }
+            server.waitUntilExit()
+        }
+        let display = try X11Display(name: name)
+        XCTAssertNil(display.connectionLostReason)
+        let window = try X11Window(
+            display: display, title: "SwipeDismiss connection loss test", width: 200, height: 300)
+        let renderer = try X11Renderer(window: window)
+        let clock = MonotonicClock()
+        let input = X11InputSource(clock: clock)
+        let controller = DismissController(
+            input: input, presenter: CardPresenter(), renderer: renderer, clock: clock)
+        let loop = X11EventLoop(window: window, renderer: renderer, input: input, clock: clock)
+        window.map()
+        controller.setNeedsDisplay()
+        for _ in 0..<5 { XCTAssertNil(try loop.runOnce(controller, maximumWait: 0.02)) }
+
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        var reason: X11EventLoop.StopReason?
+        let deadline = clock.now + 3
+        while reason == nil, clock.now < deadline {
+            controller.setNeedsDisplay()  // frames keep calling into the dead connection
+            reason = try loop.runOnce(controller, maximumWait: 0.05)
+        }
+        guard case .connectionLost(let why) = reason else {
+            return XCTFail("the loop did not report the lost server: \(String(describing: reason))")
+        }
+        XCTAssertEqual(why, "the server closed the connection or went away")
+        XCTAssertEqual(display.connectionLostReason, why)
+        // The dead connection's calls do nothing, and nothing ended the process.
+        display.sync()
+        renderer.redisplayLastFrame()
+        controller.setNeedsDisplay()
+        XCTAssertEqual(try loop.runOnce(controller, maximumWait: 0), .connectionLost(reason: why))
+    }
+}
