@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SwipeDismissCairo", targets: ["SwipeDismissCairo"]),
         .library(name: "SwipeDismissX11", targets: ["SwipeDismissX11"]),
         .library(name: "SwipeDismissGif", targets: ["SwipeDismissGif"]),
+        .library(name: "SwipeDismissAccessibility", targets: ["SwipeDismissAccessibility"]),
         .executable(name: "cairo-export", targets: ["CairoExport"]),
         .executable(name: "x11-demo", targets: ["X11Demo"]),
         .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
@@ -40,6 +41,15 @@ let package = Package(
         ),
         // giflib has no pkg-config file on Debian: the module map links "gif" by name.
         .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CDBus",
+            path: "Sources/CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+
+        // epoll (libc; Swift's Glibc module lacks it), for the accessibility plugin.
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
 
         // Plugins.
         .target(name: "SwipeDismissNull", dependencies: ["SwipeDismiss"], path: "Plugins/Null"),
@@ -62,6 +72,14 @@ let package = Package(
         ),
         .target(
             name: "SwipeDismissGif", dependencies: ["SwipeDismiss", "CGif"], path: "Plugins/Gif"),
+        // AT-SPI over libdbus: the sheet as a modal dialog for screen readers (X11 hosts).
+        // libdbus is opened at run time, only when there is a bus (LibDBus.swift says why):
+        // CDBus, its headers, is for the tests that check the plugin's view of its ABI.
+        .target(
+            name: "SwipeDismissAccessibility",
+            dependencies: ["SwipeDismiss", "CEpoll"],
+            path: "Plugins/Accessibility"
+        ),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
         .target(name: "ToolSupport", dependencies: ["SwipeDismiss"], path: "Sources/ToolSupport"),
@@ -82,7 +100,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "X11Demo",
-            dependencies: ["SwipeDismiss", "SwipeDismissX11", "ToolSupport", "X11DemoCore"],
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissX11", "ToolSupport", "X11DemoCore",
+                "SwipeDismissAccessibility",
+            ],
             path: "Examples/X11Demo"
         ),
         .target(
@@ -119,6 +140,14 @@ let package = Package(
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport", "SwipeDismissGif"]),
         .testTarget(name: "X11DemoTests", dependencies: ["X11DemoCore"]),
+        .testTarget(
+            name: "SwipeDismissAccessibilityTests",
+            // RawCairoBaseline: the benchmark's allocation counter.
+            dependencies: [
+                "SwipeDismissAccessibility", "SwipeDismissNull", "RawCairoBaseline", "CDBus",
+            ],
+            resources: [.copy("Probe/atspi_probe.py")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

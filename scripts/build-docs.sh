@@ -39,24 +39,38 @@ OUT=${DOCS_OUT:-out/docs}
 OUT=${OUT%/}  # out/docs/ would put the staging folder inside the output
 SCRATCH=${DOCS_SCRATCH:-.build/docs}
 DOCS_STRICT=${DOCS_STRICT:-0}
-# Every library product's module (Package.swift's products), and the catalogs some have.
-modules=(SwipeDismiss SwipeDismissNull SwipeDismissCairo SwipeDismissX11 SwipeDismissGif)
+# Every library product's module, read from Package.swift (a new plugin is documented and
+# checked without editing this list), with its folder; a catalog is `<folder>/<Module>.docc`.
+declare -A folder_of=()
+modules=()
+while read -r module folder; do
+    modules+=("$module")
+    folder_of[$module]=$folder
+done < <("$SWIFT" package dump-package 2>/dev/null | python3 -c '
+import json, sys
+package = json.load(sys.stdin)
+paths = {t["name"]: t.get("path") or "Sources/" + t["name"] for t in package["targets"]}
+for product in package["products"]:
+    if "library" in product["type"]:
+        for target in product["targets"]:
+            print(target, paths[target])
+')
+if [ ${#modules[@]} -eq 0 ]; then
+    echo "docs: could not read the library products from Package.swift" >&2
+    exit 2
+fi
 catalog_of() {
-    case "$1" in
-        SwipeDismiss) echo Sources/SwipeDismiss/SwipeDismiss.docc ;;
-        SwipeDismissX11) echo Plugins/X11/SwipeDismissX11.docc ;;
-        *) echo "" ;;
-    esac
+    local catalog="${folder_of[$1]}/$1.docc"
+    if [ -d "$catalog" ]; then echo "$catalog"; else echo ""; fi
 }
 graphs="$root/$SCRATCH/symbol-graphs"
 
-# 1. Symbol graphs. Building SwipeDismissX11 builds the core and the Cairo plugin too; the
-# Null and Gif plugins are built on their own. The
+# 1. Symbol graphs, one library target at a time (each builds what it depends on). The
 # compiler writes a module's graph whenever it compiles the module, so an up-to-date build
 # keeps up-to-date graphs; if one is missing anyway, build from scratch once.
 build_graphs() {
     mkdir -p "$graphs"
-    for target in SwipeDismissX11 SwipeDismissNull SwipeDismissGif; do
+    for target in "${modules[@]}"; do
         "$SWIFT" build --scratch-path "$SCRATCH" --target "$target" \
             -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >&2
     done

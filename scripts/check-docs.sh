@@ -43,7 +43,18 @@ if [ ! -d "$graphs" ]; then
     exit 2
 fi
 
-MODULES=${MODULES:-SwipeDismiss SwipeDismissNull SwipeDismissCairo SwipeDismissX11 SwipeDismissGif}
+# Every library product's module, from Package.swift, unless MODULES names them.
+if [ -z "${MODULES:-}" ]; then
+    MODULES=$("${SWIFT:-swift}" package dump-package 2>/dev/null | python3 -c '
+import json, sys
+package = json.load(sys.stdin)
+print(" ".join(t for p in package["products"] if "library" in p["type"] for t in p["targets"]))
+')
+fi
+if [ -z "$MODULES" ]; then
+    echo "check-docs: could not read the library products from Package.swift" >&2
+    exit 2
+fi
 exec python3 - "$graphs" "$PWD" $MODULES <<'PY'
 import glob
 import json

@@ -3,7 +3,8 @@
 # Runs apt-get update first; uses sudo only when not already root.
 set -euo pipefail
 
-packages=(pkg-config libcairo2-dev libx11-dev libxi-dev libxext-dev libgif-dev xvfb xdotool fonts-dejavu-core)
+packages=(pkg-config libcairo2-dev libx11-dev libxi-dev libxext-dev libgif-dev xvfb xdotool fonts-dejavu-core
+    libdbus-1-dev dbus dbus-bin dbus-daemon at-spi2-core python3-pyatspi python3-dbus)
 
 missing=()
 for package in "${packages[@]}"; do

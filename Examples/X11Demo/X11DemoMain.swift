@@ -210,6 +210,9 @@ enum X11DemoMain {
         let loop = X11EventLoop(
             window: window, renderer: renderer, input: live, clock: clock,
             framesPerSecond: options.framesPerSecond)
+        // Screen readers: the sheet as an AT-SPI dialog while the desktop asks for it.
+        let accessibility = startAccessibility(
+            controller: controller, loop: loop, scale: renderer.scale, verbose: options.verbose)
 
         // --exit-after-replay: stop once the replay is over and everything has come to rest.
         // `replay` is captured by value: a captured `var` box makes Swift 6 see a data race.
@@ -220,12 +223,15 @@ enum X11DemoMain {
         }
         let reason: X11EventLoop.StopReason
         do {
-            reason = try loop.run(controller, until: replayFinished)
+            reason = try loop.run(
+                controller,
+                until: followingFocus(of: window, for: accessibility, then: replayFinished))
         } catch {
             _ = saveRecording()
             fail("rendering failed: \(error)", status: 1)
         }
 
+        withExtendedLifetime(accessibility) {}
         let saved = saveRecording()
         switch reason {
         case .interrupted(let signal):

@@ -36,6 +36,10 @@ public final class X11EventLoop {
     public var framesPerSecond: Double {
         didSet { framesPerSecond = max(1, min(framesPerSecond, 1000)) }
     }
+    /// Another descriptor the loop waits on (an accessibility bridge's, say), read each turn
+    /// (-1: none), and what to do when it is readable, on the loop's thread before the next
+    /// frame; nil (the default) adds nothing to the loop.
+    public var auxiliaryInput: (descriptor: () -> Int32, onReadable: () -> Void)?
     /// How many times the loop woke from `poll()`.
     package private(set) var wakeups = 0
     /// How many X events the loop read.
@@ -169,21 +173,30 @@ public final class X11EventLoop {
         // wakes it (POLLHUP).
         let watchesConnection = input.isPressed || (timeout ?? .infinity) > min(period, 1.0 / 60)
         // Built once (and again only if a signal pipe appears): waiting allocates nothing.
-        let wanted = Self.signalPipe.read >= 0 ? 2 : 1
-        if pollDescriptors.count != wanted {
+        let auxiliary = auxiliaryInput?.descriptor() ?? -1
+        let wanted = (Self.signalPipe.read >= 0 ? 2 : 1) + (auxiliary >= 0 ? 1 : 0)
+        if pollDescriptors.count != wanted
+            || (auxiliary >= 0 && pollDescriptors[wanted - 1].fd != auxiliary)
+        {
             pollDescriptors = [
                 pollfd(fd: window.display.fileDescriptor, events: Int16(POLLIN), revents: 0)
             ]
-            if wanted == 2 {
+            if Self.signalPipe.read >= 0 {
                 pollDescriptors.append(
                     pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0))
+            }
+            if auxiliary >= 0 {
+                pollDescriptors.append(pollfd(fd: auxiliary, events: Int16(POLLIN), revents: 0))
             }
         }
         pollDescriptors[0].events = watchesConnection ? Int16(POLLIN) : 0
         Xlib.poll(&pollDescriptors, timeout: timeout)
         wakeups += 1
         connectionReadable = pollDescriptors[0].revents != 0 || !watchesConnection
-        signalPipeReadable = wanted == 2 && pollDescriptors[1].revents != 0
+        signalPipeReadable = Self.signalPipe.read >= 0 && pollDescriptors[1].revents != 0
+        if auxiliary >= 0, pollDescriptors[wanted - 1].revents != 0 {
+            auxiliaryInput?.onReadable()
+        }
         return nil
     }
 

@@ -24,6 +24,9 @@ public final class X11Window {
     public private(set) var isDestroyed = false
     /// Whether the window is mapped (viewable).
     public private(set) var isMapped = false
+    /// Whether the window has keyboard focus, as of the last FocusIn or FocusOut (grab and
+    /// ungrab crossings aside); false until the first.
+    public private(set) var hasFocus = false
     /// Set by an Expose with count 0 (or a map); cleared by `takeExposure()`.
     private var exposed = false
     /// Set by a ConfigureNotify that changed the size; cleared by `takeResize()`.
@@ -131,6 +134,11 @@ public final class X11Window {
         case UnmapNotify:
             guard event.xunmap.window == id else { return false }
             isMapped = false
+            return true
+        case FocusIn, FocusOut:
+            guard event.xfocus.window == id else { return false }
+            let mode = event.xfocus.mode
+            if mode != NotifyGrab, mode != NotifyUngrab { hasFocus = event.type == FocusIn }
             return true
         case DestroyNotify:
             guard event.xdestroywindow.window == id else { return false }

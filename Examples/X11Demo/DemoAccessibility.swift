@@ -1,0 +1,43 @@
+import SwipeDismiss
+import SwipeDismissAccessibility
+import SwipeDismissX11
+
+/// Makes the demo's sheet (or card) an AT-SPI modal dialog when the desktop turns
+/// accessibility on (`org.a11y.Status`), and lets `loop` wait on the bridge's buses; with no
+/// session bus, or accessibility off, the loop is left as it was and the accessibility bus is
+/// never connected to. Returns the bridge, which must live as long as the loop runs.
+func startAccessibility(
+    controller: DismissController, loop: X11EventLoop, scale: Double, verbose: Bool
+) -> AccessibilityBridge? {
+    // No session bus (a bare X server, a test): nothing more is built or touched.
+    guard let address = AccessibilityBridge.sessionBusAddressFromEnvironment() else {
+        return nil
+    }
+    let bridge = AccessibilityBridge(
+        model: SheetAccessibilityModel(controller: controller), applicationName: "x11-demo",
+        windowTitle: "SwipeDismiss demo", scale: scale)
+    if verbose { bridge.log = { printError($0) } }
+    // Until the window's first FocusIn it has no keyboard focus.
+    bridge.model.windowIsActive = false
+    guard bridge.start(sessionBusAddress: address) else { return nil }
+    loop.auxiliaryInput = (
+        descriptor: { [unowned bridge] in bridge.pollDescriptor },
+        onReadable: { [unowned bridge] in bridge.handleReadable() }
+    )
+    return bridge
+}
+
+/// `until` for the event loop: `until` itself, after telling `bridge`'s model whether the
+/// window has keyboard focus (a Bool compared once a turn); just `until` when there is no
+/// bridge.
+func followingFocus(
+    of window: X11Window, for bridge: AccessibilityBridge?, then until: @escaping () -> Bool
+) -> () -> Bool {
+    guard let bridge else { return until }
+    return { [unowned bridge] in
+        if bridge.model.windowIsActive != window.hasFocus {
+            bridge.model.windowIsActive = window.hasFocus
+        }
+        return until()
+    }
+}

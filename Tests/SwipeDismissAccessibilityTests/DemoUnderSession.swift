@@ -1,0 +1,115 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// `x11-demo` running in an `AccessibilitySession`, its stdout and stderr kept in files.
+final class DemoUnderSession {
+    let process: SpawnedProcess
+
+    /// Starts the built `x11-demo` with `arguments` in `environment`.
+    init(_ arguments: [String], environment: [String: String]) throws {
+        let scratch = FileManager.default.temporaryDirectory
+        let tag = UUID().uuidString.prefix(8)
+        process = try SpawnedProcess(
+            try Self.executable().path, arguments, environment: environment,
+            outputFile: scratch.appendingPathComponent("swipedismiss-a11y-demo-\(tag).out"),
+            errorFile: scratch.appendingPathComponent("swipedismiss-a11y-demo-\(tag).err"))
+    }
+
+    deinit { process.removeFiles() }
+
+    var pid: Int32 { process.pid }
+
+    /// Ends the demo (SIGTERM, as a session would) and waits for it.
+    func stop() { process.stop() }
+
+    /// What the demo wrote on stdout so far: its `--events` lines.
+    var stdoutLines: [String] { process.output.split(separator: "\n").map(String.init) }
+
+    /// What the demo wrote on stderr so far.
+    var stderr: String { process.errorOutput }
+
+    /// The demo's window id once it is mapped, found by its `_NET_WM_PID` (waits up to 10 s).
+    func windowID(environment: [String: String]) throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let found = try AccessibilitySession.run(
+                "/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", String(pid)], environment,
+                timeout: 5)
+            if let first = found.output.split(separator: "\n").first, UInt(first) != nil {
+                return String(first)
+            }
+            usleep(50_000)
+        }
+        throw SessionFailure(description: "x11-demo's window never appeared")
+    }
+
+    /// The built product `x11-demo`, next to the test bundle.
+    static func executable() throws -> URL {
+        let candidates = [
+            Bundle.main.bundleURL.appendingPathComponent("x11-demo"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("x11-demo"),
+        ]
+        guard
+            let url = candidates.first(where: {
+                FileManager.default.isExecutableFile(atPath: $0.path)
+            })
+        else {
+            throw SessionFailure(
+                description: "x11-demo is not built next to the tests (looked at "
+                    + "\(candidates.map(\.path)))")
+        }
+        return url
+    }
+}
+
+/// What the AT-SPI probe (`Probe/atspi_probe.py`, run by Debian's python3 with pyatspi)
+/// printed: one JSON object a command.
+struct ProbeOutput {
+    var lines: [[String: Any]]
+
+    /// The first line holding `key`.
+    func first(_ key: String) -> Any? { lines.first { $0[key] != nil }?[key] }
+    /// Every line holding `key`, in order.
+    func all(_ key: String) -> [Any] { lines.compactMap { $0[key] } }
+
+    /// The tree as (depth, role, name, states).
+    var tree: [(depth: Int, role: String, name: String, states: Set<String>)] {
+        ((first("tree") as? [[String: Any]]) ?? []).map {
+            (
+                $0["depth"] as? Int ?? -1, $0["role"] as? String ?? "", $0["name"] as? String ?? "",
+                Set(($0["states"] as? [String]) ?? [])
+            )
+        }
+    }
+
+    /// The events the last `wait:` reported, as (type, name, detail1).
+    var events: [(type: String, name: String, detail1: Int)] {
+        ((all("events").last as? [[String: Any]]) ?? []).map {
+            ($0["type"] as? String ?? "", $0["name"] as? String ?? "", $0["detail1"] as? Int ?? -1)
+        }
+    }
+}
+
+extension AccessibilitySession {
+    /// Runs the AT-SPI probe against the application `app` with `commands`.
+    func probe(_ commands: [String], app: String = "x11-demo") throws -> ProbeOutput {
+        guard let script = Bundle.module.url(forResource: "atspi_probe", withExtension: "py")
+        else { throw SessionFailure(description: "the probe script is not in the test bundle") }
+        let result = try Self.run(
+            Self.pythonPath, [script.path, app] + commands, environment, timeout: 40)
+        var lines: [[String: Any]] = []
+        for line in result.output.split(separator: "\n") where line.hasPrefix("{") {
+            if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)),
+                let dictionary = object as? [String: Any]
+            {
+                lines.append(dictionary)
+            }
+        }
+        guard result.status == 0 else {
+            throw SessionFailure(
+                description: "the probe failed (\(result.status)): \(result.output)")
+        }
+        return ProbeOutput(lines: lines)
+    }
+}
