@@ -40,9 +40,11 @@ let package = Package(
         .library(name: "SwipeDismissCairo", targets: ["SwipeDismissCairo"]),
         .library(name: "SwipeDismissX11", targets: ["SwipeDismissX11"]),
         .library(name: "SwipeDismissGif", targets: ["SwipeDismissGif"]),
+        .library(name: "SwipeDismissGtk", targets: ["SwipeDismissGtk"]),
         .executable(name: "cairo-export", targets: ["CairoExport"]),
         .executable(name: "x11-demo", targets: ["X11Demo"]),
         .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
+        .executable(name: "gtk-demo", targets: ["GtkDemo"]),
     ],
     targets: [
         // Core: pure Swift, no C, no globals, time only through the injected Clock.
@@ -61,6 +63,12 @@ let package = Package(
             pkgConfig: "cairo-xlib",
             providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libcairo2-dev"])]
         ),
+        .systemLibrary(
+            name: "CGtk",
+            path: "Sources/CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
         // giflib has no pkg-config file on Debian: the module map links "gif" by name.
         .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
 
@@ -78,6 +86,8 @@ let package = Package(
         ),
         .target(
             name: "SwipeDismissGif", dependencies: ["SwipeDismiss", "CGif"], path: "Plugins/Gif"),
+        // The GTK 4 host: the app's widgets behind, its sheet widget moved as render nodes.
+        .target(name: "SwipeDismissGtk", dependencies: ["SwipeDismiss", "CGtk"], path: "Plugins/Gtk"),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
         .target(
@@ -136,6 +146,17 @@ let package = Package(
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport", "SwipeDismissGif"]),
         .testTarget(name: "X11DemoTests", dependencies: ["X11DemoCore"]),
+        .executableTarget(
+            name: "GtkDemo",
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissGtk", "CGtk", "ToolSupport", "X11DemoCore",
+            ],
+            path: "Examples/GtkDemo"
+        ),
+        .testTarget(
+            name: "SwipeDismissGtkTests",
+            dependencies: ["SwipeDismissGtk", "SwipeDismissNull", "SwipeDismissX11", "X11DemoCore"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
