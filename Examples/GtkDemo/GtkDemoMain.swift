@@ -62,6 +62,13 @@ enum GtkDemoMain {
             fail("configuration: \(error)", status: 2)
         }
 
+        g_set_prgname("gtk-demo")
+        g_set_application_name("gtk-demo")
+        // Without a session bus there is no accessibility bus either: say nothing about it
+        // (GTK would warn on stderr that it cannot reach one).
+        if getenv("DBUS_SESSION_BUS_ADDRESS") == nil, getenv("GTK_A11Y") == nil {
+            setenv("GTK_A11Y", "none", 1)
+        }
         guard gtk_init_check() != 0 else {
             fail(
                 "cannot open a display: set DISPLAY (X11) or WAYLAND_DISPLAY (Wayland), or "

@@ -74,6 +74,8 @@ extension GtkSheetHost {
             }, userData)
         remember(UnsafeMutableRawPointer(keys!))
         gtk_widget_add_controller(window, keys)
+        // Shown from the start: focus goes into the sheet before the window picks a widget.
+        if isShown { moveFocusIn() }
     }
 
     private var isShown: Bool { controller.state.phase != .dismissed }

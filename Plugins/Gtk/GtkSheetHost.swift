@@ -203,6 +203,11 @@ public final class GtkSheetHost {
     private func didShow() {
         sd_accessible_set_modal(dialog, 1)
         gtk_widget_set_visible(fixed, 1)
+        moveFocusIn()
+    }
+
+    /// Remembers the focused widget and focuses the sheet's first widget.
+    func moveFocusIn() {
         if let root = gtk_widget_get_root(widget) {
             focusBefore = gtk_root_get_focus(root)
         }
