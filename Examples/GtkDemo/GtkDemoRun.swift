@@ -21,7 +21,6 @@ final class GtkDemoRun {
         loop = g_main_loop_new(nil, 0)
         window = gtk_window_new()!
         gtk_window_set_title(sd_window(window), "SwipeDismiss GTK demo")
-        gtk_window_set_default_size(sd_window(window), Int32(size.width), Int32(size.height))
 
         var showButton: UnsafeMutablePointer<GtkWidget>?
         let screen = GtkDemoWidgets.screen(showButton: &showButton)
@@ -65,6 +64,9 @@ final class GtkDemoRun {
                 gtk_widget_set_size_request(filler, -1, Int32(overdraw.rounded()))
             }
         }
+        // The content (not the window, whose titlebar under Wayland's client-side decorations
+        // would take its share) is WxH points, the size the replayed trace was recorded at.
+        gtk_widget_set_size_request(host.widget, Int32(size.width), Int32(size.height))
         gtk_window_set_child(sd_window(window), host.widget)
         if options.confirm {
             host.controller.shouldDismiss = { _ in false }
