@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "SwipeDismissX11", targets: ["SwipeDismissX11"]),
         .library(name: "SwipeDismissGif", targets: ["SwipeDismissGif"]),
         .library(name: "SwipeDismissGtk", targets: ["SwipeDismissGtk"]),
+        .library(name: "SwipeDismissSheetBackend", targets: ["SwipeDismissSheetBackend"]),
         .executable(name: "cairo-export", targets: ["CairoExport"]),
         .executable(name: "x11-demo", targets: ["X11Demo"]),
         .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
@@ -87,7 +88,13 @@ let package = Package(
         .target(
             name: "SwipeDismissGif", dependencies: ["SwipeDismiss", "CGif"], path: "Plugins/Gif"),
         // The GTK 4 host: the app's widgets behind, its sheet widget moved as render nodes.
-        .target(name: "SwipeDismissGtk", dependencies: ["SwipeDismiss", "CGtk"], path: "Plugins/Gtk"),
+        // swift-cross-ui's sheet calls over the core, with a null-renderer implementation.
+        .target(
+            name: "SwipeDismissSheetBackend", dependencies: ["SwipeDismiss", "SwipeDismissNull"],
+            path: "Plugins/SheetBackend"),
+        .target(
+            name: "SwipeDismissGtk", dependencies: ["SwipeDismiss", "SwipeDismissSheetBackend", "CGtk"],
+            path: "Plugins/Gtk"),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
         .target(
@@ -155,7 +162,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SwipeDismissGtkTests",
-            dependencies: ["SwipeDismissGtk", "SwipeDismissNull", "SwipeDismissX11", "X11DemoCore"]
+            dependencies: [
+                "SwipeDismissGtk", "SwipeDismissSheetBackend", "SwipeDismissNull", "SwipeDismissX11",
+                "CGtk",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -41,6 +41,13 @@ public final class GtkSheetHost {
     public var onError: ((Error) -> Void)?
 
     let content: GtkSheetContent
+    private let grabber: UnsafeMutablePointer<GtkWidget>
+
+    /// Whether the sheet shows a drag indicator (a grabber bar above the content).
+    public var showsDragIndicator: Bool {
+        get { gtk_widget_get_visible(grabber) != 0 }
+        set { gtk_widget_set_visible(grabber, newValue ? 1 : 0) }
+    }
     let backdrop: UnsafeMutablePointer<GtkWidget>
     let fixed: UnsafeMutablePointer<GtkWidget>
     var touchSequence: OpaquePointer?
@@ -89,6 +96,13 @@ public final class GtkSheetHost {
         dialog = sd_dialog_box_new()
         gtk_widget_add_css_class(dialog, "swipedismiss-sheet")
         sd_accessible_set_label(dialog, content.title)
+        grabber = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(grabber, "swipedismiss-grabber")
+        gtk_widget_set_size_request(grabber, 36, 5)
+        gtk_widget_set_halign(grabber, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(grabber, 6)
+        gtk_widget_set_visible(grabber, 0)
+        gtk_box_append(sd_box(dialog), grabber)
         gtk_box_append(sd_box(dialog), content.widget)
         gtk_widget_set_vexpand(content.widget, 1)
         gtk_fixed_put(sd_fixed(fixed), dialog, 0, 0)

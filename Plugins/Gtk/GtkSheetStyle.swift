@@ -6,6 +6,7 @@ enum GtkSheetStyle {
     static let css = """
         .swipedismiss-backdrop { background-color: #000000; }
         .swipedismiss-sheet { background-color: #ffffff; border-radius: 12px 12px 0 0; }
+        .swipedismiss-grabber { background-color: #c7c7cc; border-radius: 3px; }
         """
 
     /// Adds the CSS to the default display once (GTK keeps the provider for the display's
