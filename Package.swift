@@ -93,7 +93,8 @@ let package = Package(
             name: "SwipeDismissSheetBackend", dependencies: ["SwipeDismiss", "SwipeDismissNull"],
             path: "Plugins/SheetBackend"),
         .target(
-            name: "SwipeDismissGtk", dependencies: ["SwipeDismiss", "SwipeDismissSheetBackend", "CGtk"],
+            name: "SwipeDismissGtk",
+            dependencies: ["SwipeDismiss", "SwipeDismissSheetBackend", "CGtk"],
             path: "Plugins/Gtk"),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
@@ -163,7 +164,8 @@ let package = Package(
         .testTarget(
             name: "SwipeDismissGtkTests",
             dependencies: [
-                "SwipeDismissGtk", "SwipeDismissSheetBackend", "SwipeDismissNull", "SwipeDismissX11",
+                "SwipeDismissGtk", "SwipeDismissSheetBackend", "SwipeDismissNull",
+                "SwipeDismissX11",
                 "CGtk",
             ]
         ),

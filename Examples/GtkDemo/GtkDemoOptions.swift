@@ -77,7 +77,8 @@ struct GtkDemoOptions {
         options.confirm = flags.isSet("--confirm")
         options.reduceMotion = flags.isSet("--reduce-motion")
         if options.exitsAfterReplay, options.replayPath == nil {
-            throw FlagError(flag: "--exit-after-replay", reason: .required(placeholder: "--replay FILE"))
+            throw FlagError(
+                flag: "--exit-after-replay", reason: .required(placeholder: "--replay FILE"))
         }
         return options
     }

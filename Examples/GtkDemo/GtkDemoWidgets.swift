@@ -93,13 +93,15 @@ enum GtkDemoWidgets {
             gtk_box_append(sd_box(list), label)
         }
         let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(sd_scrolled(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_policy(
+            sd_scrolled(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(sd_scrolled(scrolled), list)
         gtk_widget_set_vexpand(scrolled, 1)
         gtk_box_append(sd_box(content), scrolled)
         let filler = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(sd_box(content), filler)
-        return Sheet(widget: content, close: close, scrolled: scrolled, prompt: prompt, filler: filler)
+        return Sheet(
+            widget: content, close: close, scrolled: scrolled, prompt: prompt, filler: filler)
     }
 
     /// The card's content: its headline, a line under it and a "Close" button.

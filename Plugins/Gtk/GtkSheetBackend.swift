@@ -124,7 +124,8 @@ public final class GtkSheetBackend: SheetBackend {
 
     /// The window's width by the height the sheet covers at its top detent.
     public func size(ofSheet sheet: Sheet) -> SIMD2<Int> {
-        SheetBackendLayout.size(of: sheet.options, viewport: sheet.host?.renderer.viewport ?? sheet.viewport)
+        SheetBackendLayout.size(
+            of: sheet.options, viewport: sheet.host?.renderer.viewport ?? sheet.viewport)
     }
 
     /// The sheet's controller while shown.

@@ -186,7 +186,8 @@ extension GtkSheetHost {
         default:
             return false
         }
-        if case .other = key {} else if [.pageUp, .pageDown, .home, .end].contains(key), !isShown {
+        if case .other = key {
+        } else if [.pageUp, .pageDown, .home, .end].contains(key), !isShown {
             return false
         }
         feed(.key(key), time: time)

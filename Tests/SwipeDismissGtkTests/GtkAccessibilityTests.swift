@@ -58,7 +58,9 @@ final class GtkAccessibilityTests: XCTestCase {
         guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
             throw unavailable("no X display: DISPLAY is not set")
         }
-        for tool in ["/usr/bin/dbus-run-session", "/usr/libexec/at-spi-bus-launcher", "/usr/bin/python3"]
+        for tool in [
+            "/usr/bin/dbus-run-session", "/usr/libexec/at-spi-bus-launcher", "/usr/bin/python3",
+        ]
         where !hasExecutable(tool) {
             throw unavailable("\(tool) is missing (scripts/deps.sh installs it)")
         }
@@ -108,7 +110,8 @@ final class GtkAccessibilityTests: XCTestCase {
             XCTAssertFalse(after.contains("visible"), "\(after)")
         }
         let lines = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
-        XCTAssertEqual(phases(lines.split(separator: "\n").map(String.init)), ["dismissing", "dismissed"])
+        XCTAssertEqual(
+            phases(lines.split(separator: "\n").map(String.init)), ["dismissing", "dismissed"])
         try? FileManager.default.removeItem(atPath: events)
     }
 }

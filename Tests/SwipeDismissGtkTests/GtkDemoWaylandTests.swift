@@ -10,7 +10,8 @@ final class HeadlessWeston {
 
     init() throws {
         guard hasExecutable("/usr/bin/weston") else { throw unavailable("weston is not installed") }
-        let runtime = temporaryFolder().appendingPathComponent("xdg-\(UUID().uuidString.prefix(8))").path
+        let runtime = temporaryFolder().appendingPathComponent("xdg-\(UUID().uuidString.prefix(8))")
+            .path
         mkdir(runtime, 0o700)
         let socket = "wl-sd-\(getpid())"
         child = try Child(
@@ -21,7 +22,9 @@ final class HeadlessWeston {
             ], environment: environment(["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": nil]))
         self.runtime = runtime
         self.socket = socket
-        guard eventually(timeout: 10, { FileManager.default.fileExists(atPath: "\(runtime)/\(socket)") })
+        guard
+            eventually(
+                timeout: 10, { FileManager.default.fileExists(atPath: "\(runtime)/\(socket)") })
         else {
             child.stop()
             throw GtkTestFailure(description: "weston did not start: \(child.stderr)")
@@ -63,7 +66,8 @@ final class GtkDemoWaylandTests: XCTestCase {
         for (name, scene, flags) in cases {
             let trace = packageRoot.appendingPathComponent("Examples/Traces/\(name).json").path
             let run = try Child.run(
-                demo, ["--scene", scene, "--replay", trace, "--exit-after-replay", "--events"] + flags,
+                demo,
+                ["--scene", scene, "--replay", trace, "--exit-after-replay", "--events"] + flags,
                 environment: weston.clientEnvironment, timeout: 40)
             XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
             let last = try XCTUnwrap(

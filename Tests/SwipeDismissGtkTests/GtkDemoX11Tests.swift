@@ -46,7 +46,8 @@ final class GtkDemoX11Tests: XCTestCase {
             eventually(timeout: 5) { demo.phases.last == "dismissed" },
             "phases: \(demo.phases); stderr: \(demo.child.stderr)")
         XCTAssertEqual(demo.phases, ["dragging", "dismissing", "dismissed"])
-        XCTAssertTrue(eventually(timeout: 3) { demo.bandGrey == 255 }, "band: \(demo.bandGrey ?? -1)")
+        XCTAssertTrue(
+            eventually(timeout: 3) { demo.bandGrey == 255 }, "band: \(demo.bandGrey ?? -1)")
         // The app's own screen shows undimmed: #336699.
         let app = demo.pixel(x: 10, y: 100)
         XCTAssertEqual(app.map { [$0.r, $0.g, $0.b] }, [0x33, 0x66, 0x99])
