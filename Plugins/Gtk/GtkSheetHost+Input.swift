@@ -140,6 +140,12 @@ extension GtkSheetHost {
         let event = gtk_event_controller_get_current_event(controller)
         let time = gtk_event_controller_get_current_event_time(controller)
         let source = scrollSource(event)
+        // The list under the pointer scrolls: the core learns where the pointer is from the
+        // scroll event's own position (a move with no press moves nothing).
+        if let event, !input.isPressed, let point = position(of: event), point != hoverPoint {
+            hoverPoint = point
+            feed(.move(point), time: time)
+        }
         let step = source == .wheel ? Self.wheelPointsPerClick : 1
         feed(.scroll(dx: -dx * step, dy: -dy * step, source: source), time: time)
         return true

@@ -52,6 +52,7 @@ public final class GtkSheetHost {
     let fixed: UnsafeMutablePointer<GtkWidget>
     var touchSequence: OpaquePointer?
     var lastPoint = Point.zero
+    var hoverPoint: Point?
     var attachedWindow: UnsafeMutablePointer<GtkWidget>?
     var backdropWidget: UnsafeMutablePointer<GtkWidget> { backdrop }
     var closeButton: UnsafeMutablePointer<GtkWidget>? { content.closeButton }
@@ -134,9 +135,11 @@ public final class GtkSheetHost {
         observation?.cancel()
         if tickID != 0 { gtk_widget_remove_tick_callback(widget, tickID) }
         let me = Unmanaged.passUnretained(self).toOpaque()
+        // Each is held (`remember`), so it is still an object here even if its window went.
         for instance in connected {
             g_signal_handlers_disconnect_matched(
                 instance, G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, me)
+            g_object_unref(instance)
         }
     }
 
@@ -243,8 +246,10 @@ public final class GtkSheetHost {
         focusBefore = nil
     }
 
-    /// Remembers `instance` as one our handlers are connected to.
+    /// Remembers `instance` as one our handlers are connected to, holding a reference so
+    /// that `deinit` can disconnect them whatever was destroyed first.
     func remember(_ instance: gpointer) {
+        g_object_ref(instance)
         connected.append(instance)
     }
 
