@@ -74,6 +74,7 @@ extension GtkSheetHost {
             }, userData)
         remember(UnsafeMutableRawPointer(keys!))
         gtk_widget_add_controller(window, keys)
+        keyController = keys
         // Shown from the start: focus goes into the sheet before the window picks a widget.
         if isShown { moveFocusIn() }
     }

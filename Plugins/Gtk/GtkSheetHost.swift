@@ -54,6 +54,8 @@ public final class GtkSheetHost {
     var lastPoint = Point.zero
     var hoverPoint: Point?
     var attachedWindow: UnsafeMutablePointer<GtkWidget>?
+    /// The key controller added to `attachedWindow`, taken off again in `deinit`.
+    var keyController: OpaquePointer?
     var backdropWidget: UnsafeMutablePointer<GtkWidget> { backdrop }
     var closeButton: UnsafeMutablePointer<GtkWidget>? { content.closeButton }
     private var tickID: guint = 0
@@ -135,6 +137,11 @@ public final class GtkSheetHost {
         observation?.cancel()
         if tickID != 0 { gtk_widget_remove_tick_callback(widget, tickID) }
         let me = Unmanaged.passUnretained(self).toOpaque()
+        if let window = attachedWindow, let keys = keyController,
+            gtk_event_controller_get_widget(keys) == window
+        {
+            gtk_widget_remove_controller(window, keys)
+        }
         // Each is held (`remember`), so it is still an object here even if its window went.
         for instance in connected {
             g_signal_handlers_disconnect_matched(
