@@ -13,12 +13,14 @@ final class GtkSheetHostTests: XCTestCase {
         let host: GtkSheetHost
         let scrolled: UnsafeMutablePointer<GtkWidget>
         let close: UnsafeMutablePointer<GtkWidget>
+        let handlers: XlibHandlers
     }
 
     func makeHost() throws -> Setup {
         guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
             throw unavailable("no X display: DISPLAY is not set")
         }
+        let handlers = XlibHandlers.current(display: display)
         setenv("GDK_BACKEND", "x11", 1)
         setenv("GTK_A11Y", "none", 1)
         guard gtk_init_check() != 0 else { throw unavailable("GTK cannot open \(display)") }
@@ -52,7 +54,8 @@ final class GtkSheetHostTests: XCTestCase {
         gtk_window_set_child(sd_window(window), host.widget)
         gtk_window_present(sd_window(window))
         host.wake()
-        return Setup(window: window, host: host, scrolled: scrolled, close: close)
+        return Setup(
+            window: window, host: host, scrolled: scrolled, close: close, handlers: handlers)
     }
 
     func run(for seconds: Double) {
@@ -66,6 +69,7 @@ final class GtkSheetHostTests: XCTestCase {
     func close(_ setup: Setup) {
         gtk_window_destroy(sd_window(setup.window))
         while g_main_context_iteration(nil, 0) != 0 {}
+        setup.handlers.restore()
     }
 
     func testTheScrolledWindowShowsTheControllersScrollAndHandsOffAtItsTop() throws {

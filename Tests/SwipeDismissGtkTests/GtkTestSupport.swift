@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Glibc
 import SwipeDismissX11
@@ -205,5 +206,30 @@ func xdotool(_ arguments: [String]) throws {
     let result = try Child.run("/usr/bin/xdotool", arguments, environment: environment([:]))
     guard result.status == 0 else {
         throw GtkTestFailure(description: "xdotool \(arguments) failed: \(result.stderr)")
+    }
+}
+
+/// Xlib's process-wide error handlers, as the X11 plugin installs them. GTK in this
+/// process (the in-process host and facade tests) puts its own in place; the tests put
+/// these back when they are done, so that later X11 tests in the same process count their
+/// protocol errors as before.
+struct XlibHandlers {
+    let error: XErrorHandler?
+    let io: XIOErrorHandler?
+
+    /// The handlers in place now, after making sure the X11 plugin installed its own.
+    static func current(display: String) -> XlibHandlers {
+        _ = try? X11Display(name: display)
+        let error = XSetErrorHandler(nil)
+        XSetErrorHandler(error)
+        let io = XSetIOErrorHandler(nil)
+        XSetIOErrorHandler(io)
+        return XlibHandlers(error: error, io: io)
+    }
+
+    /// Puts these handlers back.
+    func restore() {
+        XSetErrorHandler(error)
+        XSetIOErrorHandler(io)
     }
 }

@@ -92,11 +92,13 @@ struct GtkHarness: SheetBackendHarness {
     let backend = GtkSheetBackend()
     let window: UnsafeMutablePointer<GtkWidget>
     let screen: UnsafeMutablePointer<GtkWidget>
+    let handlers: XlibHandlers
 
     init() throws {
         guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
             throw unavailable("no X display: DISPLAY is not set")
         }
+        handlers = XlibHandlers.current(display: display)
         setenv("GDK_BACKEND", "x11", 1)
         setenv("GTK_A11Y", "none", 1)
         guard gtk_init_check() != 0 else { throw unavailable("GTK cannot open \(display)") }
@@ -134,6 +136,7 @@ struct GtkHarness: SheetBackendHarness {
     func close() {
         gtk_window_destroy(sd_window(window))
         while g_main_context_iteration(nil, 0) != 0 {}
+        handlers.restore()
     }
 }
 
