@@ -50,7 +50,20 @@ struct GtkDemoOptions {
     ])
 
     /// Parses `arguments` (without the program name); the error names the flag.
-    static func parse(_ arguments: [String]) throws(FlagError) -> GtkDemoOptions {
+    static func parse(_ arguments: [String]) throws(GtkDemoOptionError) -> GtkDemoOptions {
+        let options: GtkDemoOptions
+        do {
+            options = try parseFlags(arguments)
+        } catch {
+            throw GtkDemoOptionError(description: error.description)
+        }
+        if options.exitsAfterReplay, options.replayPath == nil {
+            throw GtkDemoOptionError(description: "--exit-after-replay needs --replay FILE")
+        }
+        return options
+    }
+
+    private static func parseFlags(_ arguments: [String]) throws(FlagError) -> GtkDemoOptions {
         var options = GtkDemoOptions()
         let flags = try parser.parse(arguments)
         guard !flags.helpRequested else {
@@ -76,10 +89,11 @@ struct GtkDemoOptions {
         options.exitsAfterReplay = flags.isSet("--exit-after-replay")
         options.confirm = flags.isSet("--confirm")
         options.reduceMotion = flags.isSet("--reduce-motion")
-        if options.exitsAfterReplay, options.replayPath == nil {
-            throw FlagError(
-                flag: "--exit-after-replay", reason: .required(placeholder: "--replay FILE"))
-        }
         return options
     }
+}
+
+/// A command line gtk-demo refuses; the message names the flag.
+struct GtkDemoOptionError: Error, CustomStringConvertible {
+    var description: String
 }

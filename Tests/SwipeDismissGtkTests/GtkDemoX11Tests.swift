@@ -134,6 +134,27 @@ final class GtkDemoX11Tests: XCTestCase {
             try builtProduct("gtk-demo").path, ["--scene", "photo"],
             environment: environment([:]), timeout: 20)
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("--scene"), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("gtk-demo: --scene"), result.stderr)
+        let alone = try Child.run(
+            try builtProduct("gtk-demo").path, ["--exit-after-replay"],
+            environment: environment([:]), timeout: 20)
+        XCTAssertEqual(alone.status, 2)
+        XCTAssertTrue(
+            alone.stderr.hasPrefix("gtk-demo: --exit-after-replay needs --replay FILE"),
+            alone.stderr)
+    }
+
+    func testAMalformedTraceIsRefusedNamingTheEventAndField() throws {
+        let path = temporaryFolder().appendingPathComponent("bad-trace.json").path
+        try
+            #"{"viewport":{"width":390,"height":844},"events":[{"t":0,"type":"down","x":"a","y":1}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Child.run(
+            try builtProduct("gtk-demo").path, ["--replay", path],
+            environment: environment([:]), timeout: 20)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(
+            result.stderr,
+            "gtk-demo: --replay: \(path), event 0, field \"x\": expected a number, got a string\n")
     }
 }
