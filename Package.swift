@@ -18,9 +18,12 @@ let package = Package(
         .library(name: "SwipeDismissX11", targets: ["SwipeDismissX11"]),
         .library(name: "SwipeDismissGif", targets: ["SwipeDismissGif"]),
         .library(name: "SwipeDismissAccessibility", targets: ["SwipeDismissAccessibility"]),
+        .library(name: "SwipeDismissGtk", targets: ["SwipeDismissGtk"]),
+        .library(name: "SwipeDismissSheetBackend", targets: ["SwipeDismissSheetBackend"]),
         .executable(name: "cairo-export", targets: ["CairoExport"]),
         .executable(name: "x11-demo", targets: ["X11Demo"]),
         .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
+        .executable(name: "gtk-demo", targets: ["GtkDemo"]),
     ],
     targets: [
         // Core: pure Swift, no C, no globals, time only through the injected Clock.
@@ -38,6 +41,12 @@ let package = Package(
             path: "Sources/CX11",
             pkgConfig: "cairo-xlib",
             providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGtk",
+            path: "Sources/CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
         ),
         // giflib has no pkg-config file on Debian: the module map links "gif" by name.
         .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
@@ -80,6 +89,15 @@ let package = Package(
             dependencies: ["SwipeDismiss", "CEpoll"],
             path: "Plugins/Accessibility"
         ),
+        // The GTK 4 host: the app's widgets behind, its sheet widget moved as render nodes.
+        // swift-cross-ui's sheet calls over the core, with a null-renderer implementation.
+        .target(
+            name: "SwipeDismissSheetBackend", dependencies: ["SwipeDismiss", "SwipeDismissNull"],
+            path: "Plugins/SheetBackend"),
+        .target(
+            name: "SwipeDismissGtk",
+            dependencies: ["SwipeDismiss", "SwipeDismissSheetBackend", "CGtk"],
+            path: "Plugins/Gtk"),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
         .target(name: "ToolSupport", dependencies: ["SwipeDismiss"], path: "Sources/ToolSupport"),
@@ -147,6 +165,21 @@ let package = Package(
                 "SwipeDismissAccessibility", "SwipeDismissNull", "RawCairoBaseline", "CDBus",
             ],
             resources: [.copy("Probe/atspi_probe.py")]
+        ),
+        .executableTarget(
+            name: "GtkDemo",
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissGtk", "CGtk", "ToolSupport", "X11DemoCore",
+            ],
+            path: "Examples/GtkDemo"
+        ),
+        .testTarget(
+            name: "SwipeDismissGtkTests",
+            dependencies: [
+                "SwipeDismissGtk", "SwipeDismissSheetBackend", "SwipeDismissNull",
+                "SwipeDismissX11",
+                "CGtk",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
