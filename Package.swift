@@ -40,9 +40,11 @@ let package = Package(
         .library(name: "SwipeDismissCairo", targets: ["SwipeDismissCairo"]),
         .library(name: "SwipeDismissX11", targets: ["SwipeDismissX11"]),
         .library(name: "SwipeDismissGif", targets: ["SwipeDismissGif"]),
+        .library(name: "SwipeDismissWayland", targets: ["SwipeDismissWayland"]),
         .executable(name: "cairo-export", targets: ["CairoExport"]),
         .executable(name: "x11-demo", targets: ["X11Demo"]),
         .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
+        .executable(name: "wayland-demo", targets: ["WaylandDemo"]),
     ],
     targets: [
         // Core: pure Swift, no C, no globals, time only through the injected Clock.
@@ -63,6 +65,17 @@ let package = Package(
         ),
         // giflib has no pkg-config file on Debian: the module map links "gif" by name.
         .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CWayland",
+            path: "Sources/CWayland",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev", "libxkbcommon-dev"])]
+        ),
+        // The protocol glue wayland-scanner generates from the XML files (committed;
+        // scripts/gen-wayland-protocols.sh regenerates it and --check compares).
+        .target(
+            name: "CWaylandProtocols", dependencies: ["CWayland"], path: "Sources/CWaylandProtocols"
+        ),
 
         // Plugins.
         .target(name: "SwipeDismissNull", dependencies: ["SwipeDismiss"], path: "Plugins/Null"),
@@ -78,6 +91,14 @@ let package = Package(
         ),
         .target(
             name: "SwipeDismissGif", dependencies: ["SwipeDismiss", "CGif"], path: "Plugins/Gif"),
+        // CCairo as well: the frames are cairo image surfaces over the wl_shm buffers.
+        .target(
+            name: "SwipeDismissWayland",
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissCairo", "CCairo", "CWayland", "CWaylandProtocols",
+            ],
+            path: "Plugins/Wayland"
+        ),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
         .target(
@@ -104,6 +125,13 @@ let package = Package(
             path: "Examples/X11Demo",
             swiftSettings: functionSections,
             linkerSettings: smallDemoLinking
+        ),
+        .executableTarget(
+            name: "WaylandDemo",
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissWayland", "ToolSupport", "X11DemoCore",
+            ],
+            path: "Examples/WaylandDemo"
         ),
         .target(
             name: "RawCairoBaseline",
@@ -136,6 +164,12 @@ let package = Package(
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport", "SwipeDismissGif"]),
         .testTarget(name: "X11DemoTests", dependencies: ["X11DemoCore"]),
+        .testTarget(
+            name: "SwipeDismissWaylandTests",
+            dependencies: [
+                "SwipeDismissWayland", "SwipeDismissNull", "WaylandDemo",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,9 @@
 set -euo pipefail
 
 packages=(pkg-config libcairo2-dev libx11-dev libxi-dev libxext-dev libgif-dev xvfb xdotool fonts-dejavu-core)
+# The Wayland plugin (libwayland-client, wayland-scanner, the protocol XML files, xkbcommon) and
+# the compositor its tests run (weston: headless, and nested in Xvfb).
+packages+=(libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev weston)
 
 missing=()
 for package in "${packages[@]}"; do
