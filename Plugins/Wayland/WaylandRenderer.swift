@@ -41,6 +41,9 @@ public final class WaylandRenderer: Renderer {
     public private(set) var deferredFrames = 0
     /// Whether a frame was deferred and should be drawn once the window can take one.
     public private(set) var needsFrame = false
+    /// How many times a buffer still held by the compositor was attached again (never: a
+    /// buffer is drawn into only after its `release`; the tests hold the renderer to it).
+    public private(set) var attachedWhileBusy = 0
     /// The buffer box the last commit damaged.
     public private(set) var lastDamage: PixelRect?
     /// The buffer size of the last commit, in pixels.
@@ -125,6 +128,7 @@ public final class WaylandRenderer: Renderer {
     private func commit(_ buffer: WaylandShmBuffer?, damage box: PixelRect? = nil) {
         let surface = window.surface
         if let buffer, let box {
+            if buffer.isBusy { attachedWhileBusy += 1 }
             window.describeBuffer()
             wl_surface_attach(surface, buffer.buffer, 0, 0)
             if window.display.compositorVersion >= 4 {
