@@ -151,7 +151,15 @@ enum WaylandDemoMain {
         let loop = WaylandEventLoop(
             window: window, renderer: renderer, input: live, clock: clock,
             framesPerSecond: options.framesPerSecond)
+        // --verbose says when the first frame is on screen (tests wait for it before input).
+        var firstFrameToldOf = !options.verbose
         let replayFinished: () -> Bool = { [replay] in
+            if !firstFrameToldOf, renderer.framesDone > 0, let size = renderer.lastBufferSize {
+                firstFrameToldOf = true
+                printError(
+                    "first frame shown: \(size.width)x\(size.height) px at scale \(jsonNumber(renderer.scale))"
+                )
+            }
             guard options.exitsAfterReplay, let replay else { return false }
             return !replay.isReplaying && !controller.isAnimating && !live.isPressed
                 && controller.nextWakeTime == nil && !renderer.needsFrame

@@ -24,6 +24,10 @@ public final class WaylandDisplay {
     private(set) var fractionalScaleManager: OpaquePointer?
     private(set) var pointerGestures: OpaquePointer?
     private(set) var pointerGesturesVersion: UInt32 = 0
+    /// The seat's capabilities (`WL_SEAT_CAPABILITY_*`), as last announced.
+    private(set) var seatCapabilities: UInt32 = 0
+    /// Told each time the seat announces its capabilities (the input source).
+    var seatCapabilitiesChanged: ((UInt32) -> Void)?
     /// The outputs by their `wl_output` proxy, with the scale each announced.
     private(set) var outputs: [WaylandOutput] = []
 
@@ -137,6 +141,8 @@ public final class WaylandDisplay {
         case "wl_seat" where seat == nil:
             seatVersion = min(version, 8)
             seat = bound(swd_wl_seat_interface(), 8)
+            // Listened to from the start: the capabilities come once, right after the bind.
+            wl_seat_add_listener(seat, Self.seatListener, Unmanaged.passUnretained(self).toOpaque())
         case "wl_output":
             guard let proxy = bound(swd_wl_output_interface(), 2) else { return }
             outputs.append(WaylandOutput(proxy: proxy, name: name))
@@ -179,6 +185,19 @@ public final class WaylandDisplay {
                     global_remove: { data, _, name in from(data).removeGlobal(name) }))
             return listener
         }()
+
+    nonisolated(unsafe) private static let seatListener: UnsafeMutablePointer<wl_seat_listener> = {
+        let listener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_seat_listener(
+                capabilities: { data, _, raw in
+                    let display = from(data)
+                    display.seatCapabilities = raw
+                    display.seatCapabilitiesChanged?(raw)
+                },
+                name: { _, _, _ in }))
+        return listener
+    }()
 
     nonisolated(unsafe) private static let wmBaseListener:
         UnsafeMutablePointer<xdg_wm_base_listener> = {

@@ -38,15 +38,17 @@ public final class WaylandInputSource: InputSource {
         self.clock = clock
         framesEachEvent = display.seatVersion < 5
         scratch.reserveCapacity(8)
-        if let seat = display.seat {
-            wl_seat_add_listener(seat, Self.seatListener, Unmanaged.passUnretained(self).toOpaque())
-        }
+        display.seatCapabilitiesChanged = { [unowned self] raw in capabilities(raw) }
+        capabilities(display.seatCapabilities)
     }
 
     deinit {
         if let pointer { releasePointer(pointer, version: display.seatVersion) }
         if let keyboard { releaseKeyboard(keyboard, version: display.seatVersion) }
     }
+
+    /// The time of the first event read and not yet handed out: the controller wakes for it.
+    public var nextEventTime: Double? { queue.nextEventTime }
 
     /// Hands out the events read so far up to `time`.
     public func events(upTo time: Double, into events: inout [InputEvent]) {
@@ -102,15 +104,6 @@ public final class WaylandInputSource: InputSource {
     private static func point(_ x: wl_fixed_t, _ y: wl_fixed_t) -> Point {
         Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
     }
-
-    nonisolated(unsafe) private static let seatListener: UnsafeMutablePointer<wl_seat_listener> = {
-        let listener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
-        listener.initialize(
-            to: wl_seat_listener(
-                capabilities: { data, _, raw in from(data).capabilities(raw) },
-                name: { _, _, _ in }))
-        return listener
-    }()
 
     nonisolated(unsafe) private static let pointerListener:
         UnsafeMutablePointer<wl_pointer_listener> = {

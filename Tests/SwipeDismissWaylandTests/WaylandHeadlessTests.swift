@@ -9,60 +9,8 @@ import XCTest
 /// frame callbacks, buffer release discipline, an idle window that commits nothing, and a
 /// lost compositor returned as a value.
 final class WaylandHeadlessTests: XCTestCase {
-    private final class Harness {
-        let weston: Weston
-        let clock = MonotonicClock()
-        let display: WaylandDisplay
-        let window: WaylandWindow
-        let renderer: WaylandRenderer
-        let queue = QueuedInputSource()
-        let controller: DismissController
-        let loop: WaylandEventLoop
-
-        init() throws {
-            weston = try Weston()
-            display = try WaylandDisplay(name: weston.socketPath)
-            window = try WaylandWindow(
-                display: display, title: "SwipeDismiss Wayland test", width: 390, height: 844)
-            renderer = WaylandRenderer(window: window)
-            controller = DismissController(
-                input: queue, presenter: CardPresenter(), renderer: renderer, clock: clock,
-                configuration: .fluid)
-            loop = WaylandEventLoop(
-                window: window, renderer: renderer,
-                input: WaylandInputSource(display: display, clock: clock),
-                clock: clock)
-        }
-
-        /// Turns the loop until `condition` holds (true) or `timeout` passes (false);
-        /// `check` runs after every turn.
-        @discardableResult
-        func run(
-            timeout: Double, until condition: () -> Bool, check: () -> Void = {}
-        ) throws -> Bool {
-            let end = clock.now + timeout
-            while clock.now < end {
-                if let reason = try loop.runOnce(controller, maximumWait: 0.05) {
-                    throw WaylandTestFailure(description: "the loop stopped: \(reason)")
-                }
-                check()
-                if condition() { return true }
-            }
-            return false
-        }
-
-        /// Runs until the first frame is shown and nothing animates.
-        func settle() throws {
-            let settled = try run(timeout: 5) {
-                renderer.commits > 0 && !controller.isAnimating && controller.nextWakeTime == nil
-                    && !renderer.isFrameOutstanding
-            }
-            XCTAssertTrue(settled, "the window did not settle")
-        }
-    }
-
     func testTheFirstFrameFollowsTheConfigureAndShowsTheDimmedWhiteBand() throws {
-        let harness = try Harness()
+        let harness = try WaylandHarness(weston: Weston())
         try harness.settle()
         XCTAssertGreaterThanOrEqual(harness.window.configuresAcknowledged, 1)
         XCTAssertEqual(harness.renderer.lastBufferSize?.width, 390)
@@ -76,7 +24,7 @@ final class WaylandHeadlessTests: XCTestCase {
     }
 
     func testAnIdleWindowCommitsNothingAndBarelyWakes() throws {
-        let harness = try Harness()
+        let harness = try WaylandHarness(weston: Weston())
         try harness.settle()
         let commits = harness.renderer.commits
         let wakeups = harness.loop.wakeups
@@ -96,7 +44,7 @@ final class WaylandHeadlessTests: XCTestCase {
     }
 
     func testADragIsPacedByFrameCallbacksOnReleasedBuffers() throws {
-        let harness = try Harness()
+        let harness = try WaylandHarness(weston: Weston())
         try harness.settle()
         let start = harness.clock.now + 0.05
         harness.queue.enqueue(InputEvent(time: start, kind: .down(Point(x: 195, y: 422))))
@@ -135,7 +83,7 @@ final class WaylandHeadlessTests: XCTestCase {
     }
 
     func testALostCompositorIsAStopReasonNotAnExit() throws {
-        let harness = try Harness()
+        let harness = try WaylandHarness(weston: Weston())
         try harness.settle()
         kill(harness.weston.process.processIdentifier, SIGKILL)
         harness.weston.process.waitUntilExit()
