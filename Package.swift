@@ -77,6 +77,14 @@ let package = Package(
             name: "CWaylandProtocols", dependencies: ["CWayland"], path: "Sources/CWaylandProtocols"
         ),
 
+        // A scripted compositor on libwayland-server for the tests: finger scrolls with
+        // axis_stop and fractional scale, which no packaged headless compositor injects.
+        .target(
+            name: "CWaylandTestCompositor", dependencies: ["CWaylandProtocols"],
+            path: "Sources/CWaylandTestCompositor",
+            linkerSettings: [.linkedLibrary("wayland-server")]
+        ),
+
         // Plugins.
         .target(name: "SwipeDismissNull", dependencies: ["SwipeDismiss"], path: "Plugins/Null"),
         .target(
@@ -167,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "SwipeDismissWaylandTests",
             dependencies: [
-                "SwipeDismissWayland", "SwipeDismissNull", "WaylandDemo",
+                "SwipeDismissWayland", "SwipeDismissNull", "CWaylandTestCompositor", "WaylandDemo",
             ]
         ),
     ],

@@ -23,7 +23,8 @@ final class CountingInput: InputSource {
 /// The plugin in this process on `weston`: a card window of 390x844 pt driven by a
 /// `DismissController`, its input from `queue` (scripted) or, with `liveInput`, the seat.
 final class WaylandHarness {
-    let weston: Weston
+    /// What serves the socket (a `Weston` or a `ScriptedCompositor`), kept alive with the harness.
+    let server: AnyObject
     let clock = MonotonicClock()
     let display: WaylandDisplay
     let window: WaylandWindow
@@ -36,9 +37,16 @@ final class WaylandHarness {
     /// Every phase the controller passed through, in order.
     private(set) var phases: [DismissPhase] = []
 
-    init(weston: Weston, liveInput: Bool = false) throws {
-        self.weston = weston
-        display = try WaylandDisplay(name: weston.socketPath)
+    /// The weston serving the socket (for the tests that use one).
+    var weston: Weston { server as! Weston }
+
+    convenience init(weston: Weston, liveInput: Bool = false) throws {
+        try self.init(socketPath: weston.socketPath, server: weston, liveInput: liveInput)
+    }
+
+    init(socketPath: String, server: AnyObject, liveInput: Bool = false) throws {
+        self.server = server
+        display = try WaylandDisplay(name: socketPath)
         window = try WaylandWindow(
             display: display, title: "SwipeDismiss Wayland test", width: 390, height: 844)
         renderer = WaylandRenderer(window: window)

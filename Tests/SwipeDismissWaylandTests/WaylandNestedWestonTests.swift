@@ -55,8 +55,8 @@ final class WaylandNestedWestonTests: XCTestCase {
         let folder = try makePrivateFolder("swd-demo")
         let outPath = "\(folder)/out"
         let errPath = "\(folder)/err"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try builtExecutable("wayland-demo"))
         process.arguments = ["--events", "--verbose"]

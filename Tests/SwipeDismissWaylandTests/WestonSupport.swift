@@ -77,7 +77,7 @@ final class Weston {
             ["--backend=\(backend)", "--use-pixman", "--socket=\(socketName)", "--idle-time=0"]
             + arguments
         process.environment = env
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = FileHandle(forWritingAtPath: logPath)
         process.standardOutput = log
         process.standardError = log
@@ -127,8 +127,8 @@ func runProcess(
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let outPath = "\(folder)/out"
     let errPath = "\(folder)/err"
-    FileManager.default.createFile(atPath: outPath, contents: nil)
-    FileManager.default.createFile(atPath: errPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
