@@ -116,6 +116,10 @@ enum WaylandDemoMain {
             input: source, presenter: presenter, renderer: renderer, clock: clock,
             configuration: configuration)
         if options.confirm { controller.shouldDismiss = { _ in false } }
+        // Two resting fingers (a touchpad hold) catch the content while it animates.
+        live.catchesOnHold = { point in
+            controller.isAnimating && controller.hitTest(point) == .content
+        }
         if options.printsEvents {
             let namesDetent = options.scene == .sheet
             let namesTranslation = configuration.direction == .free

@@ -1,4 +1,5 @@
 internal import CWayland
+internal import CWaylandProtocols
 import Glibc
 import SwipeDismiss
 
@@ -16,6 +17,8 @@ public final class WaylandInputSource: InputSource {
     private let display: WaylandDisplay
     private var pointer: OpaquePointer?
     private var keyboard: OpaquePointer?
+    private var hold: OpaquePointer?
+    private var holdCaught = false
     private var mapping = WaylandPointerMapping()
     private var keys = WaylandKeyboard()
     private var time = WaylandEventTime()
@@ -25,8 +28,16 @@ public final class WaylandInputSource: InputSource {
     /// Whether every pointer event is a frame of its own (seat version < 5).
     private let framesEachEvent: Bool
 
-    /// Whether the left button is held.
-    public var isPressed: Bool { mapping.isPressed }
+    /// Whether the left button is held (or a hold gesture holds the content).
+    public var isPressed: Bool { mapping.isPressed || holdCaught }
+
+    /// Asked when a touchpad hold begins (fingers resting, pointer-gestures v3) with the
+    /// pointer's position: whether the hold should catch the content there. The host answers
+    /// from its controller (an animation running, the point on the content); nil or false
+    /// lets the hold pass. A caught hold is a `.down` at its begin and an `.up` at its end, so
+    /// two resting fingers stop a settling sheet as a press would, and lifting them lets it
+    /// settle from where it was caught.
+    public var catchesOnHold: ((Point) -> Bool)?
     /// How many pointer frames were read (tests).
     public private(set) var pointerFrames = 0
     /// Whether the seat has a pointer and a keyboard.
@@ -43,6 +54,7 @@ public final class WaylandInputSource: InputSource {
     }
 
     deinit {
+        if let hold { zwp_pointer_gesture_hold_v1_destroy(hold) }
         if let pointer { releasePointer(pointer, version: display.seatVersion) }
         if let keyboard { releaseKeyboard(keyboard, version: display.seatVersion) }
     }
@@ -62,7 +74,13 @@ public final class WaylandInputSource: InputSource {
         if hasPointer, pointer == nil, let seat = display.seat {
             pointer = wl_seat_get_pointer(seat)
             wl_pointer_add_listener(pointer, Self.pointerListener, me)
+            if let gestures = display.pointerGestures, display.pointerGesturesVersion >= 3 {
+                hold = zwp_pointer_gestures_v1_get_hold_gesture(gestures, pointer)
+                zwp_pointer_gesture_hold_v1_add_listener(hold, Self.holdListener, me)
+            }
         } else if !hasPointer, let pointer {
+            if let hold { zwp_pointer_gesture_hold_v1_destroy(hold) }
+            hold = nil
             releasePointer(pointer, version: display.seatVersion)
             self.pointer = nil
         }
@@ -89,6 +107,22 @@ public final class WaylandInputSource: InputSource {
         let stamp = time.time(for: frameTime, now: clock.now)
         frameTime = nil
         for kind in scratch { queue.enqueue(InputEvent(time: stamp, kind: kind)) }
+    }
+
+    private func holdBegan(_ milliseconds: UInt32) {
+        let position = mapping.position
+        guard !mapping.isPressed, !holdCaught, catchesOnHold?(position) == true else { return }
+        holdCaught = true
+        queue.enqueue(
+            InputEvent(time: time.time(for: milliseconds, now: clock.now), kind: .down(position)))
+    }
+
+    private func holdEnded(_ milliseconds: UInt32) {
+        guard holdCaught else { return }
+        holdCaught = false
+        queue.enqueue(
+            InputEvent(
+                time: time.time(for: milliseconds, now: clock.now), kind: .up(mapping.position)))
     }
 
     private func key(_ milliseconds: UInt32, _ code: UInt32, pressed: Bool) {
@@ -155,6 +189,17 @@ public final class WaylandInputSource: InputSource {
                             vertical: axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue,
                             steps: Double(value) / 120)
                     }))
+            return listener
+        }()
+
+    nonisolated(unsafe) private static let holdListener:
+        UnsafeMutablePointer<zwp_pointer_gesture_hold_v1_listener> = {
+            let listener = UnsafeMutablePointer<zwp_pointer_gesture_hold_v1_listener>.allocate(
+                capacity: 1)
+            listener.initialize(
+                to: zwp_pointer_gesture_hold_v1_listener(
+                    begin: { data, _, _, time, _, _ in from(data).holdBegan(time) },
+                    end: { data, _, _, time, _ in from(data).holdEnded(time) }))
             return listener
         }()
 

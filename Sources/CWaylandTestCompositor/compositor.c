@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum command_type { CMD_STOP, CMD_ENTER, CMD_MOTION, CMD_BUTTON, CMD_FINGER, CMD_FINGER_STOP, CMD_WHEEL };
+enum command_type { CMD_STOP, CMD_ENTER, CMD_MOTION, CMD_BUTTON, CMD_FINGER, CMD_FINGER_STOP, CMD_WHEEL, CMD_HOLD_BEGIN, CMD_HOLD_END };
 struct command { enum command_type type; double x, y; int value; };
 
 uint32_t tc_now_ms(void) {
@@ -200,6 +200,15 @@ static void run_command(struct swd_test_compositor *compositor, const struct com
     }
     if (!pointer || !compositor->surface) return;
     uint32_t time = tc_now_ms();
+    if (command->type == CMD_HOLD_BEGIN || command->type == CMD_HOLD_END) {
+        if (!compositor->hold) return;
+        if (command->type == CMD_HOLD_BEGIN)
+            zwp_pointer_gesture_hold_v1_send_begin(compositor->hold, ++compositor->serial, time,
+                                                   compositor->surface->resource, 2);
+        else
+            zwp_pointer_gesture_hold_v1_send_end(compositor->hold, ++compositor->serial, time, command->value);
+        return;
+    }
     switch (command->type) {
     case CMD_ENTER:
         wl_pointer_send_enter(pointer, ++compositor->serial, compositor->surface->resource,
@@ -301,6 +310,7 @@ swd_test_compositor *swd_test_compositor_start(const char *socket_path, swd_test
     wl_global_create(compositor->display, &wl_seat_interface, 7, compositor, bind_seat);
     if (options.offer_xdg_shell)
         wl_global_create(compositor->display, &xdg_wm_base_interface, 3, compositor, tc_bind_xdg_wm_base);
+    wl_global_create(compositor->display, &zwp_pointer_gestures_v1_interface, 3, compositor, tc_bind_gestures);
     if (options.preferred_scale_120) {
         wl_global_create(compositor->display, &wp_viewporter_interface, 1, compositor, tc_bind_viewporter);
         wl_global_create(compositor->display, &wp_fractional_scale_manager_v1_interface, 1, compositor, tc_bind_fractional);
@@ -354,4 +364,8 @@ void swd_test_compositor_finger_scroll(swd_test_compositor *c, double value) {
 void swd_test_compositor_finger_stop(swd_test_compositor *c) { send_command(c, (struct command){ .type = CMD_FINGER_STOP }); }
 void swd_test_compositor_wheel(swd_test_compositor *c, int notches) {
     send_command(c, (struct command){ .type = CMD_WHEEL, .value = notches });
+}
+void swd_test_compositor_hold_begin(swd_test_compositor *c) { send_command(c, (struct command){ .type = CMD_HOLD_BEGIN }); }
+void swd_test_compositor_hold_end(swd_test_compositor *c, int cancelled) {
+    send_command(c, (struct command){ .type = CMD_HOLD_END, .value = cancelled });
 }

@@ -7,6 +7,7 @@
 #include "generated/xdg-shell-server-protocol.h"
 #include "generated/viewporter-server-protocol.h"
 #include "generated/fractional-scale-v1-server-protocol.h"
+#include "generated/pointer-gestures-unstable-v1-server-protocol.h"
 
 struct tc_surface {
     struct swd_test_compositor *compositor;
@@ -36,6 +37,7 @@ struct swd_test_compositor {
     swd_test_compositor_options options;
     struct tc_surface *surface;    // the toplevel's surface (the last one given a role)
     struct wl_resource *pointer;
+    struct wl_resource *hold;       // zwp_pointer_gesture_hold_v1 of the client's pointer
     struct wl_resource *output;
     struct wl_list frames;         // committed wl_callback resources, answered by the timer
     uint32_t serial;
@@ -45,6 +47,7 @@ struct swd_test_compositor {
 uint32_t tc_now_ms(void);
 void tc_bind_xdg_wm_base(struct wl_client *client, void *data, uint32_t version, uint32_t id);
 void tc_bind_viewporter(struct wl_client *client, void *data, uint32_t version, uint32_t id);
+void tc_bind_gestures(struct wl_client *client, void *data, uint32_t version, uint32_t id);
 void tc_bind_fractional(struct wl_client *client, void *data, uint32_t version, uint32_t id);
 /// The initial configure of a toplevel, sent on its first commit.
 void tc_send_configure(struct tc_surface *surface);

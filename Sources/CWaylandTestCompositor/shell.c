@@ -164,3 +164,44 @@ void tc_bind_fractional(struct wl_client *client, void *data, uint32_t version, 
     struct wl_resource *resource = wl_resource_create(client, &wp_fractional_scale_manager_v1_interface, version, id);
     wl_resource_set_implementation(resource, &fractional_manager_impl, data, NULL);
 }
+
+// zwp_pointer_gestures_v1 version 3: hold gestures the test begins and ends; swipes and
+// pinches exist (a client may ask) but never fire.
+static const struct zwp_pointer_gesture_hold_v1_interface hold_impl = { .destroy = destroy_request };
+static const struct zwp_pointer_gesture_swipe_v1_interface swipe_impl = { .destroy = destroy_request };
+static const struct zwp_pointer_gesture_pinch_v1_interface pinch_impl = { .destroy = destroy_request };
+
+static void hold_destroyed(struct wl_resource *resource) {
+    struct swd_test_compositor *compositor = wl_resource_get_user_data(resource);
+    if (compositor->hold == resource) compositor->hold = NULL;
+}
+
+static void get_hold(struct wl_client *client, struct wl_resource *resource, uint32_t id, struct wl_resource *pointer) {
+    (void)pointer;
+    struct swd_test_compositor *compositor = wl_resource_get_user_data(resource);
+    struct wl_resource *hold = wl_resource_create(client, &zwp_pointer_gesture_hold_v1_interface, wl_resource_get_version(resource), id);
+    wl_resource_set_implementation(hold, &hold_impl, compositor, hold_destroyed);
+    compositor->hold = hold;
+}
+
+static void get_swipe(struct wl_client *client, struct wl_resource *resource, uint32_t id, struct wl_resource *pointer) {
+    (void)pointer;
+    struct wl_resource *swipe = wl_resource_create(client, &zwp_pointer_gesture_swipe_v1_interface, wl_resource_get_version(resource), id);
+    wl_resource_set_implementation(swipe, &swipe_impl, NULL, NULL);
+}
+
+static void get_pinch(struct wl_client *client, struct wl_resource *resource, uint32_t id, struct wl_resource *pointer) {
+    (void)pointer;
+    struct wl_resource *pinch = wl_resource_create(client, &zwp_pointer_gesture_pinch_v1_interface, wl_resource_get_version(resource), id);
+    wl_resource_set_implementation(pinch, &pinch_impl, NULL, NULL);
+}
+
+static const struct zwp_pointer_gestures_v1_interface gestures_impl = {
+    .get_swipe_gesture = get_swipe, .get_pinch_gesture = get_pinch, .release = destroy_request,
+    .get_hold_gesture = get_hold,
+};
+
+void tc_bind_gestures(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
+    struct wl_resource *resource = wl_resource_create(client, &zwp_pointer_gestures_v1_interface, version, id);
+    wl_resource_set_implementation(resource, &gestures_impl, data, NULL);
+}

@@ -37,6 +37,10 @@ final class ScriptedCompositor {
     func fingerScroll(_ value: Double) { swd_test_compositor_finger_scroll(compositor, value) }
     func fingerStop() { swd_test_compositor_finger_stop(compositor) }
     func wheel(_ notches: Int32) { swd_test_compositor_wheel(compositor, notches) }
+    func holdBegin() { swd_test_compositor_hold_begin(compositor) }
+    func holdEnd(cancelled: Bool = false) {
+        swd_test_compositor_hold_end(compositor, cancelled ? 1 : 0)
+    }
 }
 
 /// What no packaged headless compositor injects: a finger scroll that ends with axis_stop,
@@ -147,6 +151,57 @@ final class ScriptedCompositorTests: XCTestCase {
         XCTAssertEqual(wheels.count, 100)
         XCTAssertEqual(harness.controller.state.phase, .presented)
         XCTAssertFalse(harness.phases.contains(.dismissing))
+    }
+
+    func testTwoRestingFingersCatchASettlingCardAndLetItSettleWhenLifted() throws {
+        let compositor = try ScriptedCompositor()
+        let harness = try harness(compositor)
+        harness.seat.catchesOnHold = { [unowned harness] point in
+            harness.controller.isAnimating && harness.controller.hitTest(point) == .content
+        }
+        // An 80 pt drag, held still, released: the card springs back (settling, 0.5 s).
+        compositor.enter(x: 195, y: 422)
+        try idle(harness, 0.03)
+        compositor.button(pressed: true)
+        for step in 1...8 {
+            compositor.motion(x: 195, y: 422 + Double(step) * 10)
+            try idle(harness, 0.016)
+        }
+        try idle(harness, 0.2)
+        compositor.button(pressed: false)
+        let settling = try harness.run(timeout: 1) { harness.controller.state.phase == .settling }
+        XCTAssertTrue(settling, "phases: \(harness.phases)")
+        try idle(harness, 0.08)
+        let before = harness.controller.state.offset
+        XCTAssertGreaterThan(before, 1, "the card already rests")
+        compositor.holdBegin()
+        let caught = try harness.run(timeout: 1) { harness.controller.state.phase == .dragging }
+        XCTAssertTrue(caught, "the hold did not catch the card: \(harness.phases)")
+        let heldAt = harness.controller.state.offset
+        try idle(harness, 0.2)
+        XCTAssertEqual(harness.controller.state.offset, heldAt, "a caught card stays put")
+        XCTAssertGreaterThan(heldAt, 1)
+        compositor.holdEnd()
+        let rests = try harness.run(timeout: 3) { harness.controller.state.phase == .presented }
+        XCTAssertTrue(rests, "phases: \(harness.phases)")
+        XCTAssertEqual(harness.controller.state.offset, 0)
+        XCTAssertEqual(harness.phases.suffix(3), [.dragging, .settling, .presented])
+    }
+
+    func testAHoldOverNothingMovingIsLetThrough() throws {
+        let compositor = try ScriptedCompositor()
+        let harness = try harness(compositor)
+        harness.seat.catchesOnHold = { [unowned harness] point in
+            harness.controller.isAnimating && harness.controller.hitTest(point) == .content
+        }
+        compositor.enter(x: 195, y: 10)  // over the backdrop, nothing animating
+        try idle(harness, 0.03)
+        compositor.holdBegin()
+        try idle(harness, 0.05)
+        compositor.holdEnd()
+        try idle(harness, 0.2)
+        XCTAssertEqual(harness.counted.events.count, 0, "\(harness.counted.events)")
+        XCTAssertEqual(harness.controller.state.phase, .presented)
     }
 
     func testACompositorWithoutXdgShellIsRefusedByName() throws {

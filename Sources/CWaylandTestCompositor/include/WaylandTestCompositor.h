@@ -1,6 +1,6 @@
 // A scripted Wayland compositor on libwayland-server, for the tests: one client, one toplevel,
 // and input the test sends when it wants (finger scrolls with axis_stop, wheel notches,
-// pointer drags), at scales it chooses (an integer output scale, a fractional preferred
+// pointer drags, hold gestures), at scales it chooses (an integer output scale, a fractional preferred
 // scale through wp_fractional_scale_v1 with wp_viewporter). It runs on a thread of its own;
 // every function here may be called from any thread.
 #pragma once
@@ -49,3 +49,7 @@ void swd_test_compositor_finger_scroll(swd_test_compositor *compositor, double v
 void swd_test_compositor_finger_stop(swd_test_compositor *compositor);
 /// `notches` wheel notches in one frame: axis_source(wheel), axis_discrete, axis(10 × notches), frame.
 void swd_test_compositor_wheel(swd_test_compositor *compositor, int notches);
+/// Two fingers rest on the touchpad: zwp_pointer_gesture_hold_v1.begin on the toplevel.
+void swd_test_compositor_hold_begin(swd_test_compositor *compositor);
+/// They lift (cancelled 0) or start moving (1): zwp_pointer_gesture_hold_v1.end.
+void swd_test_compositor_hold_end(swd_test_compositor *compositor, int cancelled);
