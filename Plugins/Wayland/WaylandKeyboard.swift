@@ -32,11 +32,17 @@ struct WaylandKeyboard {
             mapped != MAP_FAILED
         else { return }
         defer { munmap(mapped, size) }
+        // The text may or may not end in a NUL within `size`: give xkbcommon its length.
+        let text = mapped.assumingMemoryBound(to: CChar.self)
         guard
-            let keymap = xkb_keymap_new_from_string(
-                context, mapped.assumingMemoryBound(to: CChar.self), XKB_KEYMAP_FORMAT_TEXT_V1,
-                XKB_KEYMAP_COMPILE_NO_FLAGS), let state = xkb_state_new(keymap)
+            let keymap = xkb_keymap_new_from_buffer(
+                context, text, strnlen(text, size), XKB_KEYMAP_FORMAT_TEXT_V1,
+                XKB_KEYMAP_COMPILE_NO_FLAGS)
         else { return }
+        guard let state = xkb_state_new(keymap) else {
+            xkb_keymap_unref(keymap)
+            return
+        }
         if let old = storage.state { xkb_state_unref(old) }
         if let old = storage.keymap { xkb_keymap_unref(old) }
         storage.keymap = keymap

@@ -7,7 +7,8 @@ import SwipeDismiss
 /// Axis events are grouped by `wl_pointer.frame` and told apart by `axis_source`:
 /// - `finger` (a touchpad): `.scroll(…, source: .touchpad)` of the frame's summed values,
 ///   and `axis_stop` ends the stream with `.scrollStop` in that same frame (no timeout);
-/// - `continuous`: a touchpad-like stream without a guaranteed stop (the core's timeout ends it);
+/// - `continuous`: a touchpad-like stream whose `axis_stop`, when the compositor sends one, ends
+///   it (otherwise the core's timeout does);
 /// - `wheel`, `wheel_tilt`, or no source (seat version < 5): `.scroll(…, source: .wheel)` of
 ///   `wheelPointsPerNotch` per notch (`axis_discrete`, or `axis_value120` / 120), or of the
 ///   value scaled by `wheelPointsPerNotch / 10` without steps (10 is libinput's and weston's
@@ -133,7 +134,7 @@ public struct WaylandPointerMapping: Sendable {
                 if x != 0 || y != 0 { events.append(.scroll(dx: -x, dy: -y, source: .wheel)) }
             }
         }
-        if stopped, source == .finger || source == nil { events.append(.scrollStop) }
+        if stopped, source != .wheel, source != .wheelTilt { events.append(.scrollStop) }
         if left, isPressed {
             isPressed = false
             events.append(.cancel)

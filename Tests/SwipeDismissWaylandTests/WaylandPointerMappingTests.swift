@@ -5,7 +5,7 @@ import XCTest
 
 /// What wl_pointer frames mean to the controller: no compositor needed.
 final class WaylandPointerMappingTests: XCTestCase {
-    private func frame(_ mapping: inout WaylandPointerMapping) -> [InputEvent.Kind] {
+    func frame(_ mapping: inout WaylandPointerMapping) -> [InputEvent.Kind] {
         var events: [InputEvent.Kind] = []
         mapping.frame(into: &events)
         return events
@@ -78,5 +78,23 @@ final class WaylandPointerMappingTests: XCTestCase {
         mapping.axis(vertical: true, value: .infinity)
         XCTAssertEqual(frame(&mapping), [])
         XCTAssertEqual(mapping.position, .zero)
+    }
+}
+
+extension WaylandPointerMappingTests {
+    func testAContinuousStreamDragsLikeATouchpadAndEndsOnItsStop() {
+        var mapping = WaylandPointerMapping()
+        mapping.axisSource(WaylandPointerMapping.AxisSource.continuous.rawValue)
+        mapping.axis(vertical: true, value: 4)
+        XCTAssertEqual(frame(&mapping), [.scroll(dx: 0, dy: -4, source: .touchpad)])
+        mapping.axisStop()  // a stop frame that does not repeat the source
+        XCTAssertEqual(frame(&mapping), [.scrollStop])
+    }
+
+    func testAWheelFrameNeverStops() {
+        var mapping = WaylandPointerMapping()
+        mapping.axisSource(WaylandPointerMapping.AxisSource.wheel.rawValue)
+        mapping.axisStop()
+        XCTAssertEqual(frame(&mapping), [])
     }
 }
