@@ -110,6 +110,7 @@ public final class WaylandRenderer: Renderer {
         buffer.surface.flush()
         lastDamage = change
         lastBufferSize = size
+        lastScene = scene
         commit(buffer, damage: change)
     }
 
@@ -119,6 +120,11 @@ public final class WaylandRenderer: Renderer {
     }
 
     private var lastCommitted: WaylandShmBuffer?
+    /// The scene of the last commit that attached a buffer (tests repaint it to compare).
+    private(set) var lastScene: Scene?
+
+    /// The last committed buffer's pixels as 0xRRGGBB, row by row.
+    func lastFramePixels() -> [UInt32]? { lastCommitted?.pixels() }
 
     private func deferFrame() {
         needsFrame = true

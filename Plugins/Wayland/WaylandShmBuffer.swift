@@ -97,6 +97,20 @@ final class WaylandShmBuffer {
         return memory.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0xFF_FFFF
     }
 
+    /// All pixels as 0xRRGGBB, row by row (tests compare frames with a fresh paint).
+    func pixels() -> [UInt32] {
+        surface.flush()
+        var result: [UInt32] = []
+        result.reserveCapacity(pixelWidth * pixelHeight)
+        for y in 0..<pixelHeight {
+            for x in 0..<pixelWidth {
+                result.append(
+                    memory.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0xFF_FFFF)
+            }
+        }
+        return result
+    }
+
     private func didRelease() {
         isBusy = false
         releases += 1
