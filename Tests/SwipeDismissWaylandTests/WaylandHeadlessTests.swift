@@ -98,6 +98,31 @@ final class WaylandHeadlessTests: XCTestCase {
         XCTAssertTrue(message.hasPrefix("lost the Wayland compositor"), message)
     }
 
+    func testAnOutputOfScaleTwoGetsADoubleBufferAtBufferScaleTwo() throws {
+        let harness = try WaylandHarness(weston: Weston(arguments: ["--scale=2"]))
+        try harness.settle()
+        let redrawn = try harness.run(timeout: 3) { harness.renderer.lastBufferSize?.width == 780 }
+        XCTAssertTrue(redrawn, "buffer: \(String(describing: harness.renderer.lastBufferSize))")
+        XCTAssertEqual(harness.renderer.lastBufferSize?.height, 1688)
+        XCTAssertEqual(harness.window.integerScale, 2)
+        XCTAssertEqual(harness.renderer.viewport, Size(width: 390, height: 844))
+    }
+
+    func testAConfiguredSizeLaysTheSceneOutAgainAtThatSize() throws {
+        // The kiosk shell makes every toplevel fill the output: a configure of 500x700.
+        let harness = try WaylandHarness(
+            weston: Weston(arguments: ["--shell=kiosk-shell.so", "--width=500", "--height=700"]))
+        let resized = try harness.run(timeout: 5) {
+            harness.renderer.lastBufferSize?.width == 500 && !harness.controller.isAnimating
+                && harness.controller.nextWakeTime == nil
+        }
+        XCTAssertTrue(resized, "buffer: \(String(describing: harness.renderer.lastBufferSize))")
+        XCTAssertEqual(harness.renderer.lastBufferSize?.height, 700)
+        XCTAssertEqual(harness.renderer.viewport, Size(width: 500, height: 700))
+        XCTAssertEqual(harness.renderer.lastScene?.size, Size(width: 500, height: 700))
+        XCTAssertLessThanOrEqual(harness.renderer.bufferCount, WaylandRenderer.maximumBuffers)
+    }
+
     private static func seconds(_ time: timeval) -> Double {
         Double(time.tv_sec) + Double(time.tv_usec) / 1e6
     }
