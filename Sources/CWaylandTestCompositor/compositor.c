@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum command_type { CMD_STOP, CMD_ENTER, CMD_MOTION, CMD_BUTTON, CMD_FINGER, CMD_FINGER_STOP, CMD_WHEEL, CMD_HOLD_BEGIN, CMD_HOLD_END };
+enum command_type { CMD_STOP, CMD_ENTER, CMD_MOTION, CMD_BUTTON, CMD_FINGER, CMD_FINGER_STOP, CMD_WHEEL, CMD_HOLD_BEGIN, CMD_HOLD_END, CMD_HIDE };
 struct command { enum command_type type; double x, y; int value; };
 
 uint32_t tc_now_ms(void) {
@@ -198,6 +198,10 @@ static void run_command(struct swd_test_compositor *compositor, const struct com
         compositor->running = 0;
         return;
     }
+    if (command->type == CMD_HIDE) {
+        compositor->hidden = command->value;
+        return;
+    }
     if (!pointer || !compositor->surface) return;
     uint32_t time = tc_now_ms();
     if (command->type == CMD_HOLD_BEGIN || command->type == CMD_HOLD_END) {
@@ -251,6 +255,11 @@ static int answer_frames(void *data) {
     struct swd_test_compositor *compositor = data;
     struct wl_resource *callback, *next;
     int answered = 0;
+    // A hidden surface gets no frame callbacks, as compositors do for minimized windows.
+    if (compositor->hidden) {
+        wl_event_source_timer_update(compositor->frame_timer, 16);
+        return 0;
+    }
     wl_resource_for_each_safe(callback, next, &compositor->frames) {
         wl_callback_send_done(callback, tc_now_ms());
         wl_resource_destroy(callback);
@@ -368,4 +377,7 @@ void swd_test_compositor_wheel(swd_test_compositor *c, int notches) {
 void swd_test_compositor_hold_begin(swd_test_compositor *c) { send_command(c, (struct command){ .type = CMD_HOLD_BEGIN }); }
 void swd_test_compositor_hold_end(swd_test_compositor *c, int cancelled) {
     send_command(c, (struct command){ .type = CMD_HOLD_END, .value = cancelled });
+}
+void swd_test_compositor_set_hidden(swd_test_compositor *c, int hidden) {
+    send_command(c, (struct command){ .type = CMD_HIDE, .value = hidden });
 }

@@ -41,6 +41,7 @@ struct swd_test_compositor {
     struct wl_resource *output;
     struct wl_list frames;         // committed wl_callback resources, answered by the timer
     uint32_t serial;
+    int hidden;                    // frame callbacks are held back while set
     swd_test_compositor_stats stats;
 };
 

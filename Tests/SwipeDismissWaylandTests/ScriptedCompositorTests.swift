@@ -37,6 +37,7 @@ final class ScriptedCompositor {
     func fingerScroll(_ value: Double) { swd_test_compositor_finger_scroll(compositor, value) }
     func fingerStop() { swd_test_compositor_finger_stop(compositor) }
     func wheel(_ notches: Int32) { swd_test_compositor_wheel(compositor, notches) }
+    func setHidden(_ hidden: Bool) { swd_test_compositor_set_hidden(compositor, hidden ? 1 : 0) }
     func holdBegin() { swd_test_compositor_hold_begin(compositor) }
     func holdEnd(cancelled: Bool = false) {
         swd_test_compositor_hold_end(compositor, cancelled ? 1 : 0)
@@ -202,6 +203,41 @@ final class ScriptedCompositorTests: XCTestCase {
         try idle(harness, 0.2)
         XCTAssertEqual(harness.counted.events.count, 0, "\(harness.counted.events)")
         XCTAssertEqual(harness.controller.state.phase, .presented)
+    }
+
+    func testAHiddenWindowCommitsNothingMoreButItsAnimationStillEndsOnTime() throws {
+        let compositor = try ScriptedCompositor()
+        let harness = try harness(compositor)
+        compositor.enter(x: 195, y: 422)
+        try idle(harness, 0.03)
+        compositor.button(pressed: true)
+        for step in 1...30 {
+            compositor.motion(x: 195, y: 422 + Double(step) * 10)
+            try idle(harness, 0.016)
+        }
+        // Hidden from the release on: the dismissal runs with no frame callbacks at all.
+        compositor.setHidden(true)
+        try idle(harness, 0.05)
+        compositor.button(pressed: false)
+        let commitsWhenHidden = compositor.stats.commits
+        let released = harness.clock.now
+        let dismissed = try harness.run(timeout: 3) { harness.controller.state.phase == .dismissed }
+        XCTAssertTrue(dismissed, "phases: \(harness.phases)")
+        XCTAssertLessThan(harness.clock.now - released, 1.5, "the dismissal waited for frames")
+        // At most the one commit whose callback was already asked for; then nothing.
+        XCTAssertLessThanOrEqual(compositor.stats.commits - commitsWhenHidden, 1)
+        XCTAssertTrue(harness.renderer.needsFrame)
+        try idle(harness, 0.3)
+        XCTAssertLessThanOrEqual(compositor.stats.commits - commitsWhenHidden, 1)
+        // Shown again: the last state is drawn once, with the dim gone.
+        compositor.setHidden(false)
+        let drawn = try harness.run(timeout: 2) { !harness.renderer.needsFrame }
+        XCTAssertTrue(drawn)
+        let backdrop = try XCTUnwrap(harness.renderer.lastScene?.index(of: .backdrop))
+        XCTAssertEqual(harness.renderer.lastScene?.layers[backdrop].opacity, 0)
+        let commits = compositor.stats.commits
+        try idle(harness, 0.3)
+        XCTAssertEqual(compositor.stats.commits, commits, "nothing more once it is drawn")
     }
 
     func testACompositorWithoutXdgShellIsRefusedByName() throws {

@@ -53,3 +53,5 @@ void swd_test_compositor_wheel(swd_test_compositor *compositor, int notches);
 void swd_test_compositor_hold_begin(swd_test_compositor *compositor);
 /// They lift (cancelled 0) or start moving (1): zwp_pointer_gesture_hold_v1.end.
 void swd_test_compositor_hold_end(swd_test_compositor *compositor, int cancelled);
+/// Hides (1) or shows (0) the toplevel: while hidden, no frame callback is answered.
+void swd_test_compositor_set_hidden(swd_test_compositor *compositor, int hidden);
