@@ -18,6 +18,7 @@ public final class WaylandInputSource: InputSource {
     private var pointer: OpaquePointer?
     private var keyboard: OpaquePointer?
     private var hold: OpaquePointer?
+    private lazy var cursor = WaylandCursor(display: display)
     private var holdCaught = false
     private var mapping = WaylandPointerMapping()
     private var keys = WaylandKeyboard()
@@ -144,8 +145,9 @@ public final class WaylandInputSource: InputSource {
             let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
             listener.initialize(
                 to: wl_pointer_listener(
-                    enter: { data, _, _, _, x, y in
+                    enter: { data, pointer, serial, _, x, y in
                         let source = from(data)
+                        if let pointer { source.cursor?.show(on: pointer, serial: serial) }
                         source.mapping.enter(at: point(x, y))
                         source.pointerEvent(nil)
                     },

@@ -169,7 +169,8 @@ public final class WaylandRenderer: Renderer {
         }
         if let best { return best }
         guard buffers.count < Self.maximumBuffers, let shm = window.display.shm else { return nil }
-        let made = try WaylandShmBuffer(shm: shm, width: width, height: height)
+        let made = try WaylandShmBuffer(
+            display: window.display, shm: shm, width: width, height: height)
         made.released = { [unowned self] in releases += 1 }
         buffers.append(made)
         buffersMade += 1

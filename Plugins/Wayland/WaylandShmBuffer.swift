@@ -10,6 +10,8 @@ import SwipeDismissCairo
 ///
 /// `isBusy` from `attach` until the compositor's `release`: a busy buffer is never drawn into.
 final class WaylandShmBuffer {
+    /// Kept so the connection outlives the buffer's proxies (destroyed in `deinit`).
+    private let display: WaylandDisplay
     let pixelWidth: Int
     let pixelHeight: Int
     let stride: Int
@@ -31,7 +33,9 @@ final class WaylandShmBuffer {
     /// Called on `release` (the renderer counts and may draw a waiting frame).
     var released: (() -> Void)?
 
-    init(shm: OpaquePointer, width: Int, height: Int) throws(WaylandError) {
+    init(display: WaylandDisplay, shm: OpaquePointer, width: Int, height: Int) throws(WaylandError)
+    {
+        self.display = display
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw .bufferFailed("invalid size \(width)x\(height)")
         }

@@ -2,6 +2,7 @@
 // XML files (xdg-shell, viewporter, fractional-scale, pointer-gestures) is the C target
 // CWaylandProtocols (scripts/gen-wayland-protocols.sh).
 #include <wayland-client.h>
+#include <wayland-cursor.h>
 #include <xkbcommon/xkbcommon.h>
 #include <sys/mman.h>
 #include <linux/input-event-codes.h>

@@ -162,7 +162,12 @@ static void bind_output(struct wl_client *client, void *data, uint32_t version, 
 
 // wl_seat with a pointer.
 static void set_cursor(struct wl_client *c, struct wl_resource *r, uint32_t s, struct wl_resource *surface, int32_t x, int32_t y) {
-    (void)c; (void)r; (void)s; (void)surface; (void)x; (void)y;
+    (void)c; (void)s; (void)x; (void)y;
+    struct swd_test_compositor *compositor = wl_resource_get_user_data(r);
+    if (!surface) return;
+    pthread_mutex_lock(&compositor->lock);
+    compositor->stats.cursor_sets++;
+    pthread_mutex_unlock(&compositor->lock);
 }
 static const struct wl_pointer_interface pointer_impl = { .set_cursor = set_cursor, .release = destroy_request };
 static void pointer_destroyed(struct wl_resource *resource) {

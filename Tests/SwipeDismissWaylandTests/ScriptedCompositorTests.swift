@@ -137,6 +137,7 @@ final class ScriptedCompositorTests: XCTestCase {
         let dismissed = try harness.run(timeout: 3) { harness.controller.state.phase == .dismissed }
         XCTAssertTrue(dismissed, "phases: \(harness.phases)")
         XCTAssertEqual(harness.phases.first, .dragging)
+        XCTAssertEqual(compositor.stats.cursor_sets, 1, "an arrow on the enter")
     }
 
     func testWheelNotchesScrollButNeverDismiss() throws {

@@ -27,6 +27,7 @@ typedef struct swd_test_compositor_stats {
     int configures_acked;        // xdg_surface.ack_configure
     int frames_done;             // wl_callback.done sent
     int has_pointer;             // the client asked for a wl_pointer
+    int cursor_sets;             // wl_pointer.set_cursor with a surface
     int clients;                 // clients connected now
 } swd_test_compositor_stats;
 
