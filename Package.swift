@@ -20,10 +20,12 @@ let package = Package(
         .library(name: "SwipeDismissAccessibility", targets: ["SwipeDismissAccessibility"]),
         .library(name: "SwipeDismissGtk", targets: ["SwipeDismissGtk"]),
         .library(name: "SwipeDismissSheetBackend", targets: ["SwipeDismissSheetBackend"]),
+        .library(name: "SwipeDismissWayland", targets: ["SwipeDismissWayland"]),
         .executable(name: "cairo-export", targets: ["CairoExport"]),
         .executable(name: "x11-demo", targets: ["X11Demo"]),
         .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
         .executable(name: "gtk-demo", targets: ["GtkDemo"]),
+        .executable(name: "wayland-demo", targets: ["WaylandDemo"]),
     ],
     targets: [
         // Core: pure Swift, no C, no globals, time only through the injected Clock.
@@ -59,6 +61,25 @@ let package = Package(
 
         // epoll (libc; Swift's Glibc module lacks it), for the accessibility plugin.
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        .systemLibrary(
+            name: "CWayland",
+            path: "Sources/CWayland",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev", "libxkbcommon-dev"])]
+        ),
+        // The protocol glue wayland-scanner generates from the XML files (committed;
+        // scripts/gen-wayland-protocols.sh regenerates it and --check compares).
+        .target(
+            name: "CWaylandProtocols", dependencies: ["CWayland"], path: "Sources/CWaylandProtocols"
+        ),
+
+        // A scripted compositor on libwayland-server for the tests: finger scrolls with
+        // axis_stop and fractional scale, which no packaged headless compositor injects.
+        .target(
+            name: "CWaylandTestCompositor", dependencies: ["CWaylandProtocols"],
+            path: "Sources/CWaylandTestCompositor",
+            linkerSettings: [.linkedLibrary("wayland-server")]
+        ),
 
         // Plugins.
         .target(name: "SwipeDismissNull", dependencies: ["SwipeDismiss"], path: "Plugins/Null"),
@@ -98,6 +119,14 @@ let package = Package(
             name: "SwipeDismissGtk",
             dependencies: ["SwipeDismiss", "SwipeDismissSheetBackend", "CGtk"],
             path: "Plugins/Gtk"),
+        // CCairo as well: the frames are cairo image surfaces over the wl_shm buffers.
+        .target(
+            name: "SwipeDismissWayland",
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissCairo", "CCairo", "CWayland", "CWaylandProtocols",
+            ],
+            path: "Plugins/Wayland"
+        ),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
         .target(name: "ToolSupport", dependencies: ["SwipeDismiss"], path: "Sources/ToolSupport"),
@@ -173,12 +202,25 @@ let package = Package(
             ],
             path: "Examples/GtkDemo"
         ),
+        .executableTarget(
+            name: "WaylandDemo",
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissWayland", "ToolSupport", "X11DemoCore",
+            ],
+            path: "Examples/WaylandDemo"
+        ),
         .testTarget(
             name: "SwipeDismissGtkTests",
             dependencies: [
                 "SwipeDismissGtk", "SwipeDismissSheetBackend", "SwipeDismissNull",
                 "SwipeDismissX11",
                 "CGtk",
+            ]
+        ),
+        .testTarget(
+            name: "SwipeDismissWaylandTests",
+            dependencies: [
+                "SwipeDismissWayland", "SwipeDismissNull", "CWaylandTestCompositor", "WaylandDemo",
             ]
         ),
     ],
