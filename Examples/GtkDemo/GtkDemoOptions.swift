@@ -79,8 +79,9 @@ struct GtkDemoOptions {
         }
         options.scene =
             try flags.value(
-                "--scene", expected: "card or sheet (gtk-demo has no photo scene)",
-                { SceneChoice(rawValue: $0).flatMap { $0 == .photo ? nil : $0 } }) ?? .sheet
+                "--scene", expected: "card or sheet (gtk-demo has no photo or stack scene)",
+                { SceneChoice(rawValue: $0).flatMap { $0 == .photo || $0 == .stack ? nil : $0 } })
+            ?? .sheet
         options.size = try flags.value(
             "--size", expected: "WIDTHxHEIGHT in points, 64...32767 a side",
             DemoOptions.parseSize)

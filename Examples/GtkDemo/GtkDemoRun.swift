@@ -28,7 +28,7 @@ final class GtkDemoRun {
         let presenter: Presenter
         var filler: UnsafeMutablePointer<GtkWidget>?
         switch options.scene {
-        case .sheet, .photo:
+        case .sheet, .photo, .stack:
             let sheetPresenter = SheetPresenter(drawsScreenBehind: false)
             let sheet = GtkDemoWidgets.sheet(sheetPresenter)
             content = .sheet(
