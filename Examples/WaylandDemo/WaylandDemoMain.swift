@@ -112,31 +112,43 @@ enum WaylandDemoMain {
                 fail("--scene photo: \(error)", status: 1)
             }
         }
-        let controller = DismissController(
-            input: source, presenter: presenter, renderer: renderer, clock: clock,
-            configuration: configuration)
-        if options.confirm { controller.shouldDismiss = { _ in false } }
+        // The scene's controller: one sheet (or card, or photo), or a stack of sheets.
+        let controller: FrameDriver
+        if options.scene == .stack {
+            let stack = StackScene.makeController(
+                input: source, renderer: renderer, clock: clock, configuration: configuration,
+                confirm: options.confirm)
+            if options.printsEvents { printEvents(of: stack, with: printLine) }
+            controller = stack
+        } else {
+            let single = DismissController(
+                input: source, presenter: presenter, renderer: renderer, clock: clock,
+                configuration: configuration)
+            if options.confirm { single.shouldDismiss = { _ in false } }
+            if options.printsEvents {
+                let namesDetent = options.scene == .sheet
+                let namesTranslation = configuration.direction == .free
+                single.addObserver { event in
+                    switch event {
+                    case .phaseChanged(_, _, let state):
+                        printLine(
+                            eventLine(
+                                state, namingDetent: namesDetent,
+                                namingTranslation: namesTranslation))
+                    case .dismissAttempted(let reason):
+                        printLine(attemptLine(reason, state: single.state))
+                    case .passedThrough(let point):
+                        printLine(passThroughLine(point, state: single.state))
+                    default:
+                        break
+                    }
+                }
+            }
+            controller = single
+        }
         // Two resting fingers (a touchpad hold) catch the content while it animates.
         live.catchesOnHold = { point in
             controller.isAnimating && controller.hitTest(point) == .content
-        }
-        if options.printsEvents {
-            let namesDetent = options.scene == .sheet
-            let namesTranslation = configuration.direction == .free
-            controller.addObserver { event in
-                switch event {
-                case .phaseChanged(_, _, let state):
-                    printLine(
-                        eventLine(
-                            state, namingDetent: namesDetent, namingTranslation: namesTranslation))
-                case .dismissAttempted(let reason):
-                    printLine(attemptLine(reason, state: controller.state))
-                case .passedThrough(let point):
-                    printLine(passThroughLine(point, state: controller.state))
-                default:
-                    break
-                }
-            }
         }
 
         /// Writes the recording, if one was asked for; false (after saying why) on failure.

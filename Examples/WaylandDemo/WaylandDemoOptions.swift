@@ -20,7 +20,8 @@ struct WaylandDemoOptions {
     var reduceMotion = false
 
     static let usage = """
-        usage: wayland-demo [--preset seed|fluid] [--scene card|sheet|photo] [--size WxH]
+        usage: wayland-demo [--preset seed|fluid] [--scene card|sheet|photo|stack]
+                            [--size WxH]
                             [--direction down|up|left|right|free] [--record FILE] [--replay FILE]
                             [--events] [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
                             [--verbose]
@@ -32,10 +33,11 @@ struct WaylandDemoOptions {
         the compositor's (integer, or fractional with wp_fractional_scale_v1).
 
           --preset seed|fluid   behaviour preset (default: fluid)
-          --scene card|sheet|photo
+          --scene card|sheet|photo|stack
                                 card (default), a bottom sheet with detents large and
-                                medium that presents at medium, or a photo dragged in any
-                                direction over a black backdrop
+                                medium that presents at medium, a photo dragged in any
+                                direction over a black backdrop, or sheets over sheets
+                                (Space or Enter presents another, up to 3)
           --direction D         down, up, left, right or free (default: free for the
                                 photo, down otherwise)
           --size WxH            window size in points, 64...32767 a side (default: 390x844,

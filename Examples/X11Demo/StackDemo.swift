@@ -13,22 +13,7 @@ enum StackDemo {
         let stack = StackScene.makeController(
             input: input, renderer: renderer, clock: clock, configuration: configuration,
             confirm: confirm)
-        guard printsEvents else { return stack }
-        stack.addObserver { [unowned stack] event in
-            switch event.event {
-            case .phaseChanged(_, _, let state):
-                printLine(
-                    stackEventLine(
-                        state, level: event.level, depth: stack.depth,
-                        backdropAlpha: stack.backdropAlpha))
-            case .dismissAttempted(let reason):
-                printLine(attemptLine(reason, state: stack.state.top))
-            case .passedThrough(let point):
-                printLine(passThroughLine(point, state: stack.state.top))
-            default:
-                break
-            }
-        }
+        if printsEvents { printEvents(of: stack, with: printLine) }
         return stack
     }
 }

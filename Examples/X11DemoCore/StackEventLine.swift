@@ -11,3 +11,24 @@ package func stackEventLine(
     let line = eventLine(shown, namingDetent: true)
     return line.dropLast() + ",\"level\":\(level),\"depth\":\(depth)}"
 }
+
+/// `--events` for a stack (the demos' `--scene stack`): each level's phase change as a
+/// `stackEventLine`, vetoed attempts and pass-through presses as the one-sheet lines, each
+/// handed to `print`.
+package func printEvents(of stack: SheetStackController, with print: @escaping (String) -> Void) {
+    stack.addObserver { [unowned stack] event in
+        switch event.event {
+        case .phaseChanged(_, _, let state):
+            print(
+                stackEventLine(
+                    state, level: event.level, depth: stack.depth,
+                    backdropAlpha: stack.backdropAlpha))
+        case .dismissAttempted(let reason):
+            print(attemptLine(reason, state: stack.state.top))
+        case .passedThrough(let point):
+            print(passThroughLine(point, state: stack.state.top))
+        default:
+            break
+        }
+    }
+}

@@ -2,7 +2,8 @@ internal import CWayland
 import Glibc
 import SwipeDismiss
 
-/// Runs a `DismissController` in a Wayland window.
+/// Runs a `FrameDriver` (a `DismissController` or a `SheetStackController`) in a Wayland
+/// window.
 ///
 /// One turn: dispatch what was read; step the controller when it wants a frame (its
 /// `nextWakeTime` has come) and the last frame's callback is back; flush; then wait in
@@ -65,7 +66,7 @@ public final class WaylandEventLoop {
 
     /// Runs until the window is closed, `stop()`, a signal from `stopOnSignals`, the
     /// compositor is lost, or `until` (checked every turn) holds.
-    public func run(_ controller: DismissController, until: (() -> Bool)? = nil) throws
+    public func run(_ controller: some FrameDriver, until: (() -> Bool)? = nil) throws
         -> StopReason
     {
         while true {
@@ -78,7 +79,7 @@ public final class WaylandEventLoop {
     /// One turn of the loop, waiting at most `maximumWait` seconds (nil: as long as needed).
     /// Returns a reason to stop, or nil to go on. Throws only what rendering throws.
     public func runOnce(
-        _ controller: DismissController, maximumWait: Double?, until: (() -> Bool)? = nil
+        _ controller: some FrameDriver, maximumWait: Double?, until: (() -> Bool)? = nil
     ) throws -> StopReason? {
         let display = window.display
         if !started {
