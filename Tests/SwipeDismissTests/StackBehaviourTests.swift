@@ -66,6 +66,8 @@ final class StackBehaviourTests: XCTestCase {
 
     func testDismissingTheRootFromThreeDeepDismissesTopFirstEachOnce() throws {
         let harness = try stacked(3)
+        // At rest with no input to come, the stack asks for no frame: an idle loop sleeps.
+        XCTAssertNil(harness.controller.nextWakeTime)
         var outcomes: [Bool] = []
         harness.controller.dismiss(level: 0) { outcomes.append($0) }
         XCTAssertEqual(harness.dismissedLevels, [2, 1])
