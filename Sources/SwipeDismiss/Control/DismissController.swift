@@ -15,7 +15,7 @@ public final class DismissController {
     /// What draws each frame that changed.
     public let renderer: Renderer
     /// The time source `step()` reads; a test can step it by hand.
-    public let clock: Clock
+    public let clock: TimeSource
 
     /// The state as of the last `step()` (or input, `present()`, `dismiss()`).
     public private(set) var state: DismissState
@@ -71,7 +71,7 @@ public final class DismissController {
 
     /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
     public init(
-        input: InputSource, presenter: Presenter, renderer: Renderer, clock: Clock,
+        input: InputSource, presenter: Presenter, renderer: Renderer, clock: TimeSource,
         configuration: DismissConfiguration = .fluid, presented: Bool = true
     ) {
         self.input = input
