@@ -4,7 +4,7 @@
 // `Plugins/` holds ordinary library targets declared with `path:`; a future SwiftPM
 // package plugin would need its own folder there.
 //
-// This manifest is for the package's dependents: no `unsafeFlags` here (SwiftPM refuses a
+// This manifest is for the package's dependents: no unsafe flags here (SwiftPM refuses a
 // dependency whose products carry them; .ci/run builds a dependent package to check). The
 // demo's small release build gets its link flags from scripts/build-small-demo.sh.
 import PackageDescription

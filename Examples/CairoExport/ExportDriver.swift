@@ -53,7 +53,7 @@ enum ExportDriver {
     /// The driver `scene` asks for, replaying `input` through `renderer` on `clock`,
     /// presented and at rest; with `confirm` every dismissal is vetoed until confirmed.
     static func make(
-        scene: SceneChoice, input: InputSource, renderer: Renderer, clock: Clock,
+        scene: SceneChoice, input: InputSource, renderer: Renderer, clock: TimeSource,
         configuration: DismissConfiguration, confirm: Bool
     ) -> ExportDriver {
         if scene == .stack {

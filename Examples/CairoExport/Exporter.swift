@@ -44,7 +44,7 @@ enum PlanError: Error, CustomStringConvertible, Equatable {
 
 /// The export's clock: frame `n` is at `n / framesPerSecond` (as `FixedStepClock` computes
 /// it, so 30 and 60 fps share exact times), and it can skip ahead over idle stretches.
-final class ExportClock: Clock {
+final class ExportClock: TimeSource {
     let framesPerSecond: Double
     private(set) var frame = 0
 
@@ -107,7 +107,9 @@ struct Exporter {
 
     /// A controller (a stack's for `--scene stack`) replaying the trace through `renderer`
     /// on `clock`, presented and at rest.
-    func makeController(renderer: Renderer, clock: Clock) -> (ExportDriver, TraceInputSource) {
+    func makeController(renderer: Renderer, clock: TimeSource) -> (
+        ExportDriver, TraceInputSource
+    ) {
         let source = TraceInputSource(trace: trace, startTime: 0)
         let driver = ExportDriver.make(
             scene: scene, input: source, renderer: renderer, clock: clock,

@@ -7,7 +7,7 @@ enum StackDemo {
     /// The stack's controller with `--confirm` and `--events` wired up: each level's phase
     /// change prints a line naming its level and the depth.
     static func makeController(
-        input: InputSource, renderer: Renderer, clock: Clock,
+        input: InputSource, renderer: Renderer, clock: TimeSource,
         configuration: DismissConfiguration, confirm: Bool, printsEvents: Bool
     ) -> SheetStackController {
         let stack = StackScene.makeController(

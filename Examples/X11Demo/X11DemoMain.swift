@@ -250,7 +250,7 @@ enum X11DemoMain {
     /// The one-sheet controller for the card, sheet and photo scenes, with `--confirm` and
     /// `--events` wired up.
     static func makeController(
-        input source: InputSource, presenter: Presenter, renderer: Renderer, clock: Clock,
+        input source: InputSource, presenter: Presenter, renderer: Renderer, clock: TimeSource,
         configuration: DismissConfiguration, options: DemoOptions
     ) -> DismissController {
         let controller = DismissController(

@@ -9,7 +9,7 @@ import SwipeDismiss
 /// the future (a late anchor is moved back) and never run backwards. A time of 0 (a
 /// synthesised event) reads as `clock.now`.
 public final class GtkInputSource: InputSource {
-    private let clock: Clock
+    private let clock: TimeSource
     private let queue = QueuedInputSource()
     private var lastRaw: UInt32?
     private var elapsed = 0.0
@@ -19,7 +19,7 @@ public final class GtkInputSource: InputSource {
     public private(set) var isPressed = false
 
     /// A source stamping events on `clock`.
-    public init(clock: Clock) {
+    public init(clock: TimeSource) {
         self.clock = clock
     }
 

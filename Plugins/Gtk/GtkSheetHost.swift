@@ -79,7 +79,7 @@ public final class GtkSheetHost {
     ///   - wrapInput: Wraps the live input (a replay in front of it, a recorder around it).
     public init(
         screen: UnsafeMutablePointer<GtkWidget>, content: GtkSheetContent, presenter: Presenter,
-        configuration: DismissConfiguration, viewport: Size, clock: Clock = MonotonicClock(),
+        configuration: DismissConfiguration, viewport: Size, clock: TimeSource = MonotonicClock(),
         presented: Bool = true, wrapInput: (InputSource) -> InputSource = { $0 }
     ) {
         self.content = content

@@ -35,7 +35,7 @@ public final class WaylandEventLoop {
     /// The seat's input.
     public let input: WaylandInputSource
     /// The time source for pacing.
-    public let clock: Clock
+    public let clock: TimeSource
     /// The highest frame rate while something animates (frame callbacks usually pace first).
     public var framesPerSecond: Double {
         didSet { framesPerSecond = max(1, min(framesPerSecond, 1000)) }
@@ -51,7 +51,8 @@ public final class WaylandEventLoop {
 
     /// A loop for `window`, its renderer and input; `framesPerSecond` is clamped to 1…1000.
     public init(
-        window: WaylandWindow, renderer: WaylandRenderer, input: WaylandInputSource, clock: Clock,
+        window: WaylandWindow, renderer: WaylandRenderer, input: WaylandInputSource,
+        clock: TimeSource,
         framesPerSecond: Double = 60
     ) {
         self.window = window

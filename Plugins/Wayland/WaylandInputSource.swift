@@ -13,7 +13,7 @@ import SwipeDismiss
 /// from when the device reported, not when the loop read.
 public final class WaylandInputSource: InputSource {
     /// The time source event times are mapped onto.
-    public let clock: Clock
+    public let clock: TimeSource
     private let display: WaylandDisplay
     private var pointer: OpaquePointer?
     private var keyboard: OpaquePointer?
@@ -45,7 +45,7 @@ public final class WaylandInputSource: InputSource {
     public var capabilities: (pointer: Bool, keyboard: Bool) { (pointer != nil, keyboard != nil) }
 
     /// A source listening to `display`'s seat (if it has one), stamping events on `clock`.
-    public init(display: WaylandDisplay, clock: Clock) {
+    public init(display: WaylandDisplay, clock: TimeSource) {
         self.display = display
         self.clock = clock
         framesEachEvent = display.seatVersion < 5

@@ -22,7 +22,7 @@ public enum StackScene {
     /// A stack controller for the scene, its first sheet presented and at rest; with
     /// `confirm`, every level's dismissal is vetoed until confirmed (its `y` key).
     public static func makeController(
-        input: InputSource, renderer: Renderer, clock: Clock,
+        input: InputSource, renderer: Renderer, clock: TimeSource,
         configuration: DismissConfiguration, confirm: Bool
     ) -> SheetStackController {
         let controller = SheetStackController(

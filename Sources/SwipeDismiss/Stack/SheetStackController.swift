@@ -12,7 +12,7 @@ public final class SheetStackController {
     /// What draws each frame that changed.
     public let renderer: Renderer
     /// The time source `step()` reads.
-    public let clock: Clock
+    public let clock: TimeSource
     /// Composes the levels' scenes into the one the renderer draws.
     public let presenter = StackPresenter()
 
@@ -53,7 +53,7 @@ public final class SheetStackController {
 
     /// A stack holding `root` as level 0, presented and at rest (or dismissed).
     public init(
-        input: InputSource, renderer: Renderer, clock: Clock, root: StackLevel = StackLevel(),
+        input: InputSource, renderer: Renderer, clock: TimeSource, root: StackLevel = StackLevel(),
         presented: Bool = true
     ) {
         self.input = input
