@@ -245,4 +245,26 @@ final class StackBehaviourTests: XCTestCase {
         XCTAssertGreaterThan(scales.count, 3)
         XCTAssertEqual(scales.last ?? 0, 0.94, accuracy: 1e-12)
     }
+
+    func testSpaceWhileTheThirdSheetLeavesPresentsAnotherInItsPlace() throws {
+        let harness = try stacked(3)
+        key(.escape, at: 3.1)
+        key(.space, at: 3.15)
+        _ = try harness.run(until: 5)
+        // The leaving sheet ended at once (its didDismiss first); a new third one came in.
+        XCTAssertEqual(harness.dismissedLevels, [2])
+        XCTAssertEqual(harness.controller.depth, 3)
+        XCTAssertEqual(harness.controller.state.top.phase, .presented)
+        // Level 2's events: the old sheet's end, then the new sheet's presentation.
+        let third = harness.events.filter { $0.level == 2 }.map(\.event)
+        let ended = third.firstIndex {
+            if case .didDismiss = $0 { return true }
+            return false
+        }
+        let shown = third.lastIndex {
+            if case .didPresent = $0 { return true }
+            return false
+        }
+        XCTAssertLessThan(try XCTUnwrap(ended), try XCTUnwrap(shown), "\(third)")
+    }
 }

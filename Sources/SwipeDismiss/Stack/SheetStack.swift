@@ -13,7 +13,8 @@ public protocol StackEnvironment {
 ///   (the root when every level is). Escape, a drag, a flick and a backdrop tap reach that
 ///   sheet only; the levels under it just follow time.
 /// - Space or Enter on a presented top asks for a new level (`.levelRequested`) while the
-///   depth is under `keyPresentLimit`; with nothing shown the root presents itself again.
+///   sheets staying on screen (a top one on its way out not counted) are fewer than
+///   `keyPresentLimit`; with nothing shown the root presents itself again.
 /// - Dismissing a lower level dismisses the levels above it first, top first, each at once
 ///   and with its own `didDismiss`; then the level itself leaves. A level that starts to
 ///   leave while a level above it is still leaving ends that one first, so every
@@ -33,7 +34,8 @@ public struct SheetStack: Sendable {
     public internal(set) var levels: [DismissMachine]
     /// Effects not yet performed, oldest first.
     public internal(set) var effects: [StackEffect] = []
-    /// Space and Enter ask for a new level only while fewer sheets than this are shown.
+    /// Space and Enter ask for a new level only while fewer sheets than this stay shown (a
+    /// sheet on its way out does not count: the new one takes its place).
     public var keyPresentLimit: Int
 
     /// A stack holding `root` (presented or not), Space and Enter presenting up to
@@ -162,7 +164,7 @@ public struct SheetStack: Sendable {
         let level = inputLevel
         if case .key(let key) = event.kind, key == .space || key == .enter,
             levels[level].isShown, !levels[level].isDismissAttemptPending,
-            depth < keyPresentLimit
+            pushIndex < keyPresentLimit
         {
             return effects.append(.levelRequested(pushIndex))
         }

@@ -29,7 +29,7 @@ public final class SheetStackController {
     public var nextLevel: ((Int) -> StackLevel?)?
     /// A policy asked for every level, after the level's own: `(level, reason)`. Nil allows.
     public var shouldDismiss: ((Int, DismissReason) -> Bool)?
-    /// Space and Enter present new sheets only while fewer than this many are shown.
+    /// Space and Enter present new sheets only while fewer than this many stay shown.
     public var keyPresentLimit: Int {
         get { stack.keyPresentLimit }
         set { stack.keyPresentLimit = newValue }
