@@ -61,6 +61,9 @@ struct Storyboard {
         let bold = try CairoFontFace(family: CairoPainter.fontFamily, bold: true)
         let presenter = scene.makePresenter()
         var drawn = presenter.makeScene(viewport: viewport)
+        // The stack scene draws each frame's recorded top sheet over its parent.
+        let thumbnails =
+            scene == .stack ? StackThumbnails(viewport: viewport, direction: direction) : nil
         try painter.prepareImages(in: drawn)
         let (width, height, rows) = layout
         let perPage = Self.columns * rows
@@ -96,7 +99,8 @@ struct Storyboard {
                 context.translate(x: x, y: y)
                 context.addRect(Rect(x: 0, y: 0, width: width, height: height))
                 context.clip()
-                painter.paint(drawn, on: context, scale: thumbScale)
+                let shown = frames[index].stack.flatMap { thumbnails?.scene(for: $0) } ?? drawn
+                painter.paint(shown, on: context, scale: thumbScale)
                 context.restore()
                 if let rest = frames[index].restDuration {
                     drawRestLabel(rest, on: context, x: x, y: y, width: width, height: height)

@@ -89,27 +89,55 @@ public final class StackPresenter {
         }
         let count = min(levelScenes.count, stack.levels.count)
         for level in 0..<count {
-            let state = stack.state(ofLevel: level)
-            let direction = level < directions.count ? directions[level] : .down
-            levelPresenters[level].update(&levelScenes[level], for: state, direction: direction)
-            let scale = stack.scale(ofLevel: level)
-            let slot = slots[level]
-            var target = slot.target
-            for source in slot.source {
-                scene.layers[target] = levelScenes[level].layers[source]
-                if scale != 1 {
-                    scene.layers[target].transform = Transform.scale(scale, about: anchors[level])
-                        .concatenating(scene.layers[target].transform)
-                }
-                target += 1
-            }
-            if level == 0, let hintIndex {
-                // Its source is the root scene's last layer (an index: `.last` copies).
-                let source = levelScenes[0].layers.count - 1
-                scene.layers[hintIndex].opacity = levelScenes[0].layers[source].opacity
-            }
+            apply(
+                level, state: stack.state(ofLevel: level), scale: stack.scale(ofLevel: level),
+                presenter: levelPresenters[level],
+                direction: level < directions.count ? directions[level] : .down)
         }
         if let backdropIndex { scene.layers[backdropIndex].opacity = stack.backdropAlpha }
+    }
+
+    /// Updates the composed scene from recorded values, root first: each level's state and
+    /// scale, and the backdrop's alpha (a frame drawn again from its record, as an export's
+    /// storyboard does). Lays out first if `levelPresenters` or `viewport` changed.
+    public func update(
+        states: [DismissState], scales: [Double], backdropAlpha: Double,
+        presenters levelPresenters: [Presenter], directions: [DismissDirection], viewport: Size
+    ) {
+        if !isLaidOut(for: levelPresenters, viewport: viewport) {
+            layOut(levelPresenters, directions: directions, viewport: viewport)
+        }
+        for level in 0..<min(levelScenes.count, states.count) {
+            apply(
+                level, state: states[level], scale: level < scales.count ? scales[level] : 1,
+                presenter: levelPresenters[level],
+                direction: level < directions.count ? directions[level] : .down)
+        }
+        if let backdropIndex { scene.layers[backdropIndex].opacity = backdropAlpha }
+    }
+
+    /// Updates level `level`'s own scene for `state` and copies its layers into their slot,
+    /// scaled by `scale` about the level's anchor.
+    private func apply(
+        _ level: Int, state: DismissState, scale: Double, presenter: Presenter,
+        direction: DismissDirection
+    ) {
+        presenter.update(&levelScenes[level], for: state, direction: direction)
+        let slot = slots[level]
+        var target = slot.target
+        for source in slot.source {
+            scene.layers[target] = levelScenes[level].layers[source]
+            if scale != 1 {
+                scene.layers[target].transform = Transform.scale(scale, about: anchors[level])
+                    .concatenating(scene.layers[target].transform)
+            }
+            target += 1
+        }
+        if level == 0, let hintIndex {
+            // Its source is the root scene's last layer (an index: `.last` copies).
+            let source = levelScenes[0].layers.count - 1
+            scene.layers[hintIndex].opacity = levelScenes[0].layers[source].opacity
+        }
     }
 
     /// The top centre of a level's content at rest (for `.down`; the matching edge's centre
