@@ -267,4 +267,22 @@ final class StackBehaviourTests: XCTestCase {
         }
         XCTAssertLessThan(try XCTUnwrap(ended), try XCTUnwrap(shown), "\(third)")
     }
+
+    func testAStackPresenterDrawsARecordedFrameFromItsStates() {
+        let presenter = StackPresenter()
+        let sheets: [Presenter] = [SheetPresenter(), SheetPresenter(title: "Sheet 2")]
+        let parent = DismissState(
+            time: 1, offset: 337.6, alpha: 0.3, progress: 0.44, phase: .presented, detent: .medium)
+        let top = DismissState(
+            time: 1, offset: 500, alpha: 0.2, progress: 0.66, phase: .dragging, detent: .medium)
+        presenter.update(
+            states: [parent, top], scales: [0.97, 1], backdropAlpha: 0.3, presenters: sheets,
+            directions: [.down, .down], viewport: Size(width: 390, height: 844))
+        let layers = presenter.scene.layers
+        XCTAssertEqual(layers[1].opacity, 0.3)
+        XCTAssertEqual(layers[2].transform.scaleX, 0.97, accuracy: 1e-12)
+        let anchor = layers[2].transform.apply(to: Point(x: 195, y: 84.4))
+        XCTAssertEqual(anchor.y, 84.4 + 337.6, accuracy: 1e-9)
+        XCTAssertEqual(layers[4].transform, .translation(Point(x: 0, y: 500)))
+    }
 }
