@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "SwipeDismissAccessibility", targets: ["SwipeDismissAccessibility"]),
         .executable(name: "cairo-export", targets: ["CairoExport"]),
         .executable(name: "x11-demo", targets: ["X11Demo"]),
+        .executable(name: "x11-host-demo", targets: ["X11HostDemo"]),
         .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
     ],
     targets: [
@@ -105,6 +106,16 @@ let package = Package(
                 "SwipeDismissAccessibility",
             ],
             path: "Examples/X11Demo"
+        ),
+        // An app with its own connection, window, screen and loop, presenting a sheet.
+        .executableTarget(
+            name: "X11HostDemo",
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissCairo", "SwipeDismissX11", "ToolSupport",
+                "X11DemoCore",
+                "CX11",
+            ],
+            path: "Examples/X11HostDemo"
         ),
         .target(
             name: "RawCairoBaseline",
