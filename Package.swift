@@ -151,6 +151,7 @@ let package = Package(
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport", "SwipeDismissGif"]),
         .testTarget(name: "X11DemoTests", dependencies: ["X11DemoCore"]),
+        .testTarget(name: "X11HostDemoTests", dependencies: ["SwipeDismissX11"]),
         .testTarget(
             name: "SwipeDismissAccessibilityTests",
             // RawCairoBaseline: the benchmark's allocation counter.

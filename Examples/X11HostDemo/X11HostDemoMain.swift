@@ -39,6 +39,9 @@ enum X11HostDemoMain {
             exit(2)
         }
 
+        // A lost server should come back as a value from the loop (Xlib's default I/O error
+        // handler would end the process first): the app opts in to the plugin's handler.
+        X11Display.installConnectionLossHandler()
         // SwipeDismiss adopts them: it draws the backdrop and the sheet into the app's
         // window, over the screen the app draws with its own cairo code.
         let clock = MonotonicClock()

@@ -60,7 +60,8 @@ public final class X11Display {
     /// closed here, and no handler is installed process-wide. `reportsConnectionLoss` sets
     /// this display's own I/O exit handler (`XSetIOErrorExitHandler`, libX11 1.7+), so a
     /// lost server leaves the connection dead and `connectionLostReason` set, instead of
-    /// ending the process; false leaves Xlib's default (exit) in place.
+    /// ending the process; false leaves Xlib's default (exit) in place. The handler stays set
+    /// on the connection after this object is gone (with the few bytes it writes to).
     public init(adopting display: OpaquePointer, reportsConnectionLoss: Bool = true)
         throws(X11Error)
     {
@@ -70,10 +71,12 @@ public final class X11Display {
             throw X11Error.cannotCreate("default visual")
         }
         (self.name, self.screen, self.root, self.visual, self.depth) = facts
-        loss.isRegistered = reportsConnectionLoss
         if reportsConnectionLoss {
+            // Retained for good: the handler stays set on the host's connection after this
+            // object is gone (the host may close the connection first; touching it in
+            // `deinit` would then crash), so what it writes to must live as long.
             Xlib.keepProcessOnConnectionLoss(
-                display, noting: Unmanaged.passUnretained(loss).toOpaque())
+                display, noting: Unmanaged.passRetained(loss).toOpaque())
         }
     }
 
@@ -90,11 +93,8 @@ public final class X11Display {
     }
 
     deinit {
-        if ownsConnection {
-            Xlib.closeDisplay(pointer)
-        } else if loss.isRegistered {
-            Xlib.keepProcessOnConnectionLoss(pointer, noting: nil)
-        }
+        // An adopted connection is the host's: not touched here (it may be closed already).
+        if ownsConnection { Xlib.closeDisplay(pointer) }
         Self.lostConnections[UInt(bitPattern: pointer)] = nil
     }
 
@@ -161,12 +161,13 @@ public final class X11Display {
 
     /// Installs Xlib's error handlers before the first display opens.
     private static func installHandlers() {
-        _ = handlersInstalled
+        _ = protocolHandlerInstalled
+        _ = connectionLossHandlerInstalled
     }
 
     /// Xlib's error handlers, installed once per process: a `static let` is initialised
     /// exactly once (thread-safely), so no flag is shared between threads.
-    private static let handlersInstalled: Bool = {
+    private static let protocolHandlerInstalled: Bool = {
         Xlib.setErrorHandler { display, event in
             guard let display, let event else { return 0 }
             X11Display.protocolErrorCount += 1
@@ -176,6 +177,13 @@ public final class X11Display {
             )
             return 0
         }
+        return true
+    }()
+
+    /// The I/O error handler, installed once per process: it notes the loss and returns, so
+    /// each display's exit handler (set by `init(name:)` and `init(adopting:)`) keeps the
+    /// process alive.
+    private static let connectionLossHandlerInstalled: Bool = {
         Xlib.setIOErrorHandler { display in
             let code = errno
             guard let display else { return 0 }
@@ -197,6 +205,15 @@ public final class X11Display {
         installHandlers()
     }
 
+    /// Installs only Xlib's process-wide I/O error handler, which notes a lost connection
+    /// and returns, printing nothing. Xlib's default one prints a line and ends the process
+    /// before a display's own exit handler can run, so a host that wants a lost server back
+    /// as a value (`X11HostedSheet.update(_:)`, `connectionLostReason`) opts in with this,
+    /// or installs an I/O error handler of its own that returns. Once per process.
+    public static func installConnectionLossHandler() {
+        _ = connectionLossHandlerInstalled
+    }
+
     static func writeStandardError(_ text: String) {
         var bytes = Array(text.utf8)
         _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
@@ -207,5 +224,4 @@ public final class X11Display {
 /// the thread that found the connection gone: the one driving X11).
 final class ConnectionLoss {
     var reason: String?
-    var isRegistered = true
 }

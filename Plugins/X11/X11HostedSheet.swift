@@ -8,8 +8,13 @@ import SwipeDismissCairo
 /// The host opens the connection and the window, reads every event itself (its own
 /// `poll()` loop and `XNextEvent`), forwards the ones meant for the sheet to
 /// `handle(event:)`, and calls `update(_:)` once per turn of its loop; `timeout(for:)` says
-/// how long its `poll()` may sleep. The plugin draws into the host's window, nothing
-/// process-wide is installed, and a lost server comes back from `update(_:)` as a value.
+/// how long its `poll()` may sleep. The plugin draws into the host's window and installs
+/// nothing process-wide. A lost server comes back from `update(_:)` as a value once Xlib's
+/// I/O error handler returns: opt in with `X11Display.installConnectionLossHandler()` (or a
+/// returning handler of your own); Xlib's default one ends the process.
+///
+/// Drop the sheet (and the controller that holds its renderer) before closing the
+/// connection: it frees its shared memory and graphics context on it.
 /// Frames are paced by the same `FramePacer` rules as `X11EventLoop`, so a drag and its
 /// release draw the same frames in either loop.
 ///

@@ -123,12 +123,8 @@ enum Xlib {
     /// `XSetIOErrorExitHandler` (libX11 1.7 and later) with a handler that returns, so a lost
     /// connection leaves `display` dead (its calls do nothing) instead of ending the process.
     static func keepProcessOnConnectionLoss(
-        _ display: DisplayPointer, noting loss: UnsafeMutableRawPointer?
+        _ display: DisplayPointer, noting loss: UnsafeMutableRawPointer
     ) {
-        guard let loss else {
-            XSetIOErrorExitHandler(display, nil, nil)  // Xlib's default again
-            return
-        }
         XSetIOErrorExitHandler(
             display,
             { _, data in
