@@ -43,6 +43,16 @@ public final class X11EventLoop {
     /// (-1: none), and what to do when it is readable, on the loop's thread before the next
     /// frame; nil (the default) adds nothing to the loop.
     public var auxiliaryInput: (descriptor: () -> Int32, onReadable: () -> Void)?
+    /// The host's own descriptors the loop also waits on (a pipe, a socket, a timerfd): when
+    /// one is readable, `onHostDescriptorReadable` is called with it on the loop's thread,
+    /// and `run`'s `until` is checked on the next turn, so a host command needs no X event
+    /// to be seen. Empty by default. The callback must read what woke it, or the loop spins.
+    public var hostDescriptors: [Int32] = [] {
+        didSet { hostDescriptorsChanged = true }
+    }
+    /// Called with each host descriptor `poll()` found readable.
+    public var onHostDescriptorReadable: ((Int32) -> Void)?
+    private var hostDescriptorsChanged = false
     /// How many times the loop woke from `poll()`.
     package private(set) var wakeups = 0
     /// How many X events the loop read.
@@ -168,10 +178,12 @@ public final class X11EventLoop {
             input.isPressed || (timeout ?? .infinity) > min(pacer.period, 1.0 / 60)
         // Built once (and again only if a signal pipe appears): waiting allocates nothing.
         let auxiliary = auxiliaryInput?.descriptor() ?? -1
-        let wanted = (Self.signalPipe.read >= 0 ? 2 : 1) + (auxiliary >= 0 ? 1 : 0)
-        if pollDescriptors.count != wanted
-            || (auxiliary >= 0 && pollDescriptors[wanted - 1].fd != auxiliary)
+        let base = (Self.signalPipe.read >= 0 ? 2 : 1) + (auxiliary >= 0 ? 1 : 0)
+        let wanted = base + hostDescriptors.count
+        if pollDescriptors.count != wanted || hostDescriptorsChanged
+            || (auxiliary >= 0 && pollDescriptors[base - 1].fd != auxiliary)
         {
+            hostDescriptorsChanged = false
             pollDescriptors = [
                 pollfd(fd: window.display.fileDescriptor, events: Int16(POLLIN), revents: 0)
             ]
@@ -182,14 +194,20 @@ public final class X11EventLoop {
             if auxiliary >= 0 {
                 pollDescriptors.append(pollfd(fd: auxiliary, events: Int16(POLLIN), revents: 0))
             }
+            for fd in hostDescriptors {
+                pollDescriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+            }
         }
         pollDescriptors[0].events = watchesConnection ? Int16(POLLIN) : 0
         Xlib.poll(&pollDescriptors, timeout: timeout)
         wakeups += 1
         connectionReadable = pollDescriptors[0].revents != 0 || !watchesConnection
         signalPipeReadable = Self.signalPipe.read >= 0 && pollDescriptors[1].revents != 0
-        if auxiliary >= 0, pollDescriptors[wanted - 1].revents != 0 {
+        if auxiliary >= 0, pollDescriptors[base - 1].revents != 0 {
             auxiliaryInput?.onReadable()
+        }
+        for index in base..<wanted where pollDescriptors[index].revents != 0 {
+            onHostDescriptorReadable?(pollDescriptors[index].fd)
         }
         return nil
     }
