@@ -4,7 +4,7 @@
 // `Plugins/` holds ordinary library targets declared with `path:`; a future SwiftPM
 // package plugin would need its own folder there.
 //
-// This manifest is for the package's dependents: no `unsafeFlags` here (SwiftPM refuses a
+// This manifest is for the package's dependents: no unsafe flags here (SwiftPM refuses a
 // dependency whose products carry them; .ci/run builds a dependent package to check). The
 // demo's small release build gets its link flags from scripts/build-small-demo.sh.
 import PackageDescription
@@ -18,10 +18,15 @@ let package = Package(
         .library(name: "SwipeDismissX11", targets: ["SwipeDismissX11"]),
         .library(name: "SwipeDismissGif", targets: ["SwipeDismissGif"]),
         .library(name: "SwipeDismissAccessibility", targets: ["SwipeDismissAccessibility"]),
+        .library(name: "SwipeDismissGtk", targets: ["SwipeDismissGtk"]),
+        .library(name: "SwipeDismissSheetBackend", targets: ["SwipeDismissSheetBackend"]),
+        .library(name: "SwipeDismissWayland", targets: ["SwipeDismissWayland"]),
         .executable(name: "cairo-export", targets: ["CairoExport"]),
         .executable(name: "x11-demo", targets: ["X11Demo"]),
         .executable(name: "x11-host-demo", targets: ["X11HostDemo"]),
         .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
+        .executable(name: "gtk-demo", targets: ["GtkDemo"]),
+        .executable(name: "wayland-demo", targets: ["WaylandDemo"]),
     ],
     targets: [
         // Core: pure Swift, no C, no globals, time only through the injected Clock.
@@ -40,6 +45,12 @@ let package = Package(
             pkgConfig: "cairo-xlib",
             providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libcairo2-dev"])]
         ),
+        .systemLibrary(
+            name: "CGtk",
+            path: "Sources/CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
         // giflib has no pkg-config file on Debian: the module map links "gif" by name.
         .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(
@@ -51,6 +62,25 @@ let package = Package(
 
         // epoll (libc; Swift's Glibc module lacks it), for the accessibility plugin.
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        .systemLibrary(
+            name: "CWayland",
+            path: "Sources/CWayland",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev", "libxkbcommon-dev"])]
+        ),
+        // The protocol glue wayland-scanner generates from the XML files (committed;
+        // scripts/gen-wayland-protocols.sh regenerates it and --check compares).
+        .target(
+            name: "CWaylandProtocols", dependencies: ["CWayland"], path: "Sources/CWaylandProtocols"
+        ),
+
+        // A scripted compositor on libwayland-server for the tests: finger scrolls with
+        // axis_stop and fractional scale, which no packaged headless compositor injects.
+        .target(
+            name: "CWaylandTestCompositor", dependencies: ["CWaylandProtocols"],
+            path: "Sources/CWaylandTestCompositor",
+            linkerSettings: [.linkedLibrary("wayland-server")]
+        ),
 
         // Plugins.
         .target(name: "SwipeDismissNull", dependencies: ["SwipeDismiss"], path: "Plugins/Null"),
@@ -80,6 +110,23 @@ let package = Package(
             name: "SwipeDismissAccessibility",
             dependencies: ["SwipeDismiss", "CEpoll"],
             path: "Plugins/Accessibility"
+        ),
+        // The GTK 4 host: the app's widgets behind, its sheet widget moved as render nodes.
+        // swift-cross-ui's sheet calls over the core, with a null-renderer implementation.
+        .target(
+            name: "SwipeDismissSheetBackend", dependencies: ["SwipeDismiss", "SwipeDismissNull"],
+            path: "Plugins/SheetBackend"),
+        .target(
+            name: "SwipeDismissGtk",
+            dependencies: ["SwipeDismiss", "SwipeDismissSheetBackend", "CGtk"],
+            path: "Plugins/Gtk"),
+        // CCairo as well: the frames are cairo image surfaces over the wl_shm buffers.
+        .target(
+            name: "SwipeDismissWayland",
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissCairo", "CCairo", "CWayland", "CWaylandProtocols",
+            ],
+            path: "Plugins/Wayland"
         ),
 
         // What the command-line tools share: one strict flag parser, number text, signals.
@@ -159,6 +206,34 @@ let package = Package(
                 "SwipeDismissAccessibility", "SwipeDismissNull", "RawCairoBaseline", "CDBus",
             ],
             resources: [.copy("Probe/atspi_probe.py")]
+        ),
+        .executableTarget(
+            name: "GtkDemo",
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissGtk", "CGtk", "ToolSupport", "X11DemoCore",
+            ],
+            path: "Examples/GtkDemo"
+        ),
+        .executableTarget(
+            name: "WaylandDemo",
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissWayland", "ToolSupport", "X11DemoCore",
+            ],
+            path: "Examples/WaylandDemo"
+        ),
+        .testTarget(
+            name: "SwipeDismissGtkTests",
+            dependencies: [
+                "SwipeDismissGtk", "SwipeDismissSheetBackend", "SwipeDismissNull",
+                "SwipeDismissX11",
+                "CGtk",
+            ]
+        ),
+        .testTarget(
+            name: "SwipeDismissWaylandTests",
+            dependencies: [
+                "SwipeDismissWayland", "SwipeDismissNull", "CWaylandTestCompositor", "WaylandDemo",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,12 @@ set -euo pipefail
 
 packages=(pkg-config libcairo2-dev libx11-dev libxi-dev libxext-dev libgif-dev xvfb xdotool fonts-dejavu-core
     libdbus-1-dev dbus dbus-bin dbus-daemon at-spi2-core python3-pyatspi python3-dbus)
+# The GTK 4 host and gtk-demo; its tests run a headless weston and an AT-SPI bus on a private
+# D-Bus session, read by Debian's pyatspi.
+packages+=(libgtk-4-dev weston dbus-daemon at-spi2-core python3-pyatspi)
+# The Wayland plugin (libwayland-client, wayland-scanner, the protocol XML files, xkbcommon) and
+# the compositor its tests run (weston: headless, and nested in Xvfb).
+packages+=(libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev weston)
 
 missing=()
 for package in "${packages[@]}"; do

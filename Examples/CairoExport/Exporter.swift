@@ -42,7 +42,7 @@ enum PlanError: Error, CustomStringConvertible, Equatable {
 
 /// The export's clock: frame `n` is at `n / framesPerSecond` (as `FixedStepClock` computes
 /// it, so 30 and 60 fps share exact times), and it can skip ahead over idle stretches.
-final class ExportClock: Clock {
+final class ExportClock: TimeSource {
     let framesPerSecond: Double
     private(set) var frame = 0
 
@@ -104,7 +104,7 @@ struct Exporter {
     var confirm = false
 
     /// A controller replaying the trace through `renderer` on `clock`, presented and at rest.
-    func makeController(renderer: Renderer, clock: Clock) -> (
+    func makeController(renderer: Renderer, clock: TimeSource) -> (
         DismissController, TraceInputSource
     ) {
         let source = TraceInputSource(trace: trace, startTime: 0)

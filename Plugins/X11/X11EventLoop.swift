@@ -31,7 +31,7 @@ public final class X11EventLoop {
     /// Turns the window's X events into controller input.
     public let input: X11InputSource
     /// The time source for frame pacing and event times.
-    public let clock: Clock
+    public let clock: TimeSource
     /// The frame rate while something animates.
     public var framesPerSecond: Double {
         get { pacer.framesPerSecond }
@@ -67,7 +67,7 @@ public final class X11EventLoop {
 
     /// A loop for `window` and its renderer and input; `framesPerSecond` is clamped to 1…1000.
     public init(
-        window: X11Window, renderer: X11Renderer, input: X11InputSource, clock: Clock,
+        window: X11Window, renderer: X11Renderer, input: X11InputSource, clock: TimeSource,
         framesPerSecond: Double = 60
     ) {
         self.window = window

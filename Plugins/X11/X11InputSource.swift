@@ -45,7 +45,7 @@ public final class X11InputSource: InputSource {
     public static let disableXInput2Variable = "SWIPEDISMISS_NO_XI2"
 
     /// The time source that server timestamps are mapped onto.
-    public let clock: Clock
+    public let clock: TimeSource
     /// Device pixels per point: event coordinates are divided by it.
     public var scale: Double {
         didSet { xiMapping.scale = scale }
@@ -70,7 +70,7 @@ public final class X11InputSource: InputSource {
     public var isPressed: Bool { xinput == nil ? corePressed : xiMapping.isPressed }
 
     /// A source reading core X events only (handed to it by the event loop).
-    public init(clock: Clock, scale: Double = 1) {
+    public init(clock: TimeSource, scale: Double = 1) {
         self.clock = clock
         self.scale = scale
         path = .core(reason: "XInput2 not requested")
@@ -83,7 +83,7 @@ public final class X11InputSource: InputSource {
     /// them and `useXInput2` (by default: unless `SWIPEDISMISS_NO_XI2` is set); otherwise
     /// it reads core events, and `path` says why. Call before mapping the window.
     public init(
-        clock: Clock, scale: Double = 1, window: X11Window,
+        clock: TimeSource, scale: Double = 1, window: X11Window,
         useXInput2: Bool = X11InputSource.xinput2Allowed()
     ) {
         self.clock = clock

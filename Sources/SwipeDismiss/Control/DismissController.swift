@@ -15,7 +15,7 @@ public final class DismissController {
     /// What draws each frame that changed.
     public let renderer: Renderer
     /// The time source `step()` reads; a test can step it by hand.
-    public let clock: Clock
+    public let clock: TimeSource
 
     /// The state as of the last `step()` (or input, `present()`, `dismiss()`).
     public private(set) var state: DismissState
@@ -71,7 +71,7 @@ public final class DismissController {
 
     /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
     public init(
-        input: InputSource, presenter: Presenter, renderer: Renderer, clock: Clock,
+        input: InputSource, presenter: Presenter, renderer: Renderer, clock: TimeSource,
         configuration: DismissConfiguration = .fluid, presented: Bool = true
     ) {
         self.input = input
@@ -368,63 +368,5 @@ public final class DismissController {
         needsDisplay = false
         framesRendered += 1
         return true
-    }
-}
-
-/// The driver's side of `DismissEnvironment`: the presenter's hit test and the app's policy.
-private final class DriverEnvironment: DismissEnvironment {
-    let presenter: Presenter
-    let direction: DismissDirection
-    var viewport: Size
-    var shouldDismiss: ((DismissReason) -> Bool)?
-    weak var delegate: DismissControllerDelegate?
-    weak var controller: DismissController?
-
-    init(presenter: Presenter, direction: DismissDirection, viewport: Size) {
-        self.presenter = presenter
-        self.direction = direction
-        self.viewport = viewport
-    }
-
-    func hitTest(_ point: Point, offset: Double) -> HitRegion {
-        presenter.hitTest(point, offset: offset, direction: direction, viewport: viewport)
-    }
-
-    func hitTest(_ point: Point, translation: Point) -> HitRegion {
-        presenter.hitTest(point, translation: translation, viewport: viewport)
-    }
-
-    func region(at point: Point, offset: Double) -> SheetRegion {
-        guard let scrolling = presenter as? ScrollingPresenter else { return .outside }
-        return scrolling.region(at: point, offset: offset, direction: direction, viewport: viewport)
-    }
-
-    func contentItem(at point: Point, state: DismissState) -> String? {
-        presenter.contentItem(at: point, state: state, direction: direction, viewport: viewport)
-    }
-
-    func shouldDismiss(_ reason: DismissReason) -> Bool {
-        if let shouldDismiss, !shouldDismiss(reason) { return false }
-        if let delegate, let controller {
-            return delegate.dismissController(controller, shouldDismissFor: reason)
-        }
-        return true
-    }
-}
-
-/// An observer's registration: `cancel()` stops its calls and lets it go.
-public final class DismissObservation {
-    private weak var controller: DismissController?
-    private let id: Int
-
-    init(controller: DismissController, id: Int) {
-        self.controller = controller
-        self.id = id
-    }
-
-    /// Stops the observer's calls, from the next event on; calling it again does nothing.
-    public func cancel() {
-        controller?.removeObserver(id)
-        controller = nil
     }
 }

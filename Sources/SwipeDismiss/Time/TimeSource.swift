@@ -3,7 +3,7 @@ import Glibc
 /// Where the controller and its collaborators read the time; seconds, monotonic.
 ///
 /// Injected everywhere time is read, so tests and exports run on a clock they drive.
-public protocol Clock: AnyObject {
+public protocol TimeSource: AnyObject {
     /// The current time in seconds. Never decreases.
     var now: Double { get }
 }
@@ -15,7 +15,7 @@ public protocol Clock: AnyObject {
 /// 128-bit `Duration` arithmetic cost more than the read.
 ///
 /// `Sendable`: it holds only its immutable origin, so any thread may read it.
-public final class MonotonicClock: Clock, Sendable {
+public final class MonotonicClock: TimeSource, Sendable {
     private let originSeconds: Int
     private let originNanoseconds: Int
 
@@ -41,7 +41,7 @@ public final class MonotonicClock: Clock, Sendable {
 }
 
 /// A clock that moves only when told to; for tests.
-public final class ManualClock: Clock {
+public final class ManualClock: TimeSource {
     /// The time it was last set or advanced to.
     public private(set) var now: Double
 
@@ -67,7 +67,7 @@ public final class ManualClock: Clock {
 ///
 /// Computing each time from the frame number (not by adding steps) keeps a long
 /// export free of accumulated rounding, so 30 Hz and 60 Hz share exact times.
-public final class FixedStepClock: Clock {
+public final class FixedStepClock: TimeSource {
     /// The time of frame 0.
     public let start: Double
     /// Ticks a second.

@@ -1,0 +1,188 @@
+// wayland-demo: x11-demo on a native Wayland window (DESIGN §4b "wayland-demo").
+import Glibc
+import SwipeDismiss
+import SwipeDismissWayland
+import ToolSupport
+import X11DemoCore
+
+/// Says `message` on stderr, after the tool's name.
+func printError(_ message: String) {
+    StandardStream.error.writeLine("wayland-demo: \(message)")
+}
+
+/// Says `message` on stderr and exits with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+    printError(message)
+    exit(status)
+}
+
+/// Writes `line` on stdout (the `--events` stream).
+func printLine(_ line: String) {
+    StandardStream.output.writeLine(line)
+}
+
+/// The program: everything is local to `main()`.
+@main
+enum WaylandDemoMain {
+    static func main() {
+        let options: WaylandDemoOptions
+        do {
+            options = try WaylandDemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            fail("\(error)\n\(WaylandDemoOptions.usage)", status: 2)
+        }
+        if options.showsHelp {
+            printLine(WaylandDemoOptions.usage)
+            exit(0)
+        }
+        var trace: GestureTrace?
+        if let path = options.replayPath {
+            do {
+                trace = try GestureTrace.load(path: path)
+            } catch {
+                fail("--replay: \(error)", status: 2)
+            }
+        }
+        var size = options.size ?? DemoOptions.defaultSize
+        if options.size == nil, let trace, let path = options.replayPath {
+            guard let fitted = windowSize(fitting: trace.viewport) else {
+                fail(
+                    "--replay: \(path): the trace's viewport \(jsonNumber(trace.viewport.width))x"
+                        + "\(jsonNumber(trace.viewport.height)) does not fit a window (64...32767 pt a side); "
+                        + "pass --size WxH", status: 2)
+            }
+            size = fitted
+        }
+        var recordFile: RecordFile?
+        if let path = options.recordPath {
+            do {
+                recordFile = try RecordFile(checking: path)
+            } catch {
+                fail("--record: \(error)", status: 2)
+            }
+        }
+
+        let display: WaylandDisplay
+        do {
+            display = try WaylandDisplay()
+        } catch {
+            fail("\(error)", status: 2)
+        }
+        WaylandEventLoop.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
+        signal(SIGPIPE, SIG_IGN)
+
+        let configuration = options.scene.configuration(
+            preset: options.configuration, reduceMotion: options.reduceMotion)
+        let clock = MonotonicClock()
+        let window: WaylandWindow
+        do {
+            window = try WaylandWindow(
+                display: display, title: "SwipeDismiss Wayland demo", width: size.width,
+                height: size.height)
+        } catch {
+            fail("\(error)", status: 1)
+        }
+        let renderer = WaylandRenderer(window: window)
+        let live = WaylandInputSource(display: display, clock: clock)
+        if options.verbose {
+            printError("compositor \(display.name): \(display.globalNames.joined(separator: " "))")
+        }
+
+        var replay: ReplayThenLiveInput?
+        var source: InputSource = live
+        if let trace {
+            let input = ReplayThenLiveInput(
+                replay: TraceInputSource(trace: trace, startTime: clock.now), live: live)
+            replay = input
+            source = input
+        }
+        var recorder: RecordingInputSource?
+        if recordFile != nil {
+            let recording = RecordingInputSource(
+                recording: source, viewport: renderer.viewport, startTime: clock.now)
+            recorder = recording
+            source = recording
+        }
+        let presenter = options.scene.makePresenter()
+        if options.scene == .photo {
+            do {
+                try renderer.painter.prepareImages(
+                    in: presenter.makeScene(viewport: renderer.viewport))
+            } catch {
+                fail("--scene photo: \(error)", status: 1)
+            }
+        }
+        let controller = DismissController(
+            input: source, presenter: presenter, renderer: renderer, clock: clock,
+            configuration: configuration)
+        if options.confirm { controller.shouldDismiss = { _ in false } }
+        // Two resting fingers (a touchpad hold) catch the content while it animates.
+        live.catchesOnHold = { point in
+            controller.isAnimating && controller.hitTest(point) == .content
+        }
+        if options.printsEvents {
+            let namesDetent = options.scene == .sheet
+            let namesTranslation = configuration.direction == .free
+            controller.addObserver { event in
+                switch event {
+                case .phaseChanged(_, _, let state):
+                    printLine(
+                        eventLine(
+                            state, namingDetent: namesDetent, namingTranslation: namesTranslation))
+                case .dismissAttempted(let reason):
+                    printLine(attemptLine(reason, state: controller.state))
+                case .passedThrough(let point):
+                    printLine(passThroughLine(point, state: controller.state))
+                default:
+                    break
+                }
+            }
+        }
+
+        /// Writes the recording, if one was asked for; false (after saying why) on failure.
+        func saveRecording() -> Bool {
+            guard let recorder, let recordFile else { return true }
+            recorder.setViewport(renderer.viewport)
+            do {
+                try recordFile.write(recorder.trace)
+                return true
+            } catch {
+                printError("--record: \(error)")
+                return false
+            }
+        }
+
+        let loop = WaylandEventLoop(
+            window: window, renderer: renderer, input: live, clock: clock,
+            framesPerSecond: options.framesPerSecond)
+        // --verbose says when the first frame is on screen (tests wait for it before input).
+        var firstFrameToldOf = !options.verbose
+        let replayFinished: () -> Bool = { [replay] in
+            if !firstFrameToldOf, renderer.framesDone > 0, let size = renderer.lastBufferSize {
+                firstFrameToldOf = true
+                printError(
+                    "first frame shown: \(size.width)x\(size.height) px at scale \(jsonNumber(renderer.scale))"
+                )
+            }
+            guard options.exitsAfterReplay, let replay else { return false }
+            return !replay.isReplaying && !controller.isAnimating && !live.isPressed
+                && controller.nextWakeTime == nil && !renderer.needsFrame
+        }
+        let reason: WaylandEventLoop.StopReason
+        do {
+            reason = try loop.run(controller, until: replayFinished)
+        } catch {
+            _ = saveRecording()
+            fail("rendering failed: \(error)", status: 1)
+        }
+        let saved = saveRecording()
+        switch reason {
+        case .interrupted(let signal):
+            exit(saved ? 128 + signal : 1)
+        case .windowClosed, .stopped:
+            exit(saved ? 0 : 1)
+        case .compositorLost(let message):
+            fail(message, status: 1)
+        }
+    }
+}

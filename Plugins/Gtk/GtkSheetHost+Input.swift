@@ -1,0 +1,209 @@
+import CGtk
+import SwipeDismiss
+
+/// The host's event controllers: GTK events become `InputEvent`s on the controller's clock.
+extension GtkSheetHost {
+    /// Points per wheel click, as the X11 input source counts them.
+    static let wheelPointsPerClick = 53.0
+
+    /// Connects the pointer/touch, scroll and key controllers (capture phase, on the
+    /// overlay; keys on the window once the overlay is realized) and the viewport watcher.
+    func connectInput() {
+        let legacy = sd_controller(UnsafeMutableRawPointer(sd_legacy_controller_new()))
+        gtk_event_controller_set_propagation_phase(legacy, GTK_PHASE_CAPTURE)
+        sd_connect_event(
+            legacy,
+            { _, event, data in
+                guard let host = GtkSheetHost.from(data), let event else { return 0 }
+                return host.handlePointer(event) ? 1 : 0
+            }, userData)
+        remember(UnsafeMutableRawPointer(legacy!))
+        gtk_widget_add_controller(widget, legacy)
+
+        let scroll = sd_controller(
+            UnsafeMutableRawPointer(
+                gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)))
+        gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE)
+        sd_connect_scroll(
+            scroll,
+            { controller, dx, dy, data in
+                guard let host = GtkSheetHost.from(data) else { return 0 }
+                return host.handleScroll(controller, dx: dx, dy: dy) ? 1 : 0
+            }, userData)
+        sd_connect_void(
+            UnsafeMutableRawPointer(scroll!), "scroll-end",
+            { controller, data in
+                GtkSheetHost.from(data)?.handleScrollEnd(controller)
+            }, userData)
+        remember(UnsafeMutableRawPointer(scroll!))
+        gtk_widget_add_controller(widget, scroll)
+
+        sd_connect_resize(
+            backdropWidget,
+            { _, width, height, data in
+                GtkSheetHost.from(data)?.resize(width: width, height: height)
+            }, userData)
+        remember(UnsafeMutableRawPointer(backdropWidget))
+
+        sd_connect_void(
+            UnsafeMutableRawPointer(widget), "realize",
+            { _, data in GtkSheetHost.from(data)?.attachKeys() }, userData)
+        remember(UnsafeMutableRawPointer(widget))
+
+        if let button = closeButton {
+            sd_connect_void(
+                UnsafeMutableRawPointer(button), "clicked",
+                { _, data in GtkSheetHost.from(data)?.dismiss() }, userData)
+            remember(UnsafeMutableRawPointer(button))
+        }
+    }
+
+    /// Keys go to the focused widget, which may be outside the overlay: listen on the window.
+    func attachKeys() {
+        guard let root = gtk_widget_get_root(widget) else { return }
+        let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+        guard attachedWindow != window else { return }
+        attachedWindow = window
+        let keys = sd_controller(UnsafeMutableRawPointer(gtk_event_controller_key_new()))
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        sd_connect_key(
+            keys,
+            { controller, keyval, _, state, data in
+                guard let host = GtkSheetHost.from(data) else { return 0 }
+                return host.handleKey(controller, keyval: keyval, state: state) ? 1 : 0
+            }, userData)
+        remember(UnsafeMutableRawPointer(keys!))
+        gtk_widget_add_controller(window, keys)
+        keyController = keys
+        // Shown from the start: focus goes into the sheet before the window picks a widget.
+        if isShown { moveFocusIn() }
+    }
+
+    private var isShown: Bool { controller.state.phase != .dismissed }
+
+    /// Press, motion, release and touch; returns whether GTK should stop the event.
+    func handlePointer(_ event: OpaquePointer) -> Bool {
+        let type = gdk_event_get_event_type(event)
+        let time = gdk_event_get_time(event)
+        switch type {
+        case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN:
+            guard isShown, !input.isPressed else { return false }
+            if type == GDK_BUTTON_PRESS, gdk_button_event_get_button(event) != 1 { return false }
+            guard let point = position(of: event) else { return false }
+            // A press on one of the sheet's buttons is the button's (Close clicks it).
+            let picked = gtk_widget_pick(widget, point.x, point.y, GTK_PICK_DEFAULT)
+            if sd_is_in_button(picked) != 0, controller.hitTest(point) == .content { return false }
+            if controller.hitTest(point) == .passThrough { return false }
+            touchSequence = type == GDK_TOUCH_BEGIN ? gdk_event_get_event_sequence(event) : nil
+            feed(.down(point), time: time)
+            return true
+        case GDK_MOTION_NOTIFY, GDK_TOUCH_UPDATE:
+            guard input.isPressed, matchesSequence(event, type: type),
+                let point = position(of: event)
+            else { return false }
+            feed(.move(point), time: time)
+            return true
+        case GDK_BUTTON_RELEASE, GDK_TOUCH_END:
+            guard input.isPressed, matchesSequence(event, type: type) else { return false }
+            if type == GDK_BUTTON_RELEASE, gdk_button_event_get_button(event) != 1 { return false }
+            let point = position(of: event) ?? lastPoint
+            feed(.up(point), time: time)
+            return true
+        case GDK_TOUCH_CANCEL, GDK_GRAB_BROKEN:
+            guard input.isPressed else { return false }
+            feed(.cancel, time: time)
+            return type == GDK_TOUCH_CANCEL
+        default:
+            return false
+        }
+    }
+
+    private func matchesSequence(_ event: OpaquePointer, type: GdkEventType) -> Bool {
+        let isTouch = type == GDK_TOUCH_UPDATE || type == GDK_TOUCH_END
+        guard isTouch || touchSequence == nil else { return false }
+        return !isTouch || gdk_event_get_event_sequence(event) == touchSequence
+    }
+
+    private func position(of event: OpaquePointer) -> Point? {
+        var x = 0.0
+        var y = 0.0
+        guard sd_event_position(event, widget, &x, &y) != 0, x.isFinite, y.isFinite else {
+            return nil
+        }
+        lastPoint = Point(x: x, y: y)
+        return lastPoint
+    }
+
+    /// Smooth (touchpad) and wheel scrolls: GDK's deltas move the content the other way,
+    /// so they are negated into the core's drag-like sign.
+    func handleScroll(_ controller: OpaquePointer?, dx: Double, dy: Double) -> Bool {
+        guard isShown, dx.isFinite, dy.isFinite else { return false }
+        let event = gtk_event_controller_get_current_event(controller)
+        let time = gtk_event_controller_get_current_event_time(controller)
+        let source = scrollSource(event)
+        // The list under the pointer scrolls: the core learns where the pointer is from the
+        // scroll event's own position (a move with no press moves nothing).
+        if let event, !input.isPressed, let point = position(of: event), point != hoverPoint {
+            hoverPoint = point
+            feed(.move(point), time: time)
+        }
+        let step = source == .wheel ? Self.wheelPointsPerClick : 1
+        feed(.scroll(dx: -dx * step, dy: -dy * step, source: source), time: time)
+        return true
+    }
+
+    /// The touchpad's fingers lifted (`gdk_scroll_event_is_stop`).
+    func handleScrollEnd(_ controller: gpointer?) {
+        guard isShown, let controller else { return }
+        let time = gtk_event_controller_get_current_event_time(OpaquePointer(controller))
+        feed(.scrollStop, time: time)
+    }
+
+    private func scrollSource(_ event: OpaquePointer?) -> ScrollSource {
+        guard let event else { return .wheel }
+        if gdk_scroll_event_get_unit(event) == GDK_SCROLL_UNIT_SURFACE { return .touchpad }
+        let device = sd_event_input_source(event)
+        return device == GDK_SOURCE_TOUCHPAD || device == GDK_SOURCE_TRACKPOINT
+            ? .touchpad : .wheel
+    }
+
+    /// Escape always (dismiss, or decline a pending attempt); Space and Enter present while
+    /// dismissed (shown, they stay the focused button's); y and n answer a pending
+    /// attempt; Page Up/Down, Home and End scroll the sheet's list.
+    func handleKey(_ controller: OpaquePointer?, keyval: guint, state: GdkModifierType) -> Bool {
+        let time = gtk_event_controller_get_current_event_time(controller)
+        let key: Key
+        switch Int32(keyval) {
+        case GDK_KEY_Escape:
+            guard isShown else { return false }
+            key = .escape
+        case GDK_KEY_space, GDK_KEY_KP_Space:
+            guard !isShown else { return false }
+            key = .space
+        case GDK_KEY_Return, GDK_KEY_KP_Enter:
+            guard !isShown else { return false }
+            key = .enter
+        case GDK_KEY_y, GDK_KEY_Y, GDK_KEY_n, GDK_KEY_N:
+            guard self.controller.state.isDismissAttemptPending else { return false }
+            key = .other(keyval == guint(GDK_KEY_y) || keyval == guint(GDK_KEY_Y) ? "y" : "n")
+        case GDK_KEY_Page_Up: key = .pageUp
+        case GDK_KEY_Page_Down: key = .pageDown
+        case GDK_KEY_Home: key = .home
+        case GDK_KEY_End: key = .end
+        default:
+            return false
+        }
+        if case .other = key {
+        } else if [.pageUp, .pageDown, .home, .end].contains(key), !isShown {
+            return false
+        }
+        feed(.key(key), time: time)
+        return true
+    }
+
+    /// Queues `kind` and makes sure a frame will apply it.
+    private func feed(_ kind: InputEvent.Kind, time: guint32) {
+        input.enqueue(kind, milliseconds: time)
+        wake()
+    }
+}

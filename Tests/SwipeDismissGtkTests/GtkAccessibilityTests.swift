@@ -1,0 +1,117 @@
+import Foundation
+import XCTest
+
+/// gtk-demo as a screen reader sees it: on a private D-Bus session with the AT-SPI bus,
+/// Debian's pyatspi (run by /usr/bin/python3, not a python on PATH) finds a modal dialog
+/// named "Sheet" and clicks its Close button, which dismisses through the controller.
+final class GtkAccessibilityTests: XCTestCase {
+    static let probe = #"""
+        import json, sys, time
+        import pyatspi
+
+        def find_app(name, timeout=15):
+            end = time.time() + timeout
+            while time.time() < end:
+                for app in pyatspi.Registry.getDesktop(0):
+                    if app is not None and app.name == name:
+                        return app
+                time.sleep(0.1)
+            return None
+
+        def find(node, predicate):
+            if predicate(node):
+                return node
+            for i in range(node.childCount):
+                child = node.getChildAtIndex(i)
+                if child is not None:
+                    found = find(child, predicate)
+                    if found is not None:
+                        return found
+            return None
+
+        def states(node):
+            return sorted(pyatspi.stateToString(s) for s in node.getState().getStates())
+
+        app = find_app("gtk-demo")
+        if app is None:
+            print(json.dumps({"error": "no application named gtk-demo on the AT-SPI bus"}))
+            sys.exit(1)
+        dialog = find(app, lambda n: n.getRoleName() == "dialog")
+        if dialog is None:
+            print(json.dumps({"error": "no dialog"}))
+            sys.exit(1)
+        close = find(dialog, lambda n: n.getRoleName() == "push button" and n.name == "Close")
+        report = {"dialog": dialog.name, "states": states(dialog),
+                  "close": None if close is None else states(close)}
+        if close is not None:
+            action = close.queryAction()
+            names = [action.getName(i) for i in range(action.nActions)]
+            report["actions"] = names
+            action.doAction(names.index("click"))
+            time.sleep(1.5)
+            after = find(app, lambda n: n.getRoleName() == "dialog")
+            report["after"] = None if after is None else states(after)
+        print(json.dumps(report))
+        """#
+
+    func testAScreenReaderSeesAModalSheetDialogWhoseCloseButtonDismisses() throws {
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+            throw unavailable("no X display: DISPLAY is not set")
+        }
+        for tool in [
+            "/usr/bin/dbus-run-session", "/usr/libexec/at-spi-bus-launcher", "/usr/bin/python3",
+        ]
+        where !hasExecutable(tool) {
+            throw unavailable("\(tool) is missing (scripts/deps.sh installs it)")
+        }
+        let check = try Child.run(
+            "/usr/bin/python3", ["-c", "import pyatspi"], environment: environment([:]))
+        guard check.status == 0 else {
+            throw unavailable("Debian's python3-pyatspi is missing: \(check.stderr)")
+        }
+        let folder = temporaryFolder()
+        let probe = folder.appendingPathComponent("probe.py").path
+        try Self.probe.write(toFile: probe, atomically: true, encoding: .utf8)
+        let events = folder.appendingPathComponent("a11y-events.out").path
+        let script = """
+            /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
+            launcher=$!
+            "$DEMO" --events >"$EVENTS" 2>/dev/null &
+            demo=$!
+            /usr/bin/python3 "$PROBE"
+            status=$?
+            sleep 0.5
+            kill $demo $launcher 2>/dev/null
+            wait 2>/dev/null
+            exit $status
+            """
+        let result = try Child.run(
+            "/usr/bin/dbus-run-session", ["--", "/bin/sh", "-c", script],
+            environment: environment([
+                "DEMO": try builtProduct("gtk-demo").path, "EVENTS": events, "PROBE": probe,
+                "DISPLAY": display, "GDK_BACKEND": "x11", "DBUS_SESSION_BUS_ADDRESS": nil,
+                "GTK_A11Y": nil, "NO_AT_BRIDGE": nil,
+            ]), timeout: 60)
+        XCTAssertEqual(result.status, 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
+        let line = try XCTUnwrap(
+            result.stdout.split(separator: "\n").last { $0.hasPrefix("{") }, result.stdout)
+        let report = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(report["dialog"] as? String, "Sheet")
+        let states = try XCTUnwrap(report["states"] as? [String], "\(report)")
+        XCTAssertTrue(states.contains("modal"), "\(states)")
+        XCTAssertTrue(states.contains("visible"), "\(states)")
+        let close = try XCTUnwrap(report["close"] as? [String], "no Close button: \(report)")
+        XCTAssertTrue(close.contains("focused"), "focus starts on Close: \(close)")
+        XCTAssertTrue((report["actions"] as? [String])?.contains("click") ?? false, "\(report)")
+        // After the click the dialog is gone from the tree, or no longer visible nor modal.
+        if let after = report["after"] as? [String] {
+            XCTAssertFalse(after.contains("modal"), "\(after)")
+            XCTAssertFalse(after.contains("visible"), "\(after)")
+        }
+        let lines = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+        XCTAssertEqual(
+            phases(lines.split(separator: "\n").map(String.init)), ["dismissing", "dismissed"])
+        try? FileManager.default.removeItem(atPath: events)
+    }
+}

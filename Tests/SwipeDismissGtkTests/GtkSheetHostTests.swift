@@ -1,0 +1,136 @@
+import CGtk
+import Foundation
+import SwipeDismiss
+import SwipeDismissGtk
+import XCTest
+
+/// The host in this process, in a real GTK window on `$DISPLAY`: the scrolled window shows
+/// the controller's scroll, the tick callback runs only while something moves, and the
+/// dialog's modal property and focus follow the sheet.
+final class GtkSheetHostTests: XCTestCase {
+    struct Setup {
+        let window: UnsafeMutablePointer<GtkWidget>
+        let host: GtkSheetHost
+        let scrolled: UnsafeMutablePointer<GtkWidget>
+        let close: UnsafeMutablePointer<GtkWidget>
+        let handlers: XlibHandlers
+    }
+
+    func makeHost() throws -> Setup {
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+            throw unavailable("no X display: DISPLAY is not set")
+        }
+        let handlers = XlibHandlers.current(display: display)
+        setenv("GDK_BACKEND", "x11", 1)
+        setenv("GTK_A11Y", "none", 1)
+        guard gtk_init_check() != 0 else { throw unavailable("GTK cannot open \(display)") }
+        let presenter = SheetPresenter(drawsScreenBehind: false)
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let close = gtk_button_new_with_label("Close")!
+        gtk_widget_set_size_request(close, -1, Int32(SheetPresenter.headerHeight))
+        gtk_box_append(sd_box(content), close)
+        let list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        for row in presenter.rows {
+            let label = gtk_label_new(row.title)!
+            gtk_widget_set_size_request(label, -1, Int32(SheetPresenter.rowHeight))
+            gtk_box_append(sd_box(list), label)
+        }
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(sd_scrolled(scrolled), list)
+        gtk_widget_set_vexpand(scrolled, 1)
+        gtk_box_append(sd_box(content), scrolled)
+        let filler = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_size_request(
+            filler, -1, Int32((844 * SheetPresenter.overdrawFraction).rounded()))
+        gtk_box_append(sd_box(content), filler)
+        let screen = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let host = GtkSheetHost(
+            screen: screen,
+            content: .sheet(
+                content, presenter: presenter, scrolledWindow: scrolled, closeButton: close),
+            presenter: presenter, configuration: .sheet(), viewport: Size(width: 390, height: 844))
+        gtk_widget_set_size_request(host.widget, 390, 844)
+        let window = gtk_window_new()!
+        gtk_window_set_child(sd_window(window), host.widget)
+        gtk_window_present(sd_window(window))
+        host.wake()
+        return Setup(
+            window: window, host: host, scrolled: scrolled, close: close, handlers: handlers)
+    }
+
+    func run(for seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            while g_main_context_iteration(nil, 0) != 0 {}
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+    }
+
+    func close(_ setup: Setup) {
+        gtk_window_destroy(sd_window(setup.window))
+        while g_main_context_iteration(nil, 0) != 0 {}
+        setup.handlers.restore()
+    }
+
+    func testTheScrolledWindowShowsTheControllersScrollAndHandsOffAtItsTop() throws {
+        let setup = try makeHost()
+        defer { close(setup) }
+        let host = setup.host
+        run(for: 0.5)
+        host.move(to: .large, animated: false)
+        run(for: 0.3)
+        XCTAssertEqual(host.controller.state.detent, .large)
+        // Six wheel clicks down (53 pt each) with the sheet at large scroll the list 318 pt.
+        // The pointer rests over the list (a move with no press, as the host feeds before a
+        // scroll).
+        host.input.enqueue(.move(Point(x: 195, y: 500)), milliseconds: 0)
+        host.wake()
+        for _ in 0..<6 {
+            host.input.enqueue(.scroll(dx: 0, dy: -53, source: .wheel), milliseconds: 0)
+            host.wake()
+            run(for: 0.016)
+        }
+        run(for: 1.5)
+        let adjustment = gtk_scrolled_window_get_vadjustment(sd_scrolled(setup.scrolled))
+        XCTAssertEqual(host.controller.state.scroll, 318, accuracy: 0.5, "\(host.controller.state)")
+        XCTAssertEqual(
+            gtk_adjustment_get_value(adjustment), host.controller.state.scroll, accuracy: 1e-9)
+        XCTAssertEqual(host.controller.state.offset, 0)
+        // The scrolled window's range is the controller's: 60 × 44 − (844 − 84.4 − 56) pt.
+        let range = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        XCTAssertEqual(range, 2640 - 703.6, accuracy: 1)
+        // Idle again: no tick callback.
+        XCTAssertFalse(host.isTicking)
+    }
+
+    func testModalAndFocusFollowTheSheetAndCloseDismissesThroughThePolicy() throws {
+        let setup = try makeHost()
+        defer { close(setup) }
+        let host = setup.host
+        run(for: 0.5)
+        XCTAssertFalse(host.isTicking, "at rest, nothing ticks")
+        XCTAssertEqual(gtk_widget_has_focus(setup.close), 1, "focus starts on Close")
+        var asked: [DismissReason] = []
+        host.controller.shouldDismiss = { reason in
+            asked.append(reason)
+            return asked.count > 1
+        }
+        // Close's click asks the policy: vetoed the first time, allowed the second.
+        gtk_widget_activate(setup.close)
+        run(for: 0.5)
+        XCTAssertEqual(asked, [.programmatic])
+        XCTAssertNotEqual(host.controller.state.phase, .dismissed)
+        gtk_widget_activate(setup.close)
+        run(for: 1.2)
+        XCTAssertEqual(asked, [.programmatic, .programmatic])
+        XCTAssertEqual(host.controller.state.phase, .dismissed)
+        XCTAssertEqual(host.renderer.backdropOpacity, 0)
+        XCTAssertFalse(host.renderer.showsContent)
+        XCTAssertFalse(host.isTicking)
+        host.present()
+        run(for: 1.2)
+        XCTAssertEqual(host.controller.state.phase, .presented)
+        XCTAssertEqual(host.renderer.backdropOpacity, 0.3, accuracy: 1e-9)
+        XCTAssertEqual(gtk_widget_has_focus(setup.close), 1, "focus back in the sheet")
+    }
+}

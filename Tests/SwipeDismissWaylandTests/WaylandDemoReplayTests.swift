@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+
+/// `wayland-demo` on a headless weston (pixman renderer): every bundled trace replayed with
+/// `--exit-after-replay --events` ends in the phase `cairo-export` computes for it, and with
+/// no compositor (or one without xdg-shell) it says so in one line and exits 2.
+final class WaylandDemoReplayTests: XCTestCase {
+    /// The scene a bundled trace was recorded in, by its name.
+    private func scene(of trace: String) -> String {
+        trace.hasPrefix("sheet-") ? "sheet" : trace.hasPrefix("photo-") ? "photo" : "card"
+    }
+
+    /// The phase of the last row of `cairo-export`'s samples.csv for `trace` in `scene`.
+    private func exportedFinalPhase(_ trace: String, scene: String) throws -> String {
+        let out = try makePrivateFolder("swd-export")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try runProcess(
+            try builtExecutable("cairo-export"),
+            ["--trace", trace, "--out", out, "--scene", scene, "--fps", "10"],
+            timeout: 120)
+        XCTAssertEqual(result.status, 0, result.error)
+        let csv = try String(contentsOfFile: "\(out)/samples.csv", encoding: .utf8)
+        let header = csv.split(separator: "\n").first.map { $0.split(separator: ",") } ?? []
+        guard let column = header.firstIndex(of: "phase"),
+            let last = csv.split(separator: "\n").last?.split(
+                separator: ",", omittingEmptySubsequences: false),
+            column < last.count
+        else { throw WaylandTestFailure(description: "no phase in \(out)/samples.csv") }
+        return String(last[column])
+    }
+
+    func testEveryBundledTraceEndsInThePhaseCairoExportComputes() throws {
+        let weston = try Weston()
+        let demo = try builtExecutable("wayland-demo")
+        let folder = "\(packageRoot)/Examples/Traces"
+        let traces = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertGreaterThanOrEqual(traces.count, 13)
+        var scenes: Set<String> = []
+        for name in traces {
+            let path = "\(folder)/\(name)"
+            let scene = scene(of: name)
+            scenes.insert(scene)
+            let expected = try exportedFinalPhase(path, scene: scene)
+            let result = try runProcess(
+                demo, ["--replay", path, "--exit-after-replay", "--events", "--scene", scene],
+                environment: ["WAYLAND_DISPLAY": weston.socketPath], timeout: 60)
+            XCTAssertEqual(result.status, 0, "\(name): \(result.error)")
+            let phases = result.output.split(separator: "\n").compactMap { line -> String? in
+                guard let data = line.data(using: .utf8),
+                    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+                else { return nil }
+                return object["phase"] as? String
+            }
+            XCTAssertEqual(phases.last, expected, "\(name) (\(scene)): \(result.output)")
+        }
+        XCTAssertEqual(scenes, ["card", "sheet", "photo"])
+    }
+
+    func testNoCompositorIsOneLineOnStderrAndStatus2() throws {
+        let demo = try builtExecutable("wayland-demo")
+        let runtime = try makePrivateFolder("swd-empty")
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        for environment in [
+            ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "wl-nobody-listens"],
+            ["XDG_RUNTIME_DIR": runtime],
+        ] {
+            let result = try runProcess(
+                demo, [], environment: environment, removing: ["WAYLAND_DISPLAY"], timeout: 10)
+            XCTAssertEqual(result.status, 2)
+            XCTAssertEqual(result.output, "")
+            let lines = result.error.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, result.error)
+            XCTAssertTrue(
+                lines.first?.hasPrefix("wayland-demo: cannot connect to the Wayland compositor")
+                    ?? false,
+                result.error)
+        }
+    }
+
+    func testACompositorWithoutXdgShellIsStatus2() throws {
+        // weston's fullscreen shell offers zwp_fullscreen_shell_v1 and no xdg_wm_base.
+        let weston = try Weston(arguments: ["--shell=fullscreen-shell.so"])
+        let result = try runProcess(
+            try builtExecutable("wayland-demo"), [],
+            environment: ["WAYLAND_DISPLAY": weston.socketPath], timeout: 10)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(
+            result.error, "wayland-demo: the Wayland compositor has no xdg_wm_base (xdg-shell)\n")
+    }
+
+    func testBadFlagsAreStatus2NamingTheFlag() throws {
+        let result = try runProcess(
+            try builtExecutable("wayland-demo"), ["--fps", "0"], timeout: 10)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.error.hasPrefix("wayland-demo: --fps"), result.error)
+    }
+}
