@@ -31,7 +31,7 @@ public final class X11HostedSheet {
     /// Turns the events the host forwards into controller input.
     public let input: X11InputSource
     /// The time source for pacing and event times (the controller's).
-    public let clock: Clock
+    public let clock: TimeSource
     /// When frames are due.
     public private(set) var pacer: FramePacer
     /// Whether input was forwarded since the last `update(_:)`.
@@ -41,7 +41,7 @@ public final class X11HostedSheet {
     /// point, `framesPerSecond` while something moves. `reportsConnectionLoss`: see
     /// `X11Display.init(adopting:reportsConnectionLoss:)`.
     public init(
-        display: OpaquePointer, window windowID: UInt, clock: Clock, scale: Double = 1,
+        display: OpaquePointer, window windowID: UInt, clock: TimeSource, scale: Double = 1,
         presentation: X11Presentation = .sharedMemory, framesPerSecond: Double = 60,
         reportsConnectionLoss: Bool = true
     ) throws(X11Error) {
