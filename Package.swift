@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "SwipeDismissWayland", targets: ["SwipeDismissWayland"]),
         .executable(name: "cairo-export", targets: ["CairoExport"]),
         .executable(name: "x11-demo", targets: ["X11Demo"]),
+        .executable(name: "x11-host-demo", targets: ["X11HostDemo"]),
         .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
         .executable(name: "gtk-demo", targets: ["GtkDemo"]),
         .executable(name: "wayland-demo", targets: ["WaylandDemo"]),
@@ -153,6 +154,16 @@ let package = Package(
             ],
             path: "Examples/X11Demo"
         ),
+        // An app with its own connection, window, screen and loop, presenting a sheet.
+        .executableTarget(
+            name: "X11HostDemo",
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissCairo", "SwipeDismissX11", "ToolSupport",
+                "X11DemoCore",
+                "CX11",
+            ],
+            path: "Examples/X11HostDemo"
+        ),
         .target(
             name: "RawCairoBaseline",
             dependencies: ["CCairo"],
@@ -187,6 +198,7 @@ let package = Package(
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
         .testTarget(name: "CairoExportTests", dependencies: ["CairoExport", "SwipeDismissGif"]),
         .testTarget(name: "X11DemoTests", dependencies: ["X11DemoCore"]),
+        .testTarget(name: "X11HostDemoTests", dependencies: ["SwipeDismissX11"]),
         .testTarget(
             name: "SwipeDismissAccessibilityTests",
             // RawCairoBaseline: the benchmark's allocation counter.

@@ -24,6 +24,11 @@ public final class CairoContext {
         cairo_destroy(pointer)
     }
 
+    /// The `cairo_t *`, for drawing with your own cairo calls (import your own cairo module
+    /// and pass it on). Borrowed: valid while this context lives; do not destroy it. Leave
+    /// the context's state as you found it (`cairo_save` / `cairo_restore`).
+    public var cairoPointer: OpaquePointer { pointer }
+
     /// Throws if the context is in an error state (`cairo_status`).
     public func checkStatus(
         _ operation: @autoclosure () -> String = "cairo_status"

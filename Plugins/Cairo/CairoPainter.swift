@@ -30,6 +30,11 @@ public final class CairoPainter {
     /// (missing or corrupt file); renderers throw it.
     package internal(set) var imageError: CairoError?
 
+    /// The app's own drawings, by the role of the layer they draw (`setDrawing(for:_:)`).
+    var drawings: [Layer.Role: LayerDrawing] = [:]
+    /// The viewport, in points, handed to app drawings: the size of the scene being painted.
+    package var drawingViewport = Size.zero
+
     private struct TextKey: Hashable {
         var text: String
         var fontSize: Double
@@ -58,6 +63,7 @@ public final class CairoPainter {
     /// the scene's first layer is expected to cover the viewport.
     public func paint(_ scene: Scene, on context: CairoContext, scale: Double) {
         resetFrameStatistics()
+        drawingViewport = scene.size
         context.save()
         if scale != 1 { context.scale(x: scale, y: scale) }
         if let font { context.setFontFace(font) }
@@ -81,6 +87,7 @@ public final class CairoPainter {
         context.save()
         if scale != 1 { context.scale(x: scale, y: scale) }
         if let font { context.setFontFace(font) }
+        drawApp(layer.role, on: context)
         draw(layer.items, on: context, opacity: 1, scale: scale)
         if let group = layer.clipGroup { draw(group, on: context, opacity: 1, scale: scale) }
         context.restore()
@@ -119,6 +126,19 @@ public final class CairoPainter {
             box = rect
         }
         context.restore()
+        if !drawings.isEmpty, drawings[layer.role] != nil {
+            let whole = Rect(
+                x: 0, y: 0, width: drawingViewport.width, height: drawingViewport.height)
+            if let current = box {
+                let minX = min(current.minX, 0)
+                let minY = min(current.minY, 0)
+                box = Rect(
+                    x: minX, y: minY, width: max(current.maxX, whole.maxX) - minX,
+                    height: max(current.maxY, whole.maxY) - minY)
+            } else {
+                box = whole
+            }
+        }
         // A clip group draws only inside its clip, wherever it is scrolled.
         guard let clip = layer.clipGroup?.clip else { return box }
         guard let current = box else { return clip }
@@ -132,7 +152,8 @@ public final class CairoPainter {
     /// Paints one layer; the context is already scaled and has the font face.
     private func paintLayer(_ layer: Layer, on context: CairoContext, scale: Double) {
         let opacity = min(1, max(0, layer.opacity))
-        guard opacity > 0, !layer.items.isEmpty || layer.clipGroup != nil else { return }
+        let drawn = !drawings.isEmpty && drawings[layer.role] != nil
+        guard opacity > 0, !layer.items.isEmpty || layer.clipGroup != nil || drawn else { return }
         // A layer scaled to nothing shows nothing; cairo would put the context in an error
         // state for a matrix it cannot invert.
         let t = layer.transform
@@ -145,9 +166,10 @@ public final class CairoPainter {
         }
         let foldsOpacity =
             opacity >= 1
-            || (layer.clipGroup == nil
+            || (layer.clipGroup == nil && !drawn
                 && (layer.items.count == 1 || !itemsOverlap(layer.items, scale: scale)))
         if foldsOpacity {
+            if drawn { drawApp(layer.role, on: context) }
             draw(layer.items, on: context, opacity: opacity, scale: scale)
             if let group = layer.clipGroup {
                 draw(group, on: context, opacity: opacity, scale: scale)
@@ -155,6 +177,7 @@ public final class CairoPainter {
         } else {
             groupedLayerCount += 1
             context.pushGroup()
+            if drawn { drawApp(layer.role, on: context) }
             draw(layer.items, on: context, opacity: 1, scale: scale)
             if let group = layer.clipGroup { draw(group, on: context, opacity: 1, scale: scale) }
             context.popGroup(paintingWithAlpha: opacity)

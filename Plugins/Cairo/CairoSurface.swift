@@ -137,7 +137,7 @@ public final class CairoSurface {
     /// `cairo_xlib_surface_create`); it is destroyed with this object.
     ///
     /// Throws (and destroys the surface) if it is in an error state.
-    package convenience init(adopting pointer: OpaquePointer) throws(CairoError) {
+    public convenience init(adopting pointer: OpaquePointer) throws(CairoError) {
         try self.init(owning: pointer, kind: .other, path: nil, operation: "adopt surface")
     }
 
@@ -154,6 +154,10 @@ public final class CairoSurface {
     deinit {
         cairo_surface_destroy(pointer)
     }
+
+    /// The `cairo_surface_t *`, for your own cairo calls. Borrowed: valid while this object
+    /// lives; do not destroy it.
+    public var cairoPointer: OpaquePointer { pointer }
 
     /// The surface's error state, if any (`cairo_surface_status`).
     public func checkStatus(

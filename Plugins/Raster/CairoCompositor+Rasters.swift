@@ -58,6 +58,7 @@ extension CairoCompositor {
     /// than a couple of plain rectangles. A lone rectangle (the backdrop) is cheaper to fill.
     func worthCaching(_ layer: Layer) -> Bool {
         guard cachesLayers else { return false }
+        if painter.hasDrawing(for: layer.role) { return true }
         if layer.items.count > 2 || layer.clipGroup != nil { return true }
         for item in layer.items {
             if case .rect = item { continue }

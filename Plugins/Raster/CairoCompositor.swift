@@ -68,6 +68,9 @@ package final class CairoCompositor {
         var groupItems: [Item]?
         var groupClip: Rect?
         var groupOffset = Point.zero
+        /// The version of the app's drawing for the layer's role (0: none), compared like
+        /// `items`: `CairoPainter.setNeedsDisplay(of:)` makes the raster anew.
+        var drawingVersion = 0
         var transform = Transform.identity
         var opacity = 0.0
         /// The items' box in points, before the transform; measured once per content.
@@ -142,15 +145,19 @@ package final class CairoCompositor {
             }
         }
         painter.resetFrameStatistics()
+        painter.drawingViewport = scene.size
 
         var damage = PixelRect(x: 0, y: 0, width: 0, height: 0)
         for index in scene.layers.indices {
             let layer = scene.layers[index]
+            let drawingVersion = painter.drawingVersion(of: layer.role)
             if entries[index].items != layer.items
                 || entries[index].groupItems != layer.clipGroup?.items
                 || entries[index].groupClip != layer.clipGroup?.clip
+                || entries[index].drawingVersion != drawingVersion
             {
                 damage = damage.union(entries[index].drawn)
+                entries[index].drawingVersion = drawingVersion
                 entries[index].items = layer.items
                 entries[index].groupItems = layer.clipGroup?.items
                 entries[index].groupClip = layer.clipGroup?.clip
@@ -341,7 +348,11 @@ package final class CairoCompositor {
     {
         try painter.prepareImages(in: layer)
         let bounds = painter.bounds(of: layer, scale: scale, measuringWith: context)
-        let opaque = CairoOcclusion.opaqueRect(of: layer.items)
+        // An opaque app drawing covers the viewport: that is the layer's opaque part.
+        let opaque =
+            painter.drawingIsOpaque(layer.role)
+            ? Rect(x: 0, y: 0, width: size.width, height: size.height)
+            : CairoOcclusion.opaqueRect(of: layer.items)
         entries[index].bounds = bounds
         entries[index].opaque = opaque
         entries[index].opaqueCoversAll = false

@@ -30,36 +30,88 @@ public final class X11Display {
     /// which Xlib runs on the thread making the call that found the connection gone.
     nonisolated(unsafe) private static var lostConnections: [UInt: String] = [:]
 
-    /// Connects to `name` (nil: `$DISPLAY`).
-    public init(name: String? = nil) throws(X11Error) {
-        Self.installHandlers()
+    /// Whether `deinit` closes the connection (false for one adopted from a host).
+    private let ownsConnection: Bool
+    /// Why this connection was lost, noted by its own I/O exit handler (no process-wide state).
+    private let loss = ConnectionLoss()
+
+    /// Connects to `name` (nil: `$DISPLAY`). `installsErrorHandlers` (the default, for a
+    /// program that leaves X11 to the plugin) installs Xlib's process-wide handlers as the
+    /// type's overview says; false installs nothing process-wide: protocol errors then go to
+    /// Xlib's (or the host's) handler, and a lost connection is still noted per display.
+    public init(name: String? = nil, installsErrorHandlers: Bool = true) throws(X11Error) {
+        if installsErrorHandlers { Self.installHandlers() }
         guard let pointer = Xlib.openDisplay(name) else {
             throw X11Error.cannotOpenDisplay(Xlib.displayName(name))
         }
         self.pointer = pointer
-        // After the I/O error handler, Xlib would end the process; this display merely dies.
-        Xlib.keepProcessOnConnectionLoss(pointer)
-        self.name = Xlib.displayString(pointer)
-        screen = Xlib.defaultScreen(pointer)
-        root = Xlib.rootWindow(pointer, screen: screen)
-        guard let visual = Xlib.defaultVisual(pointer, screen: screen) else {
+        ownsConnection = true
+        guard let facts = Self.describe(pointer) else {
             Xlib.closeDisplay(pointer)
             throw X11Error.cannotCreate("default visual")
         }
-        self.visual = visual
-        depth = Xlib.defaultDepth(pointer, screen: screen)
+        (self.name, self.screen, self.root, self.visual, self.depth) = facts
+        // After the I/O error handler, Xlib would end the process; this display merely dies.
+        Xlib.keepProcessOnConnectionLoss(pointer, noting: Unmanaged.passUnretained(loss).toOpaque())
+    }
+
+    /// Adopts a connection the host opened: `display` is its `Display *` (from your own
+    /// Xlib binding, as an `OpaquePointer`). The connection stays the host's: it is not
+    /// closed here, and no handler is installed process-wide. `reportsConnectionLoss` sets
+    /// this display's own I/O exit handler (`XSetIOErrorExitHandler`, libX11 1.7+), so a
+    /// lost server leaves the connection dead and `connectionLostReason` set, instead of
+    /// ending the process; false leaves Xlib's default (exit) in place. The handler stays set
+    /// on the connection after this object is gone (with the few bytes it writes to).
+    public init(adopting display: OpaquePointer, reportsConnectionLoss: Bool = true)
+        throws(X11Error)
+    {
+        pointer = display
+        ownsConnection = false
+        guard let facts = Self.describe(display) else {
+            throw X11Error.cannotCreate("default visual")
+        }
+        (self.name, self.screen, self.root, self.visual, self.depth) = facts
+        if reportsConnectionLoss {
+            // Retained for good: the handler stays set on the host's connection after this
+            // object is gone (the host may close the connection first; touching it in
+            // `deinit` would then crash), so what it writes to must live as long.
+            Xlib.keepProcessOnConnectionLoss(
+                display, noting: Unmanaged.passRetained(loss).toOpaque())
+        }
+    }
+
+    /// The display's name, default screen, root window, default visual and depth.
+    private static func describe(_ pointer: Xlib.DisplayPointer) -> (
+        String, Int32, Window, UnsafeMutablePointer<Visual>, Int32
+    )? {
+        let screen = Xlib.defaultScreen(pointer)
+        guard let visual = Xlib.defaultVisual(pointer, screen: screen) else { return nil }
+        return (
+            Xlib.displayString(pointer), screen, Xlib.rootWindow(pointer, screen: screen), visual,
+            Xlib.defaultDepth(pointer, screen: screen)
+        )
     }
 
     deinit {
-        Xlib.closeDisplay(pointer)
+        // An adopted connection is the host's: not touched here (it may be closed already).
+        if ownsConnection { Xlib.closeDisplay(pointer) }
         Self.lostConnections[UInt(bitPattern: pointer)] = nil
     }
 
     /// Why the connection to the server was lost (the server went away, say), or nil while
     /// it lives. Once lost, Xlib calls on this display do nothing.
     public var connectionLostReason: String? {
-        Self.lostConnections[UInt(bitPattern: pointer)]
+        Self.lostConnections[UInt(bitPattern: pointer)] ?? loss.reason
     }
+
+    /// The `Display *`, for your own Xlib calls on the same connection. Borrowed: valid while
+    /// this object lives (and, adopted, while the host keeps it open).
+    public var displayPointer: OpaquePointer { pointer }
+
+    /// Whether Xlib holds events it has already read from the socket
+    /// (`XEventsQueued(QueuedAlready)`, no I/O). A host's `poll()` on `fileDescriptor` would
+    /// sleep on those: handle them first.
+    public var hasPendingEvents: Bool { Xlib.eventsQueuedAlready(pointer) > 0 }
 
     /// The socket to wait on (`ConnectionNumber`).
     public var fileDescriptor: Int32 { Xlib.connectionNumber(pointer) }
@@ -109,12 +161,13 @@ public final class X11Display {
 
     /// Installs Xlib's error handlers before the first display opens.
     private static func installHandlers() {
-        _ = handlersInstalled
+        _ = protocolHandlerInstalled
+        _ = connectionLossHandlerInstalled
     }
 
     /// Xlib's error handlers, installed once per process: a `static let` is initialised
     /// exactly once (thread-safely), so no flag is shared between threads.
-    private static let handlersInstalled: Bool = {
+    private static let protocolHandlerInstalled: Bool = {
         Xlib.setErrorHandler { display, event in
             guard let display, let event else { return 0 }
             X11Display.protocolErrorCount += 1
@@ -124,6 +177,13 @@ public final class X11Display {
             )
             return 0
         }
+        return true
+    }()
+
+    /// The I/O error handler, installed once per process: it notes the loss and returns, so
+    /// each display's exit handler (set by `init(name:)` and `init(adopting:)`) keeps the
+    /// process alive.
+    private static let connectionLossHandlerInstalled: Bool = {
         Xlib.setIOErrorHandler { display in
             let code = errno
             guard let display else { return 0 }
@@ -138,8 +198,30 @@ public final class X11Display {
         return true
     }()
 
+    /// Installs Xlib's process-wide handlers (what `init(name:)` does by default): protocol
+    /// errors logged under `messagePrefix` instead of aborting, lost connections noted.
+    /// Opt-in for a host that adopts its own connection; once per process.
+    public static func installErrorHandlers() {
+        installHandlers()
+    }
+
+    /// Installs only Xlib's process-wide I/O error handler, which notes a lost connection
+    /// and returns, printing nothing. Xlib's default one prints a line and ends the process
+    /// before a display's own exit handler can run, so a host that wants a lost server back
+    /// as a value (`X11HostedSheet.update(_:)`, `connectionLostReason`) opts in with this,
+    /// or installs an I/O error handler of its own that returns. Once per process.
+    public static func installConnectionLossHandler() {
+        _ = connectionLossHandlerInstalled
+    }
+
     static func writeStandardError(_ text: String) {
         var bytes = Array(text.utf8)
         _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
     }
+}
+
+/// Why one display's connection was lost, written by its I/O exit handler (which Xlib runs on
+/// the thread that found the connection gone: the one driving X11).
+final class ConnectionLoss {
+    var reason: String?
 }

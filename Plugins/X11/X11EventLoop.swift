@@ -34,20 +34,29 @@ public final class X11EventLoop {
     public let clock: TimeSource
     /// The frame rate while something animates.
     public var framesPerSecond: Double {
-        didSet { framesPerSecond = max(1, min(framesPerSecond, 1000)) }
+        get { pacer.framesPerSecond }
+        set { pacer.framesPerSecond = newValue }
     }
+    /// When frames are due and how long to wait between them (`framesPerSecond` is its rate).
+    public private(set) var pacer: FramePacer
     /// Another descriptor the loop waits on (an accessibility bridge's, say), read each turn
     /// (-1: none), and what to do when it is readable, on the loop's thread before the next
     /// frame; nil (the default) adds nothing to the loop.
     public var auxiliaryInput: (descriptor: () -> Int32, onReadable: () -> Void)?
+    /// The host's own descriptors the loop also waits on (a pipe, a socket, a timerfd): when
+    /// one is readable, `onHostDescriptorReadable` is called with it on the loop's thread,
+    /// and `run`'s `until` is checked on the next turn, so a host command needs no X event
+    /// to be seen. Empty by default. The callback must read what woke it, or the loop spins.
+    public var hostDescriptors: [Int32] = [] {
+        didSet { hostDescriptorsChanged = true }
+    }
+    /// Called with each host descriptor `poll()` found readable.
+    public var onHostDescriptorReadable: ((Int32) -> Void)?
+    private var hostDescriptorsChanged = false
     /// How many times the loop woke from `poll()`.
     package private(set) var wakeups = 0
     /// How many X events the loop read.
     public private(set) var eventsRead = 0
-    private var lastFrameTime = -Double.infinity
-    /// Whether a drag's input came too early for its frame, which then waits for the next
-    /// input event rather than for a timer of its own.
-    private var frameAwaitsInput = false
     private var stopRequested = false
     private var event = XEvent()
     private var pollDescriptors: [pollfd] = []
@@ -65,8 +74,13 @@ public final class X11EventLoop {
         self.renderer = renderer
         self.input = input
         self.clock = clock
-        self.framesPerSecond = max(1, min(framesPerSecond, 1000))
+        pacer = FramePacer(framesPerSecond: framesPerSecond)
     }
+
+    /// Whether Xlib holds events it already read from the socket, which `runOnce` handles on
+    /// its next turn: a host calling `runOnce(_:maximumWait:)` from its own `poll()` loop
+    /// must not sleep while this is true (`runOnce` returns nil without waiting then).
+    public var hasPendingEvents: Bool { window.display.hasPendingEvents }
 
     /// Makes `run` return `.stopped` after the current iteration.
     public func stop() {
@@ -128,27 +142,17 @@ public final class X11EventLoop {
             controller.setNeedsDisplay()
         }
 
-        let period = 1 / framesPerSecond
         var now = clock.now
-        // A frame may come up to a quarter period (at most 4 ms) before its slot, so an input
-        // event arriving just early is drawn at once rather than after a second wakeup; the
-        // slot is still used up, so the rate never exceeds `framesPerSecond`.
-        let early = min(0.004, period / 4)
-        if let wake = controller.nextWakeTime, wake <= now {
-            if now >= lastFrameTime + period - early {
-                // Nothing held: no input event will say when the server has read this frame.
-                renderer.confirmsFrames = !input.isPressed
-                try controller.step()
-                frameAwaitsInput = false
-                // Keep the cadence steady, but never try to catch up on missed frames.
-                let next = lastFrameTime + period
-                lastFrameTime = now - next < period ? max(next, now - period / 2) : now
-            } else {
-                // Pointer events of a drag arrive about once a frame: drawing an early one
-                // with the next (at most half a period after its slot, if none comes) keeps
-                // a frame to one wakeup, where waiting for the slot would make it two.
-                frameAwaitsInput = eventsRead > readBefore && input.isPressed
-            }
+        // Pointer events of a drag arrive about once a frame: a frame that comes just early
+        // is drawn at once, and one too early waits for the next input (`FramePacer`).
+        if pacer.frameIsDue(
+            now: now, wake: controller.nextWakeTime,
+            readInputWhilePressed: eventsRead > readBefore && input.isPressed)
+        {
+            // Nothing held: no input event will say when the server has read this frame.
+            renderer.confirmsFrames = !input.isPressed
+            try controller.step()
+            pacer.frameDrawn(at: now)
         }
         Xlib.flush(dpy)
         if let reason = window.display.connectionLostReason {
@@ -160,8 +164,7 @@ public final class X11EventLoop {
         var timeout: Double? = nil
         if let wake = controller.nextWakeTime {
             now = clock.now
-            let slot = lastFrameTime + period + (frameAwaitsInput ? period / 2 : 0)
-            timeout = max(0, max(wake, slot) - now)
+            timeout = pacer.timeout(now: now, wake: wake)
         } else if !input.isPressed {
             renderer.windowWentIdle()
         }
@@ -171,13 +174,16 @@ public final class X11EventLoop {
         // frame's completion event, or a stray motion, would otherwise wake the loop once
         // more a frame, for a change drawn at the frame anyway. A lost connection still
         // wakes it (POLLHUP).
-        let watchesConnection = input.isPressed || (timeout ?? .infinity) > min(period, 1.0 / 60)
+        let watchesConnection =
+            input.isPressed || (timeout ?? .infinity) > min(pacer.period, 1.0 / 60)
         // Built once (and again only if a signal pipe appears): waiting allocates nothing.
         let auxiliary = auxiliaryInput?.descriptor() ?? -1
-        let wanted = (Self.signalPipe.read >= 0 ? 2 : 1) + (auxiliary >= 0 ? 1 : 0)
-        if pollDescriptors.count != wanted
-            || (auxiliary >= 0 && pollDescriptors[wanted - 1].fd != auxiliary)
+        let base = (Self.signalPipe.read >= 0 ? 2 : 1) + (auxiliary >= 0 ? 1 : 0)
+        let wanted = base + hostDescriptors.count
+        if pollDescriptors.count != wanted || hostDescriptorsChanged
+            || (auxiliary >= 0 && pollDescriptors[base - 1].fd != auxiliary)
         {
+            hostDescriptorsChanged = false
             pollDescriptors = [
                 pollfd(fd: window.display.fileDescriptor, events: Int16(POLLIN), revents: 0)
             ]
@@ -188,14 +194,20 @@ public final class X11EventLoop {
             if auxiliary >= 0 {
                 pollDescriptors.append(pollfd(fd: auxiliary, events: Int16(POLLIN), revents: 0))
             }
+            for fd in hostDescriptors {
+                pollDescriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+            }
         }
         pollDescriptors[0].events = watchesConnection ? Int16(POLLIN) : 0
         Xlib.poll(&pollDescriptors, timeout: timeout)
         wakeups += 1
         connectionReadable = pollDescriptors[0].revents != 0 || !watchesConnection
         signalPipeReadable = Self.signalPipe.read >= 0 && pollDescriptors[1].revents != 0
-        if auxiliary >= 0, pollDescriptors[wanted - 1].revents != 0 {
+        if auxiliary >= 0, pollDescriptors[base - 1].revents != 0 {
             auxiliaryInput?.onReadable()
+        }
+        for index in base..<wanted where pollDescriptors[index].revents != 0 {
+            onHostDescriptorReadable?(pollDescriptors[index].fd)
         }
         return nil
     }

@@ -177,6 +177,15 @@ public final class X11InputSource: InputSource {
         batch.removeAll(keepingCapacity: true)
     }
 
+    /// Turns one X event a host read itself into input, if it is input; returns whether it
+    /// was. `event` points to an `XEvent` just returned by `XNextEvent` on the window's
+    /// connection (a host with its own Xlib binding passes `&event`); for XInput2 events the
+    /// cookie must still be unread.
+    @discardableResult
+    public func handle(event: UnsafeMutableRawPointer) -> Bool {
+        handle(&event.assumingMemoryBound(to: XEvent.self).pointee)
+    }
+
     /// Turns one X event into input, if it is input; returns whether it was.
     ///
     /// The event loop calls it right after `XNextEvent`, so an XInput2 cookie is still

@@ -27,6 +27,8 @@ public final class X11Window {
     /// Whether the window has keyboard focus, as of the last FocusIn or FocusOut (grab and
     /// ungrab crossings aside); false until the first.
     public private(set) var hasFocus = false
+    /// Whether `deinit` destroys the window (false for one adopted from a host).
+    private let ownsWindow: Bool
     /// Set by an Expose with count 0 (or a map); cleared by `takeExposure()`.
     private var exposed = false
     /// Set by a ConfigureNotify that changed the size; cleared by `takeResize()`.
@@ -44,6 +46,7 @@ public final class X11Window {
             throw X11Error.invalidSize(width: width, height: height)
         }
         self.display = display
+        ownsWindow = true
         let dpy = display.pointer
         id = Xlib.createWindow(
             dpy, parent: display.root, width: UInt32(width), height: UInt32(height),
@@ -58,8 +61,49 @@ public final class X11Window {
         Xlib.setMinimumSize(dpy, id, width: 64, height: 64)
     }
 
+    /// Adopts a window the host made on `display` (its XID): the plugin draws into it and
+    /// reads its size, but the window stays the host's: it is neither configured, mapped nor
+    /// destroyed here, and no event is selected on it. The host selects what it wants
+    /// (for the plugin: exposure, structure, buttons, motion, keys) and forwards events to
+    /// `X11HostedSheet.handle(event:)` or to the input source and `handle(event:)`.
+    /// Throws for a window the server does not know.
+    public init(adopting windowID: UInt, display: X11Display) throws(X11Error) {
+        guard let (width, height) = Xlib.windowSize(display.pointer, windowID) else {
+            throw X11Error.cannotCreate("window 0x\(String(windowID, radix: 16)) (no such window)")
+        }
+        self.display = display
+        ownsWindow = false
+        id = windowID
+        pixelWidth = width
+        pixelHeight = height
+        deleteWindowAtom = Xlib.internAtom(display.pointer, "WM_DELETE_WINDOW")
+        protocolsAtom = Xlib.internAtom(display.pointer, "WM_PROTOCOLS")
+    }
+
+    /// Creates (but does not map) a child window of `parent` (an XID on `display`, such as
+    /// the host's own window) at (`x`, `y`) of `width` × `height` pixels, selecting the
+    /// plugin's events; destroyed in `deinit`. The host maps it (`map()`) after its parent.
+    public init(display: X11Display, parent: UInt, x: Int = 0, y: Int = 0, width: Int, height: Int)
+        throws(X11Error)
+    {
+        guard (1...32767).contains(width), (1...32767).contains(height) else {
+            throw X11Error.invalidSize(width: width, height: height)
+        }
+        self.display = display
+        ownsWindow = true
+        let dpy = display.pointer
+        id = Xlib.createWindow(
+            dpy, parent: parent, width: UInt32(width), height: UInt32(height),
+            eventMask: Self.eventMask)
+        if x != 0 || y != 0 { Xlib.moveWindow(dpy, id, x: Int32(x), y: Int32(y)) }
+        pixelWidth = width
+        pixelHeight = height
+        deleteWindowAtom = Xlib.internAtom(dpy, "WM_DELETE_WINDOW")
+        protocolsAtom = Xlib.internAtom(dpy, "WM_PROTOCOLS")
+    }
+
     deinit {
-        if !isDestroyed {
+        if ownsWindow, !isDestroyed {
             Xlib.destroyWindow(display.pointer, id)
             Xlib.flush(display.pointer)
         }
@@ -105,6 +149,14 @@ public final class X11Window {
         Xlib.readPixels(
             display.pointer, id, x: Int32(x), y: Int32(y), width: UInt32(width),
             height: UInt32(height))
+    }
+
+    /// Applies one of the window's own events (a size change, an expose, a close request)
+    /// that a host read itself: `event` points to an `XEvent` just returned by `XNextEvent`
+    /// on this window's connection. Returns whether it was one of this window's.
+    @discardableResult
+    public func handle(event: UnsafeMutableRawPointer) -> Bool {
+        handle(&event.assumingMemoryBound(to: XEvent.self).pointee)
     }
 
     /// Applies one of the window's own events; returns whether it was one.
@@ -158,13 +210,13 @@ public final class X11Window {
     }
 
     /// Whether the window was exposed since the last call; clears the flag.
-    func takeExposure() -> Bool {
+    public func takeExposure() -> Bool {
         defer { exposed = false }
         return exposed
     }
 
     /// Whether the size changed since the last call; clears the flag.
-    func takeResize() -> Bool {
+    public func takeResize() -> Bool {
         defer { resized = false }
         return resized
     }

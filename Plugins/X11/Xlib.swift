@@ -122,8 +122,21 @@ enum Xlib {
 
     /// `XSetIOErrorExitHandler` (libX11 1.7 and later) with a handler that returns, so a lost
     /// connection leaves `display` dead (its calls do nothing) instead of ending the process.
-    static func keepProcessOnConnectionLoss(_ display: DisplayPointer) {
-        XSetIOErrorExitHandler(display, { _, _ in }, nil)
+    static func keepProcessOnConnectionLoss(
+        _ display: DisplayPointer, noting loss: UnsafeMutableRawPointer
+    ) {
+        XSetIOErrorExitHandler(
+            display,
+            { _, data in
+                let code = errno
+                guard let data else { return }
+                let loss = Unmanaged<ConnectionLoss>.fromOpaque(data).takeUnretainedValue()
+                guard loss.reason == nil else { return }
+                loss.reason =
+                    [0, EPIPE, ECONNRESET, EAGAIN].contains(code)
+                    ? "the server closed the connection or went away"
+                    : String(cString: strerror(code))
+            }, loss)
     }
 
     // MARK: Windows
@@ -238,6 +251,11 @@ enum Xlib {
         hints.pointee.min_height = height
         XSetWMNormalHints(display, window, hints)
         XFree(hints)
+    }
+
+    /// `XMoveWindow`.
+    static func moveWindow(_ display: DisplayPointer, _ window: Window, x: Int32, y: Int32) {
+        XMoveWindow(display, window, x, y)
     }
 
     /// `XResizeWindow`.
