@@ -123,7 +123,8 @@ let package = Package(
         .target(
             name: "SwipeDismissWayland",
             dependencies: [
-                "SwipeDismiss", "SwipeDismissCairo", "CCairo", "CWayland", "CWaylandProtocols",
+                "SwipeDismiss", "SwipeDismissCairo", "SwipeDismissRaster", "CCairo", "CWayland",
+                "CWaylandProtocols",
             ],
             path: "Plugins/Wayland"
         ),
@@ -220,7 +221,8 @@ let package = Package(
         .testTarget(
             name: "SwipeDismissWaylandTests",
             dependencies: [
-                "SwipeDismissWayland", "SwipeDismissNull", "CWaylandTestCompositor", "WaylandDemo",
+                "SwipeDismissWayland", "SwipeDismissRaster", "SwipeDismissNull",
+                "CWaylandTestCompositor", "WaylandDemo", "RawCairoBaseline",
             ]
         ),
     ],
