@@ -63,6 +63,8 @@ public final class WaylandRenderer: Renderer {
     private var rectCount = 0
     /// The box copied into the last committed buffer (its staleness and this frame's damage).
     package private(set) var lastCopied: PixelRect?
+    /// How many rectangles all commits passed to `damage_buffer`.
+    package private(set) var rectanglesDamaged = 0
     /// The buffer size of the last commit, in pixels.
     public private(set) var lastBufferSize: (width: Int, height: Int)?
 
@@ -128,7 +130,7 @@ public final class WaylandRenderer: Renderer {
         }
         lastDamage = change
         lastBufferSize = size
-        lastScene = scene
+        if keepsLastScene { lastScene = scene }
         return buffer
     }
 
@@ -231,6 +233,9 @@ public final class WaylandRenderer: Renderer {
     private var lastCommitted: WaylandShmBuffer?
     /// The scene of the last commit that attached a buffer (tests repaint it to compare).
     private(set) var lastScene: Scene?
+    /// Whether to keep `lastScene` (tests). Off by default: holding the scene would share
+    /// its layer storage with the controller's, which then copies it on every frame.
+    var keepsLastScene = false
 
     /// The last committed buffer's pixels as 0xRRGGBB, row by row.
     func lastFramePixels() -> [UInt32]? { lastCommitted?.pixels() }
@@ -247,6 +252,7 @@ public final class WaylandRenderer: Renderer {
             window.describeBuffer()
             wl_surface_attach(surface, buffer.buffer, 0, 0)
             if window.display.compositorVersion >= 4 {
+                rectanglesDamaged += rectCount
                 for index in 0..<rectCount {
                     let rect = rects[index]
                     wl_surface_damage_buffer(

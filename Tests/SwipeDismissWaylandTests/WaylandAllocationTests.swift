@@ -71,4 +71,46 @@ final class WaylandAllocationTests: XCTestCase {
         XCTAssertEqual(renderer.attachedWhileBusy, 0)
         XCTAssertGreaterThan(rects.max() ?? 0, 0)
     }
+
+    /// The whole event loop through a drag, in a release build: every allocation is one of
+    /// libwayland's, for the requests of each commit (as above) and for each event it reads
+    /// (a frame's `wl_callback.done`, the callback's `delete_id`, a buffer's `release`).
+    func testTheEventLoopThroughADragAllocatesOnlyLibwaylandsMessages() throws {
+        XCTAssertEqual(raw_alloc_counter_available(), 1, "the allocation counter is linked")
+        let harness = try WaylandHarness(weston: Weston())
+        // Holding the last scene would make the controller copy its layers every frame.
+        harness.renderer.keepsLastScene = false
+        try harness.settle()
+        let renderer = harness.renderer
+        let start = harness.clock.now + 0.05
+        harness.queue.enqueue(InputEvent(time: start, kind: .down(Point(x: 195, y: 300))))
+        for step in 1...240 {
+            let y = 300 + Double(step % 60) * 5
+            harness.queue.enqueue(
+                InputEvent(time: start + Double(step) / 60, kind: .move(Point(x: 195, y: y))))
+        }
+        _ = try harness.run(timeout: 1.2, until: { false })  // rasters and buffers made
+        let commits = renderer.commits
+        let rectangles = renderer.rectanglesDamaged
+        let done = renderer.framesDone
+        let releases = renderer.releases
+        let end = harness.clock.now + 1.5
+        raw_alloc_counter_start()
+        while harness.clock.now < end {
+            XCTAssertNil(try harness.loop.runOnce(harness.controller, maximumWait: 0.05))
+        }
+        let counted = raw_alloc_counter_stop()
+        let frames = renderer.commits - commits
+        let libwayland =
+            9 * frames + 2 * (renderer.rectanglesDamaged - rectangles)
+            + 2 * (renderer.framesDone - done) + (renderer.releases - releases)
+        XCTAssertGreaterThan(frames, 20)
+        XCTAssertEqual(harness.controller.state.phase, .dragging)
+        print("allocations in \(frames) drag frames: \(counted), libwayland's \(libwayland)")
+        #if DEBUG
+            XCTAssertGreaterThanOrEqual(counted, libwayland)
+        #else
+            XCTAssertEqual(counted, libwayland)
+        #endif
+    }
 }
