@@ -124,7 +124,8 @@ let package = Package(
         .target(
             name: "SwipeDismissWayland",
             dependencies: [
-                "SwipeDismiss", "SwipeDismissCairo", "CCairo", "CWayland", "CWaylandProtocols",
+                "SwipeDismiss", "SwipeDismissCairo", "SwipeDismissRaster", "CCairo", "CWayland",
+                "CWaylandProtocols",
             ],
             path: "Plugins/Wayland"
         ),
@@ -232,7 +233,8 @@ let package = Package(
         .testTarget(
             name: "SwipeDismissWaylandTests",
             dependencies: [
-                "SwipeDismissWayland", "SwipeDismissNull", "CWaylandTestCompositor", "WaylandDemo",
+                "SwipeDismissWayland", "SwipeDismissRaster", "SwipeDismissNull",
+                "CWaylandTestCompositor", "WaylandDemo", "RawCairoBaseline",
             ]
         ),
     ],

@@ -121,7 +121,16 @@ public final class WaylandDisplay {
 
     /// The largest integer scale of `entered` outputs (1 when none or unknown).
     func scale(of entered: [OpaquePointer]) -> Int32 {
-        outputs.filter { entered.contains($0.proxy) }.map(\.scale).max() ?? 1
+        // Index loops: asked every frame, so no intermediate arrays (and no iterators, which
+        // allocate in an unoptimised build).
+        var largest: Int32?
+        for index in 0..<outputs.count {
+            let output = outputs[index]
+            for other in 0..<entered.count where entered[other] == output.proxy {
+                largest = max(largest ?? output.scale, output.scale)
+            }
+        }
+        return largest ?? 1
     }
 
     private func bind(_ name: UInt32, _ interface: String, _ version: UInt32) {

@@ -1,14 +1,19 @@
+internal import CCairo
 internal import CWayland
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissRaster
 
 /// Draws scenes into a `WaylandWindow` through `wl_shm` buffers, paced by frame callbacks.
 ///
-/// Each frame: a buffer the compositor has released (at most `maximumBuffers`, made as
-/// needed), the scene painted with the Cairo plugin's `CairoPainter` on a cairo image
-/// surface over the buffer's memory, clipped to what changed since that buffer was last
-/// drawn; then `attach`, `damage_buffer` with the box that changed since the last commit
-/// (`WaylandDamage`), a `frame` callback and `commit`.
+/// Each frame is composed by the same compositor as the X11 plugin's (`SwipeDismissRaster`:
+/// retained layer rasters, a row plan) into a frame of our own, which thus always holds the
+/// latest frame whole. A buffer the compositor has released (at most `maximumBuffers`, made
+/// as needed) is brought up to date by copying from it the box that changed since that
+/// buffer was last written (the union of the damage of every frame since: a buffer held
+/// for two frames gets both). Then `attach`, `damage_buffer` with the plan's changed bands
+/// (`damageRects`), a `frame` callback and `commit`. A steady frame allocates nothing in
+/// Swift; libwayland allocates per request and per proxy (see `WaylandAllocationTests`).
 ///
 /// It never commits while a frame callback is outstanding, nor without a free buffer, nor
 /// before the first configure: such a frame is deferred (`needsFrame`), and the event loop
@@ -18,15 +23,20 @@ import SwipeDismissCairo
 public final class WaylandRenderer: Renderer {
     /// The most buffers kept: two alternate, a third covers a compositor holding two.
     public static let maximumBuffers = 3
+    /// The most rectangles one commit damages; a frame with more bands damages its box.
+    static let maximumDamageRects = 8
     /// The window drawn into.
     public let window: WaylandWindow
-    /// Paints scenes with cairo.
+    /// Paints what the compositor does not take from a raster.
     public let painter: CairoPainter
+    /// Composes frames into `frame`, repainting only what changed (the X11 plugin's).
+    package let compositor: CairoCompositor
+    /// The latest frame, whole (no rows are left out of it: `leavesSolidRows` is off).
+    private var frame: CairoFrameSurface?
     private var buffers: [WaylandShmBuffer] = []
     /// Buffers of an old size the compositor still holds; dropped when released.
     private var retiring: [WaylandShmBuffer] = []
     private var frameCallback: OpaquePointer?
-    private var damage = WaylandDamage()
     private var acknowledgedAtLastCommit = 0
 
     /// How many times the surface was committed.
@@ -44,8 +54,17 @@ public final class WaylandRenderer: Renderer {
     /// How many times a buffer still held by the compositor was attached again (never: a
     /// buffer is drawn into only after its `release`; the tests hold the renderer to it).
     public private(set) var attachedWhileBusy = 0
-    /// The buffer box the last commit damaged.
+    /// The buffer box the last commit's frame changed (the plan's damage).
     public private(set) var lastDamage: PixelRect?
+    /// The rectangles the next or last commit passes to `damage_buffer` (`rectCount` of
+    /// them): the plan's changed bands, adjacent ones of the same columns merged. Plain
+    /// memory made once, so that neither filling nor sending them allocates, in any build.
+    private let rects = UnsafeMutablePointer<PixelRect>.allocate(capacity: maximumDamageRects)
+    private var rectCount = 0
+    /// The box copied into the last committed buffer (its staleness and this frame's damage).
+    package private(set) var lastCopied: PixelRect?
+    /// How many rectangles all commits passed to `damage_buffer`.
+    package private(set) var rectanglesDamaged = 0
     /// The buffer size of the last commit, in pixels.
     public private(set) var lastBufferSize: (width: Int, height: Int)?
 
@@ -53,10 +72,24 @@ public final class WaylandRenderer: Renderer {
     public init(window: WaylandWindow, painter: CairoPainter = CairoPainter()) {
         self.window = window
         self.painter = painter
+        compositor = CairoCompositor(painter: painter)
+        // As X11's: motion at whole pixels (copies from the rasters). Unlike X11's, the
+        // rasters are made on a layer's second drawing: the first frame is the painter's
+        // own, exactly a fresh paint (a raster's antialiased edges may round one level
+        // apart). Flat rows stay in: a buffer is written from our frame by plain copies.
+        compositor.snapsMovesToWholePixels = true
+        rects.initialize(repeating: .empty, count: Self.maximumDamageRects)
     }
 
     deinit {
         if let frameCallback { wl_callback_destroy(frameCallback) }
+        rects.deinitialize(count: Self.maximumDamageRects)
+        rects.deallocate()
+    }
+
+    /// The rectangles the last commit damaged (for tests; this copy allocates).
+    package var damageRects: [PixelRect] {
+        Array(UnsafeBufferPointer(start: rects, count: rectCount))
     }
 
     /// The window's size in points.
@@ -73,45 +106,123 @@ public final class WaylandRenderer: Renderer {
 
     /// Draws and commits `scene`, or defers it (see the type's description).
     public func render(_ scene: Scene, state: DismissState) throws {
-        guard window.isConfigured, frameCallback == nil else { return deferFrame() }
+        if let buffer = try prepareFrame(scene) { commitFrame(buffer) }
+    }
+
+    /// The Swift half of `render`: composes `scene` into a free buffer and returns it for
+    /// `commitFrame`; nil when the frame is deferred or nothing changed (then a configure
+    /// acknowledged since the last commit is applied with a commit of no buffer).
+    func prepareFrame(_ scene: Scene) throws -> WaylandShmBuffer? {
+        guard window.isConfigured, frameCallback == nil else {
+            deferFrame()
+            return nil
+        }
         let size = window.pixelSize
         guard let buffer = try freeBuffer(width: size.width, height: size.height) else {
-            return deferFrame()
+            deferFrame()
+            return nil
         }
+        needsFrame = false
+        guard let change = try draw(scene, into: buffer, size: size) else {
+            // Nothing moved; commit only to apply a configure acknowledged since the last one.
+            if window.configuresAcknowledged != acknowledgedAtLastCommit { commit(nil) }
+            return nil
+        }
+        lastDamage = change
+        lastBufferSize = size
+        if keepsLastScene { lastScene = scene }
+        return buffer
+    }
+
+    /// The libwayland half of `render`: attaches `buffer`, damages `damageRects`, asks for
+    /// a frame callback and commits.
+    func commitFrame(_ buffer: WaylandShmBuffer) {
+        commit(buffer, damage: lastDamage)
+    }
+
+    /// Composes `scene` and brings `buffer` up to date with it; the box that changed since
+    /// the last frame (nil: nothing did, and nothing was written).
+    private func draw(
+        _ scene: Scene, into buffer: WaylandShmBuffer, size: (width: Int, height: Int)
+    )
+        throws -> PixelRect?
+    {
+        let frame = try currentFrame(width: size.width, height: size.height)
+        let scale = window.scale
+        // Layer rasters only at whole scales: at a fractional one a raster's edge columns
+        // can differ from a direct paint (seen at 1.5: the card's right edge), so there
+        // every layer is painted, still only in the changed box.
+        let rasters = scale == scale.rounded()
+        if compositor.cachesLayers != rasters { compositor.cachesLayers = rasters }
+        let plan: CairoFramePlan?
         do {
-            try painter.prepareImages(in: scene)
+            plan = try compositor.compose(scene, into: frame, scale: scale)
         } catch {
             throw WaylandError.paintFailed("\(error)")
         }
-        needsFrame = false
-        let scale = window.scale
-        let change = damage.changes(
-            to: scene, scale: scale, width: size.width, height: size.height, painter: painter,
-            measuringWith: buffer.context)
-        guard let change else {
-            // Nothing moved; commit only to apply a configure acknowledged since the last one.
-            if window.configuresAcknowledged != acknowledgedAtLastCommit { commit(nil) }
-            return
+        guard let plan else { return nil }
+        let change = plan.damage
+        // Index loops: an iterator allocates in an unoptimised build.
+        for index in 0..<buffers.count where buffers[index] !== buffer {
+            let other = buffers[index]
+            other.stale = other.stale.map { $0.union(change) } ?? change
         }
-        for other in buffers {
-            other.stale = other.stale.map { WaylandDamage.union($0, change) } ?? change
+        let region = buffer.stale.map { $0.union(change) } ?? change
+        frame.withCompletePixels { surface, _ in
+            cairo_surface_flush(surface.pointer)
+            // An image surface of our own mapping (`currentFrame`): its data is never nil.
+            guard let data = cairo_image_surface_get_data(surface.pointer) else { return }
+            buffer.copy(
+                region, from: data,
+                sourceStride: Int(cairo_image_surface_get_stride(surface.pointer)))
         }
-        let region = buffer.stale ?? change
-        let context = buffer.context
-        context.save()
-        context.addRect(
-            Rect(
-                x: Double(region.x), y: Double(region.y), width: Double(region.width),
-                height: Double(region.height)))
-        context.clip()
-        painter.paint(scene, on: context, scale: scale)
-        context.restore()
         buffer.stale = nil
-        buffer.surface.flush()
-        lastDamage = change
-        lastBufferSize = size
-        lastScene = scene
-        commit(buffer, damage: change)
+        lastCopied = region
+        collectDamage(plan)
+        return change
+    }
+
+    /// The plan's changed bands as rectangles: unchanged bands left out, a band's columns
+    /// kept, adjacent bands of the same columns merged; the whole box past the maximum.
+    private func collectDamage(_ plan: CairoFramePlan) {
+        rectCount = 0
+        let box = plan.damage
+        let bands = plan.bands
+        for index in 0..<bands.count {
+            let band = bands[index]
+            if case .unchanged = band.content { continue }
+            let columns = band.columns ?? box.x..<(box.x + box.width)
+            let rect = PixelRect(
+                x: columns.lowerBound, y: band.y, width: columns.count, height: band.height)
+            guard rect.area > 0 else { continue }
+            let last = rectCount > 0 ? rects[rectCount - 1] : .empty
+            if rectCount > 0, last.x == rect.x, last.width == rect.width,
+                last.y + last.height == rect.y
+            {
+                rects[rectCount - 1].height += rect.height
+            } else if rectCount == Self.maximumDamageRects {
+                rects[0] = box
+                rectCount = 1
+                return
+            } else {
+                rects[rectCount] = rect
+                rectCount += 1
+            }
+        }
+    }
+
+    /// Our frame, made again when the buffer size changed (the compositor then redraws).
+    private func currentFrame(width: Int, height: Int) throws -> CairoFrameSurface {
+        if let frame, frame.pixelWidth == width, frame.pixelHeight == height { return frame }
+        frame = nil
+        do {
+            let made = try CairoFrameSurface(
+                CairoSurface(mappedImageWidth: width, height: height, opaque: true))
+            frame = made
+            return made
+        } catch {
+            throw WaylandError.paintFailed("\(error)")
+        }
     }
 
     /// The pixel at (`x`, `y`) of the last committed buffer, as 0xRRGGBB.
@@ -122,6 +233,9 @@ public final class WaylandRenderer: Renderer {
     private var lastCommitted: WaylandShmBuffer?
     /// The scene of the last commit that attached a buffer (tests repaint it to compare).
     private(set) var lastScene: Scene?
+    /// Whether to keep `lastScene` (tests). Off by default: holding the scene would share
+    /// its layer storage with the controller's, which then copies it on every frame.
+    var keepsLastScene = false
 
     /// The last committed buffer's pixels as 0xRRGGBB, row by row.
     func lastFramePixels() -> [UInt32]? { lastCommitted?.pixels() }
@@ -138,8 +252,13 @@ public final class WaylandRenderer: Renderer {
             window.describeBuffer()
             wl_surface_attach(surface, buffer.buffer, 0, 0)
             if window.display.compositorVersion >= 4 {
-                wl_surface_damage_buffer(
-                    surface, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+                rectanglesDamaged += rectCount
+                for index in 0..<rectCount {
+                    let rect = rects[index]
+                    wl_surface_damage_buffer(
+                        surface, Int32(rect.x), Int32(rect.y), Int32(rect.width),
+                        Int32(rect.height))
+                }
             } else {
                 wl_surface_damage(surface, 0, 0, Int32.max, Int32.max)
             }
@@ -157,14 +276,14 @@ public final class WaylandRenderer: Renderer {
     /// A released buffer of the size, the least stale one; a new one while fewer than
     /// `maximumBuffers` exist; nil when all are with the compositor.
     private func freeBuffer(width: Int, height: Int) throws -> WaylandShmBuffer? {
-        if buffers.contains(where: { $0.pixelWidth != width || $0.pixelHeight != height }) {
+        if !buffers.isEmpty, buffers[0].pixelWidth != width || buffers[0].pixelHeight != height {
             retiring += buffers.filter(\.isBusy)
             buffers.removeAll()
-            damage.reset()
         }
-        retiring.removeAll { !$0.isBusy }
+        if !retiring.isEmpty { retiring.removeAll { !$0.isBusy } }
         var best: WaylandShmBuffer?
-        for buffer in buffers where !buffer.isBusy {
+        for index in 0..<buffers.count where !buffers[index].isBusy {
+            let buffer = buffers[index]
             if best == nil || (buffer.stale?.area ?? 0) < (best!.stale?.area ?? 0) { best = buffer }
         }
         if let best { return best }

@@ -94,6 +94,20 @@ final class WaylandShmBuffer {
     /// Marks the buffer as the compositor's until it releases it.
     func attached() { isBusy = true }
 
+    /// Copies `box` of a frame in `source` (XRGB8888 rows `sourceStride` bytes apart, the
+    /// buffer's size) into the buffer: its pixels there then show that frame.
+    func copy(_ box: PixelRect, from source: UnsafeRawPointer, sourceStride: Int) {
+        let left = max(0, box.x)
+        let right = min(pixelWidth, box.x + box.width)
+        let top = max(0, box.y)
+        let bottom = min(pixelHeight, box.y + box.height)
+        guard right > left, bottom > top else { return }
+        let count = (right - left) * 4
+        for row in top..<bottom {
+            memcpy(memory + row * stride + left * 4, source + row * sourceStride + left * 4, count)
+        }
+    }
+
     /// The pixel at (`x`, `y`) as 0xRRGGBB (tests and pixel checks).
     func pixel(x: Int, y: Int) -> UInt32? {
         guard (0..<pixelWidth).contains(x), (0..<pixelHeight).contains(y) else { return nil }

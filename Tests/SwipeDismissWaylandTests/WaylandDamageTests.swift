@@ -4,84 +4,51 @@ import XCTest
 
 @testable import SwipeDismissWayland
 
-/// The box a frame damages: the changed layers' old and new bounds, or all of the buffer.
+/// What a commit damages: the compositor's changed bands, inside the frame's changed box,
+/// and the whole buffer when the dim over everything changes.
 final class WaylandDamageTests: XCTestCase {
-    private let painter = CairoPainter()
-
-    private func context() throws -> CairoContext {
-        try CairoContext(surface: CairoSurface(imageWidth: 8, height: 8))
+    /// Draws and commits `scene` once the last frame's callback is back.
+    private func show(_ scene: Scene, _ harness: WaylandHarness) throws {
+        XCTAssertTrue(
+            try harness.run(timeout: 2, until: { !harness.renderer.isFrameOutstanding }),
+            "the frame callback came back")
+        let buffer = try XCTUnwrap(try harness.renderer.prepareFrame(scene), "a frame was drawn")
+        harness.renderer.commitFrame(buffer)
     }
 
-    private func cardScene() -> Scene {
-        CardPresenter().makeScene(viewport: Size(width: 390, height: 844))
-    }
+    func testMovingTheCardDamagesOnlyTheRowsThatChanged() throws {
+        let harness = try WaylandHarness(weston: Weston())
+        try harness.settle()
+        let renderer = harness.renderer
+        let presenter = CardPresenter()
+        var scene = presenter.makeScene(viewport: renderer.viewport)
+        var state = DismissState(time: 0, offset: 0, alpha: 0.3, progress: 0, phase: .dragging)
+        // The card moves 5 pt a frame under a dim that stays: after its raster is made, a
+        // frame's box is the card's old and new place, damaged as the plan's bands.
+        for step in 1...6 {
+            state.offset = Double(step) * 5
+            presenter.update(&scene, for: state, direction: .down)
+            try show(scene, harness)
+        }
+        let box = try XCTUnwrap(renderer.lastDamage)
+        let rects = renderer.damageRects
+        XCTAssertLessThan(box.area, 390 * 844, "not the whole buffer")
+        XCTAssertFalse(rects.isEmpty)
+        var area = 0
+        var previousBottom = box.y
+        for rect in rects {
+            XCTAssertEqual(rect.intersection(box), rect, "\(rect) lies inside \(box)")
+            XCTAssertGreaterThanOrEqual(rect.y, previousBottom, "top to bottom, no overlap")
+            previousBottom = rect.y + rect.height
+            area += rect.area
+        }
+        XCTAssertLessThanOrEqual(area, box.area)
+        XCTAssertLessThanOrEqual(rects.count, WaylandRenderer.maximumDamageRects)
 
-    private func moved(_ scene: Scene, role: Layer.Role, by offset: Double) throws -> Scene {
-        var scene = scene
-        let index = try XCTUnwrap(scene.index(of: role))
-        scene.layers[index].transform = .translation(Point(x: 0, y: offset))
-        return scene
-    }
-
-    func testTheFirstFrameAndANewSizeOrScaleAreDamagedWhole() throws {
-        var damage = WaylandDamage()
-        let context = try context()
-        let scene = cardScene()
-        let full = PixelRect(x: 0, y: 0, width: 390, height: 844)
-        XCTAssertEqual(
-            damage.changes(
-                to: scene, scale: 1, width: 390, height: 844, painter: painter,
-                measuringWith: context),
-            full)
-        XCTAssertNil(
-            damage.changes(
-                to: scene, scale: 1, width: 390, height: 844, painter: painter,
-                measuringWith: context))
-        XCTAssertEqual(
-            damage.changes(
-                to: scene, scale: 2, width: 780, height: 1688, painter: painter,
-                measuringWith: context),
-            PixelRect(x: 0, y: 0, width: 780, height: 1688))
-    }
-
-    func testMovingOnlyTheContentDamagesItsOldAndNewBoundsAndNotTheBand() throws {
-        var damage = WaylandDamage()
-        let context = try context()
-        let scene = cardScene()
-        _ = damage.changes(
-            to: scene, scale: 1, width: 390, height: 844, painter: painter, measuringWith: context)
-        let first = try XCTUnwrap(
-            damage.changes(
-                to: try moved(scene, role: .content, by: -10), scale: 1, width: 390, height: 844,
-                painter: painter, measuringWith: context))
-        let second = try XCTUnwrap(
-            damage.changes(
-                to: try moved(scene, role: .content, by: -30), scale: 1, width: 390, height: 844,
-                painter: painter, measuringWith: context))
-        // Up by 10 pt, then from 10 to 30 pt up. The card's layer reaches past the buffer's
-        // bottom, so both boxes end there, and the union's top moves up by the extra 20 pt.
-        XCTAssertEqual(second.x, first.x)
-        XCTAssertEqual(second.width, first.width)
-        XCTAssertEqual(second.y, first.y - 20)
-        XCTAssertEqual(second.height, first.height + 20)
-        XCTAssertEqual(first.y + first.height, 844)
-        XCTAssertEqual(second.y + second.height, 844)
-        XCTAssertGreaterThanOrEqual(first.y, 24, "the white band above the card is left alone")
-        XCTAssertLessThan(first.height, 844)
-    }
-
-    func testABackdropChangeDamagesTheWholeBuffer() throws {
-        var damage = WaylandDamage()
-        let context = try context()
-        var scene = cardScene()
-        _ = damage.changes(
-            to: scene, scale: 1, width: 390, height: 844, painter: painter, measuringWith: context)
-        let backdrop = try XCTUnwrap(scene.index(of: .backdrop))
-        scene.layers[backdrop].opacity -= 0.01
-        XCTAssertEqual(
-            damage.changes(
-                to: scene, scale: 1, width: 390, height: 844, painter: painter,
-                measuringWith: context),
-            PixelRect(x: 0, y: 0, width: 390, height: 844))
+        // The dim changes: every pixel under it changes.
+        state.alpha = 0.2
+        presenter.update(&scene, for: state, direction: .down)
+        try show(scene, harness)
+        XCTAssertEqual(renderer.lastDamage, PixelRect(x: 0, y: 0, width: 390, height: 844))
     }
 }

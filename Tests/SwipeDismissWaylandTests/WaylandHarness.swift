@@ -9,7 +9,10 @@ final class CountingInput: InputSource {
     let source: InputSource
     private(set) var events: [InputEvent] = []
 
-    init(_ source: InputSource) { self.source = source }
+    init(_ source: InputSource) {
+        self.source = source
+        events.reserveCapacity(1024)  // no growth while the allocation tests count
+    }
 
     func events(upTo time: Double, into events: inout [InputEvent]) {
         let first = events.count
@@ -50,6 +53,7 @@ final class WaylandHarness {
         window = try WaylandWindow(
             display: display, title: "SwipeDismiss Wayland test", width: 390, height: 844)
         renderer = WaylandRenderer(window: window)
+        renderer.keepsLastScene = true  // the tests compare the last frame with its scene
         seat = WaylandInputSource(display: display, clock: clock)
         counted = CountingInput(liveInput ? seat : queue)
         controller = DismissController(
