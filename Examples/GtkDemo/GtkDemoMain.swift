@@ -37,23 +37,14 @@ enum GtkDemoMain {
             printLine(GtkDemoOptions.usage)
             exit(0)
         }
-        var trace: GestureTrace?
-        if let path = options.replayPath {
-            do {
-                trace = try GestureTrace.load(path: path)
-            } catch {
-                fail("--replay: \(error)", status: 2)
-            }
+        let start: DemoStart
+        do {
+            start = try DemoStart(replayPath: options.replayPath, size: options.size)
+        } catch {
+            fail("\(error)", status: 2)
         }
-        var size = options.size ?? (width: 390, height: 844)
-        if options.size == nil, let trace, let path = options.replayPath {
-            guard let fitted = windowSize(fitting: trace.viewport) else {
-                fail(
-                    "--replay: \(path): the trace's viewport does not fit a window "
-                        + "(64...32767 pt a side); pass --size WxH", status: 2)
-            }
-            size = fitted
-        }
+        let trace = start.trace
+        let size = start.size
         let configuration = options.scene.configuration(
             preset: options.configuration, reduceMotion: options.reduceMotion)
         do {

@@ -35,32 +35,17 @@ enum WaylandDemoMain {
             printLine(WaylandDemoOptions.usage)
             exit(0)
         }
-        var trace: GestureTrace?
-        if let path = options.replayPath {
-            do {
-                trace = try GestureTrace.load(path: path)
-            } catch {
-                fail("--replay: \(error)", status: 2)
-            }
+        let start: DemoStart
+        do {
+            start = try DemoStart(
+                replayPath: options.replayPath, size: options.size,
+                recordPath: options.recordPath)
+        } catch {
+            fail("\(error)", status: 2)
         }
-        var size = options.size ?? DemoOptions.defaultSize
-        if options.size == nil, let trace, let path = options.replayPath {
-            guard let fitted = windowSize(fitting: trace.viewport) else {
-                fail(
-                    "--replay: \(path): the trace's viewport \(jsonNumber(trace.viewport.width))x"
-                        + "\(jsonNumber(trace.viewport.height)) does not fit a window (64...32767 pt a side); "
-                        + "pass --size WxH", status: 2)
-            }
-            size = fitted
-        }
-        var recordFile: RecordFile?
-        if let path = options.recordPath {
-            do {
-                recordFile = try RecordFile(checking: path)
-            } catch {
-                fail("--record: \(error)", status: 2)
-            }
-        }
+        let trace = start.trace
+        let size = start.size
+        let recordFile = start.recordFile
 
         let display: WaylandDisplay
         do {

@@ -37,37 +37,18 @@ enum X11DemoMain {
             exit(0)
         }
 
-        var trace: GestureTrace?
-        if let path = options.replayPath {
-            do {
-                trace = try GestureTrace.load(path: path)
-            } catch {
-                fail("--replay: \(error)", status: 2)
-            }
+        // The trace, the window size and the --record path, refused before any display.
+        let start: DemoStart
+        do {
+            start = try DemoStart(
+                replayPath: options.replayPath, size: options.size,
+                recordPath: options.recordPath)
+        } catch {
+            fail("\(error)", status: 2)
         }
-
-        // The window size, checked before any display is needed: a trace's viewport is user
-        // input, and converting 1e19 points to an Int would trap.
-        var size = options.size ?? DemoOptions.defaultSize
-        if options.size == nil, let trace, let path = options.replayPath {
-            guard let fitted = windowSize(fitting: trace.viewport) else {
-                fail(
-                    "--replay: \(path): the trace's viewport \(jsonNumber(trace.viewport.width))x"
-                        + "\(jsonNumber(trace.viewport.height)) does not fit a window (64...32767 pt a side); "
-                        + "pass --size WxH", status: 2)
-            }
-            size = fitted
-        }
-
-        // Refuse an unwritable --record path now, not after the gesture it would have kept.
-        var recordFile: RecordFile?
-        if let path = options.recordPath {
-            do {
-                recordFile = try RecordFile(checking: path)
-            } catch {
-                fail("--record: \(error)", status: 2)
-            }
-        }
+        let trace = start.trace
+        let size = start.size
+        let recordFile = start.recordFile
 
         X11Display.messagePrefix = "x11-demo"
         let display: X11Display
