@@ -8,40 +8,19 @@ import SwipeDismissGtk
 import ToolSupport
 import X11DemoCore
 
-/// Says `message` on stderr, after the tool's name.
-func printError(_ message: String) {
-    StandardStream.error.writeLine("gtk-demo: \(message)")
-}
-
-/// Says `message` on stderr and exits with `status`.
-func fail(_ message: String, status: Int32) -> Never {
-    printError(message)
-    exit(status)
-}
-
-/// Writes `line` on stdout (the `--events` stream).
-func printLine(_ line: String) {
-    StandardStream.output.writeLine(line)
-}
+/// Where the demo's messages and `--events` lines go.
+let console = DemoConsole(tool: "gtk-demo")
 
 @main
 enum GtkDemoMain {
     static func main() {
-        let options: GtkDemoOptions
-        do {
-            options = try GtkDemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
-        } catch {
-            fail("\(error)\n\(GtkDemoOptions.usage)", status: 2)
-        }
-        if options.showsHelp {
-            printLine(GtkDemoOptions.usage)
-            exit(0)
-        }
+        let options = console.options(
+            GtkDemoOptions.parse, usage: GtkDemoOptions.usage, showsHelp: \.showsHelp)
         let start: DemoStart
         do {
             start = try DemoStart(replayPath: options.replayPath, size: options.size)
         } catch {
-            fail("\(error)", status: 2)
+            console.fail("\(error)", status: 2)
         }
         let trace = start.trace
         let size = start.size
@@ -50,7 +29,7 @@ enum GtkDemoMain {
         do {
             try configuration.validate()
         } catch {
-            fail("configuration: \(error)", status: 2)
+            console.fail("configuration: \(error)", status: 2)
         }
 
         g_set_prgname("gtk-demo")
@@ -61,7 +40,7 @@ enum GtkDemoMain {
             setenv("GTK_A11Y", "none", 1)
         }
         guard gtk_init_check() != 0 else {
-            fail(
+            console.fail(
                 "cannot open a display: set DISPLAY (X11) or WAYLAND_DISPLAY (Wayland), or "
                     + "check GDK_BACKEND", status: 2)
         }

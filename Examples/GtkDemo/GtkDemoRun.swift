@@ -87,7 +87,7 @@ final class GtkDemoRun {
             }, UnsafeMutableRawPointer(loop))
         observe(sheetNamesDetent: options.scene == .sheet)
         host.onTick = { [unowned self] in self.afterFrame() }
-        host.onError = { printError("rendering failed: \($0)") }
+        host.onError = { console.error("rendering failed: \($0)") }
     }
 
     private func observe(sheetNamesDetent: Bool) {
@@ -96,11 +96,11 @@ final class GtkDemoRun {
         controller.addObserver { event in
             switch event {
             case .phaseChanged(_, _, let state):
-                printLine(eventLine(state, namingDetent: sheetNamesDetent))
+                console.line(eventLine(state, namingDetent: sheetNamesDetent))
             case .dismissAttempted(let reason):
-                printLine(attemptLine(reason, state: controller.state))
+                console.line(attemptLine(reason, state: controller.state))
             case .passedThrough(let point):
-                printLine(passThroughLine(point, state: controller.state))
+                console.line(passThroughLine(point, state: controller.state))
             default:
                 break
             }

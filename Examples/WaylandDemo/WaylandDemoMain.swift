@@ -5,43 +5,22 @@ import SwipeDismissWayland
 import ToolSupport
 import X11DemoCore
 
-/// Says `message` on stderr, after the tool's name.
-func printError(_ message: String) {
-    StandardStream.error.writeLine("wayland-demo: \(message)")
-}
-
-/// Says `message` on stderr and exits with `status`.
-func fail(_ message: String, status: Int32) -> Never {
-    printError(message)
-    exit(status)
-}
-
-/// Writes `line` on stdout (the `--events` stream).
-func printLine(_ line: String) {
-    StandardStream.output.writeLine(line)
-}
+/// Where the demo's messages and `--events` lines go.
+let console = DemoConsole(tool: "wayland-demo")
 
 /// The program: everything is local to `main()`.
 @main
 enum WaylandDemoMain {
     static func main() {
-        let options: WaylandDemoOptions
-        do {
-            options = try WaylandDemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
-        } catch {
-            fail("\(error)\n\(WaylandDemoOptions.usage)", status: 2)
-        }
-        if options.showsHelp {
-            printLine(WaylandDemoOptions.usage)
-            exit(0)
-        }
+        let options = console.options(
+            WaylandDemoOptions.parse, usage: WaylandDemoOptions.usage, showsHelp: \.showsHelp)
         let start: DemoStart
         do {
             start = try DemoStart(
                 replayPath: options.replayPath, size: options.size,
                 recordPath: options.recordPath)
         } catch {
-            fail("\(error)", status: 2)
+            console.fail("\(error)", status: 2)
         }
         let trace = start.trace
         let size = start.size
@@ -51,7 +30,7 @@ enum WaylandDemoMain {
         do {
             display = try WaylandDisplay()
         } catch {
-            fail("\(error)", status: 2)
+            console.fail("\(error)", status: 2)
         }
         WaylandEventLoop.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
         signal(SIGPIPE, SIG_IGN)
@@ -65,12 +44,13 @@ enum WaylandDemoMain {
                 display: display, title: "SwipeDismiss Wayland demo", width: size.width,
                 height: size.height)
         } catch {
-            fail("\(error)", status: 1)
+            console.fail("\(error)", status: 1)
         }
         let renderer = WaylandRenderer(window: window)
         let live = WaylandInputSource(display: display, clock: clock)
         if options.verbose {
-            printError("compositor \(display.name): \(display.globalNames.joined(separator: " "))")
+            console.error(
+                "compositor \(display.name): \(display.globalNames.joined(separator: " "))")
         }
 
         var replay: ReplayThenLiveInput?
@@ -94,7 +74,7 @@ enum WaylandDemoMain {
                 try renderer.painter.prepareImages(
                     in: presenter.makeScene(viewport: renderer.viewport))
             } catch {
-                fail("--scene photo: \(error)", status: 1)
+                console.fail("--scene photo: \(error)", status: 1)
             }
         }
         // The scene's controller: one sheet (or card, or photo), or a stack of sheets.
@@ -103,7 +83,7 @@ enum WaylandDemoMain {
             let stack = StackScene.makeController(
                 input: source, renderer: renderer, clock: clock, configuration: configuration,
                 confirm: options.confirm)
-            if options.printsEvents { printEvents(of: stack, with: printLine) }
+            if options.printsEvents { printEvents(of: stack, with: console.line) }
             controller = stack
         } else {
             let single = DismissController(
@@ -116,14 +96,14 @@ enum WaylandDemoMain {
                 single.addObserver { event in
                     switch event {
                     case .phaseChanged(_, _, let state):
-                        printLine(
+                        console.line(
                             eventLine(
                                 state, namingDetent: namesDetent,
                                 namingTranslation: namesTranslation))
                     case .dismissAttempted(let reason):
-                        printLine(attemptLine(reason, state: single.state))
+                        console.line(attemptLine(reason, state: single.state))
                     case .passedThrough(let point):
-                        printLine(passThroughLine(point, state: single.state))
+                        console.line(passThroughLine(point, state: single.state))
                     default:
                         break
                     }
@@ -144,7 +124,7 @@ enum WaylandDemoMain {
                 try recordFile.write(recorder.trace)
                 return true
             } catch {
-                printError("--record: \(error)")
+                console.error("--record: \(error)")
                 return false
             }
         }
@@ -157,7 +137,7 @@ enum WaylandDemoMain {
         let replayFinished: () -> Bool = { [replay] in
             if !firstFrameToldOf, renderer.framesDone > 0, let size = renderer.lastBufferSize {
                 firstFrameToldOf = true
-                printError(
+                console.error(
                     "first frame shown: \(size.width)x\(size.height) px at scale \(jsonNumber(renderer.scale))"
                 )
             }
@@ -170,7 +150,7 @@ enum WaylandDemoMain {
             reason = try loop.run(controller, until: replayFinished)
         } catch {
             _ = saveRecording()
-            fail("rendering failed: \(error)", status: 1)
+            console.fail("rendering failed: \(error)", status: 1)
         }
         let saved = saveRecording()
         switch reason {
@@ -179,7 +159,7 @@ enum WaylandDemoMain {
         case .windowClosed, .stopped:
             exit(saved ? 0 : 1)
         case .compositorLost(let message):
-            fail(message, status: 1)
+            console.fail(message, status: 1)
         }
     }
 }

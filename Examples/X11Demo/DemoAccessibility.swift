@@ -16,7 +16,7 @@ func startAccessibility(
     let bridge = AccessibilityBridge(
         model: SheetAccessibilityModel(controller: controller), applicationName: "x11-demo",
         windowTitle: "SwipeDismiss demo", scale: scale)
-    if verbose { bridge.log = { printError($0) } }
+    if verbose { bridge.log = { console.error($0) } }
     // Until the window's first FocusIn it has no keyboard focus.
     bridge.model.windowIsActive = false
     guard bridge.start(sessionBusAddress: address) else { return nil }

@@ -13,7 +13,7 @@ enum StackDemo {
         let stack = StackScene.makeController(
             input: input, renderer: renderer, clock: clock, configuration: configuration,
             confirm: confirm)
-        if printsEvents { printEvents(of: stack, with: printLine) }
+        if printsEvents { printEvents(of: stack, with: console.line) }
         return stack
     }
 }

@@ -6,36 +6,15 @@ import SwipeDismissX11
 import ToolSupport
 import X11DemoCore
 
-/// Says `message` on stderr, after the tool's name.
-func printError(_ message: String) {
-    StandardStream.error.writeLine("x11-demo: \(message)")
-}
-
-/// Says `message` on stderr and exits with `status`.
-func fail(_ message: String, status: Int32) -> Never {
-    printError(message)
-    exit(status)
-}
-
-/// Writes `line` on stdout (the `--events` stream).
-func printLine(_ line: String) {
-    StandardStream.output.writeLine(line)
-}
+/// Where the demo's messages and `--events` lines go.
+let console = DemoConsole(tool: "x11-demo")
 
 /// The program: everything is local to `main()`, so nothing is a shared global.
 @main
 enum X11DemoMain {
     static func main() {
-        let options: DemoOptions
-        do {
-            options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
-        } catch {
-            fail("\(error)\n\(DemoOptions.usage)", status: 2)
-        }
-        if options.showsHelp {
-            printLine(DemoOptions.usage)
-            exit(0)
-        }
+        let options = console.options(
+            DemoOptions.parse, usage: DemoOptions.usage, showsHelp: \.showsHelp)
 
         // The trace, the window size and the --record path, refused before any display.
         let start: DemoStart
@@ -44,7 +23,7 @@ enum X11DemoMain {
                 replayPath: options.replayPath, size: options.size,
                 recordPath: options.recordPath)
         } catch {
-            fail("\(error)", status: 2)
+            console.fail("\(error)", status: 2)
         }
         let trace = start.trace
         let size = start.size
@@ -55,7 +34,7 @@ enum X11DemoMain {
         do {
             display = try X11Display()
         } catch {
-            fail("\(error)", status: 2)
+            console.fail("\(error)", status: 2)
         }
         // From here on, these signals end the run through the loop, which saves the recording
         // first (before now there is nothing to lose, and the default action is right).
@@ -69,7 +48,7 @@ enum X11DemoMain {
         let scale = options.scale ?? display.preferredScale
         guard let pixels = pixelSize(of: size, scale: scale) else {
             let what = options.scale == nil ? "the scale Xft.dpi asks for, " : ""
-            fail(
+            console.fail(
                 "--scale: \(what)\(jsonNumber(scale)), makes the \(size.width)x\(size.height) pt "
                     + "window larger than 32767 px a side; pass a smaller --scale or --size",
                 status: 2)
@@ -80,7 +59,7 @@ enum X11DemoMain {
         do {
             try configuration.validate()
         } catch {
-            fail("configuration: \(error)", status: 2)
+            console.fail("configuration: \(error)", status: 2)
         }
         var motionReason = options.reduceMotion ? "reduced (--reduce-motion)" : "full"
         if !configuration.reduceMotion {
@@ -91,7 +70,7 @@ enum X11DemoMain {
                     motionReason = "reduced (XSETTINGS turn animations off)"
                 }
             } catch {
-                printError("ignoring unreadable XSETTINGS: \(error)")
+                console.error("ignoring unreadable XSETTINGS: \(error)")
             }
         }
 
@@ -105,26 +84,26 @@ enum X11DemoMain {
             renderer = try X11Renderer(
                 window: window, scale: scale, presentation: options.presentation)
         } catch {
-            fail("\(error)", status: 1)
+            console.fail("\(error)", status: 1)
         }
         if options.verbose {
             let because = renderer.fallbackReason.map { " (\($0))" } ?? ""
-            printError("presenting with \(renderer.presentation.summary)\(because)")
+            console.error("presenting with \(renderer.presentation.summary)\(because)")
             let dpi = X11DisplayScale.dpi(resourceManager: display.resourceManagerString)
             let origin =
                 options.scale != nil
                 ? "--scale" : dpi.map { "Xft.dpi \(jsonNumber($0))" } ?? "no Xft.dpi"
-            printError(
+            console.error(
                 "scale \(jsonNumber(scale)) (\(origin)): a \(size.width)x\(size.height) pt window of "
                     + "\(pixels.width)x\(pixels.height) px")
-            printError("motion: \(motionReason)")
+            console.error("motion: \(motionReason)")
         }
         // XInput2 (touchpad swipes, touch, wheel) when the server has it; otherwise core
         // events, which the user is told about once (SWIPEDISMISS_NO_XI2=1 asks for them).
         let live = X11InputSource(clock: clock, scale: renderer.scale, window: window)
         switch live.path {
-        case .core: printError(live.path.description)
-        case .xinput2: if options.verbose { printError(live.path.description) }
+        case .core: console.error(live.path.description)
+        case .xinput2: if options.verbose { console.error(live.path.description) }
         }
 
         var replay: ReplayThenLiveInput?
@@ -140,7 +119,7 @@ enum X11DemoMain {
             let recording = RecordingInputSource(
                 recording: source, viewport: renderer.viewport, startTime: clock.now)
             recording.onFull = {
-                printError(
+                console.error(
                     "--record: the recording is full (\(GestureTrace.Limits.fileSize >> 20) MiB); "
                         + "the gesture in progress is kept whole, nothing after it is recorded")
             }
@@ -155,7 +134,7 @@ enum X11DemoMain {
                 try renderer.painter.prepareImages(
                     in: presenter.makeScene(viewport: renderer.viewport))
             } catch {
-                fail("--scene photo: \(error)", status: error.refusesPicture ? 2 : 1)
+                console.fail("--scene photo: \(error)", status: error.refusesPicture ? 2 : 1)
             }
         }
         // The scene's controller: one sheet (or card, or photo), or a stack of sheets.
@@ -177,13 +156,13 @@ enum X11DemoMain {
             do {
                 try recordFile.write(recorder.trace)
                 if recorder.isFull {
-                    printError(
+                    console.error(
                         "--record: kept \(recorder.trace.events.count) events; "
                             + "\(recorder.droppedEventCount) were left out")
                 }
                 return true
             } catch {
-                printError("--record: \(error)")
+                console.error("--record: \(error)")
                 return false
             }
         }
@@ -212,7 +191,7 @@ enum X11DemoMain {
                 until: followingFocus(of: window, for: accessibility, then: replayFinished))
         } catch {
             _ = saveRecording()
-            fail("rendering failed: \(error)", status: 1)
+            console.fail("rendering failed: \(error)", status: 1)
         }
 
         withExtendedLifetime(accessibility) {}
@@ -223,7 +202,7 @@ enum X11DemoMain {
         case .windowClosed, .stopped:
             exit(saved ? 0 : 1)
         case .connectionLost(let why):
-            printError("lost the connection to the X server \(display.name) (\(why))")
+            console.error("lost the connection to the X server \(display.name) (\(why))")
             exit(1)
         }
     }
@@ -250,13 +229,13 @@ enum X11DemoMain {
             controller.addObserver { event in
                 switch event {
                 case .phaseChanged(_, _, let state):
-                    printLine(
+                    console.line(
                         eventLine(
                             state, namingDetent: namesDetent, namingTranslation: namesTranslation))
                 case .dismissAttempted(let reason):
-                    printLine(attemptLine(reason, state: controller.state))
+                    console.line(attemptLine(reason, state: controller.state))
                 case .passedThrough(let point):
-                    printLine(passThroughLine(point, state: controller.state))
+                    console.line(passThroughLine(point, state: controller.state))
                 default:
                     break
                 }
