@@ -8,34 +8,9 @@ import XCTest
 /// reason, and leaves the process running: the library never ends it (x11-demo's main
 /// decides to save its recording and exit 1).
 final class X11ConnectionLossTests: XCTestCase {
-    /// Starts `Xvfb` on a display of its own, to be killed.
-    private func startPrivateServer() throws -> (Process, String) {
-        guard
-            let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
-        else { throw unavailable("no Xvfb to start a server that can be killed") }
-        let number = 300 + Int(getpid() % 400)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = [":\(number)", "-screen", "0", "640x480x24", "-nolisten", "tcp"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let socket = "/tmp/.X11-unix/X\(number)"
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) {
-            usleep(50_000)  // polling for the server's socket, not synchronising
-        }
-        return (process, ":\(number)")
-    }
-
     func testALostServerEndsTheLoopWithAReasonAndTheProcessGoesOn() throws {
-        let (server, name) = try startPrivateServer()
-        defer {
-            if server.isRunning { server.terminate() }
-            server.waitUntilExit()
-        }
-        let display = try X11Display(name: name)
+        let server = try KillableXvfb()
+        let display = try X11Display(name: server.name)
         XCTAssertNil(display.connectionLostReason)
         let window = try X11Window(
             display: display, title: "SwipeDismiss connection loss test", width: 200, height: 300)
@@ -49,8 +24,7 @@ final class X11ConnectionLossTests: XCTestCase {
         controller.setNeedsDisplay()
         for _ in 0..<5 { XCTAssertNil(try loop.runOnce(controller, maximumWait: 0.02)) }
 
-        kill(server.processIdentifier, SIGKILL)
-        server.waitUntilExit()
+        server.kill()
         var reason: X11EventLoop.StopReason?
         let deadline = clock.now + 3
         while reason == nil, clock.now < deadline {

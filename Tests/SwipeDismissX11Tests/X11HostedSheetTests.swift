@@ -180,34 +180,14 @@ final class X11HostedSheetTests: XCTestCase {
     }
 
     func testALostServerComesBackFromTheHostLoopAsAValue() throws {
-        guard
-            let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
-        else { throw unavailable("no Xvfb to start a server that can be killed") }
-        let number = 700 + Int(getpid() % 200)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = [":\(number)", "-screen", "0", "640x900x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            if server.isRunning { server.terminate() }
-            server.waitUntilExit()
-        }
-        let socket = "/tmp/.X11-unix/X\(number)"
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) {
-            usleep(50_000)  // polling for the server's socket, not synchronising
-        }
+        let server = try KillableXvfb(screen: "640x900x24")
         // Opted in: Xlib's default I/O error handler would end the test process.
         X11Display.installConnectionLossHandler()
-        let host = try HostLoop(displayName: ":\(number)")
+        let host = try HostLoop(displayName: server.name)
         try host.pump(until: "the first frame") { host.sheet.renderer.framesRendered > 0 }
         XCTAssertNil(host.sheet.display.connectionLostReason)
 
-        kill(server.processIdentifier, SIGKILL)
-        server.waitUntilExit()
+        server.kill()
         var reason: X11EventLoop.StopReason?
         let deadline = Date().addingTimeInterval(3)
         while reason == nil, Date() < deadline {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import SwipeDismiss
 import SwipeDismissX11
 import XCTest
@@ -154,4 +155,53 @@ final class WindowHarness {
         }
         try xdotool(arguments)
     }
+}
+
+/// An X server of the test's own, to be killed: `Xvfb -displayfd` picks a free display number
+/// and writes it only once the server accepts connections, so a stale socket file or a number
+/// another server holds can never make the first connection fail.
+final class KillableXvfb {
+    let process = Process()
+    /// The display name, as ":N".
+    private(set) var name = ""
+
+    /// Starts one with a screen of `screen` (`WxHxDEPTH`); waits up to 10 s for it.
+    init(screen: String = "640x480x24") throws {
+        guard
+            let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else { throw unavailable("no Xvfb to start a server that can be killed") }
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: xvfb)
+        process.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var number = ""
+        var descriptor = pollfd(
+            fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = Date().addingTimeInterval(10)
+        var byte: UInt8 = 0
+        while !number.hasSuffix("\n"), Date() < deadline {
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            guard read(descriptor.fd, &byte, 1) == 1 else { break }
+            number.append(Character(UnicodeScalar(byte)))
+        }
+        number = number.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !number.isEmpty, Int(number) != nil else {
+            kill()
+            throw X11TestFailure(description: "Xvfb did not say which display it opened")
+        }
+        name = ":" + number
+    }
+
+    /// Ends the server at once, as a crash would, and waits for it.
+    func kill() {
+        guard process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit { kill() }
 }
