@@ -13,6 +13,7 @@ let package = Package(
     name: "SwipeDismiss",
     products: [
         .library(name: "SwipeDismiss", targets: ["SwipeDismiss"]),
+        .library(name: "SwipeDismissTrace", targets: ["SwipeDismissTrace"]),
         .library(name: "SwipeDismissNull", targets: ["SwipeDismissNull"]),
         .library(name: "SwipeDismissCairo", targets: ["SwipeDismissCairo"]),
         .library(name: "SwipeDismissX11", targets: ["SwipeDismissX11"]),
@@ -29,8 +30,13 @@ let package = Package(
         .executable(name: "wayland-demo", targets: ["WaylandDemo"]),
     ],
     targets: [
-        // Core: pure Swift, no C, no globals, time only through the injected Clock.
+        // Core: pure Swift, no Foundation, no C, no globals, time only through the injected Clock.
         .target(name: "SwipeDismiss", path: "Sources/SwipeDismiss"),
+        // The trace format (JSON reading and writing, the trace and recording input
+        // sources): apart from the core so that the core needs no Foundation.
+        .target(
+            name: "SwipeDismissTrace", dependencies: ["SwipeDismiss"],
+            path: "Sources/SwipeDismissTrace"),
 
         // C seams.
         .systemLibrary(
@@ -136,7 +142,10 @@ let package = Package(
         // Examples.
         .executableTarget(
             name: "CairoExport",
-            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "SwipeDismissGif", "ToolSupport"],
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissCairo", "SwipeDismissGif",
+                "ToolSupport",
+            ],
             path: "Examples/CairoExport"
         ),
         // The demo's flags, output lines and files, apart from its main so that the tests
@@ -144,14 +153,14 @@ let package = Package(
         // scripts/build-small-demo.sh with command-line flags: this manifest has no unsafe flags.
         .target(
             name: "X11DemoCore",
-            dependencies: ["SwipeDismiss", "SwipeDismissX11", "ToolSupport"],
+            dependencies: ["SwipeDismiss", "SwipeDismissTrace", "SwipeDismissX11", "ToolSupport"],
             path: "Examples/X11DemoCore"
         ),
         .executableTarget(
             name: "X11Demo",
             dependencies: [
-                "SwipeDismiss", "SwipeDismissX11", "ToolSupport", "X11DemoCore",
-                "SwipeDismissAccessibility",
+                "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissX11", "ToolSupport",
+                "X11DemoCore", "SwipeDismissAccessibility",
             ],
             path: "Examples/X11Demo"
         ),
@@ -182,7 +191,7 @@ let package = Package(
         // Tests: one target per module.
         .testTarget(
             name: "SwipeDismissTests",
-            dependencies: ["SwipeDismiss", "SwipeDismissNull"],
+            dependencies: ["SwipeDismiss", "SwipeDismissTrace", "SwipeDismissNull"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SwipeDismissNullTests", dependencies: ["SwipeDismissNull"]),
@@ -190,15 +199,19 @@ let package = Package(
             name: "SwipeDismissCairoTests",
             // RawCairoBaseline: the benchmark's plain-C scene, checked pixel for pixel.
             dependencies: [
-                "SwipeDismissCairo", "SwipeDismissRaster", "SwipeDismissNull", "RawCairoBaseline",
+                "SwipeDismissCairo", "SwipeDismissRaster", "SwipeDismissNull", "SwipeDismissTrace",
+                "RawCairoBaseline",
             ]
         ),
         .testTarget(
-            name: "SwipeDismissX11Tests", dependencies: ["SwipeDismissX11", "SwipeDismissRaster"]),
+            name: "SwipeDismissX11Tests",
+            dependencies: ["SwipeDismissX11", "SwipeDismissRaster", "SwipeDismissTrace"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
-        .testTarget(name: "CairoExportTests", dependencies: ["CairoExport", "SwipeDismissGif"]),
-        .testTarget(name: "X11DemoTests", dependencies: ["X11DemoCore"]),
+        .testTarget(
+            name: "CairoExportTests",
+            dependencies: ["CairoExport", "SwipeDismissGif", "SwipeDismissTrace"]),
+        .testTarget(name: "X11DemoTests", dependencies: ["X11DemoCore", "SwipeDismissTrace"]),
         .testTarget(name: "X11HostDemoTests", dependencies: ["SwipeDismissX11"]),
         .testTarget(
             name: "SwipeDismissAccessibilityTests",
@@ -211,14 +224,16 @@ let package = Package(
         .executableTarget(
             name: "GtkDemo",
             dependencies: [
-                "SwipeDismiss", "SwipeDismissGtk", "CGtk", "ToolSupport", "X11DemoCore",
+                "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissGtk", "CGtk", "ToolSupport",
+                "X11DemoCore",
             ],
             path: "Examples/GtkDemo"
         ),
         .executableTarget(
             name: "WaylandDemo",
             dependencies: [
-                "SwipeDismiss", "SwipeDismissWayland", "ToolSupport", "X11DemoCore",
+                "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissWayland", "ToolSupport",
+                "X11DemoCore",
             ],
             path: "Examples/WaylandDemo"
         ),

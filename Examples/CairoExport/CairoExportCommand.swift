@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissTrace
 import ToolSupport
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissTrace
 import ToolSupport
 
 /// What an export accepts, checked before anything is planned or written, whatever the

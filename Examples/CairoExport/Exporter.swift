@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissTrace
 import ToolSupport
 
 /// One frame of an export: the state drawn, and, when the frame stands for an idle

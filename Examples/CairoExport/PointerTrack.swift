@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissTrace
 
 /// The pointer's translation along the dismiss direction while it is pressed, read from the
 /// trace's events: counted from the press point, one stroke per press, ending at the

@@ -1,6 +1,7 @@
 import CGtk
 import SwipeDismiss
 import SwipeDismissGtk
+import SwipeDismissTrace
 import ToolSupport
 import X11DemoCore
 

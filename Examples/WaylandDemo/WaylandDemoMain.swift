@@ -1,6 +1,7 @@
 // wayland-demo: x11-demo on a native Wayland window (DESIGN §4b "wayland-demo").
 import Glibc
 import SwipeDismiss
+import SwipeDismissTrace
 import SwipeDismissWayland
 import ToolSupport
 import X11DemoCore

@@ -2,6 +2,7 @@
 // Escape dismisses, Space or a click presents again, the close button quits.
 import Glibc
 import SwipeDismiss
+import SwipeDismissTrace
 import SwipeDismissX11
 import ToolSupport
 import X11DemoCore

@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissTrace
 
 /// Replays a trace, then hands over to live input: events from the window that arrive
 /// while the replay runs are dropped, so the two never interleave.

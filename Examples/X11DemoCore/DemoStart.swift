@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissTrace
 
 /// What every demo (`x11-demo`, `wayland-demo`, `gtk-demo`) reads and checks before it needs
 /// a display, so a bad file is refused at once: the trace to replay, the window size that fits

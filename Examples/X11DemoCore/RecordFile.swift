@@ -1,5 +1,6 @@
 import Glibc
 import SwipeDismiss
+import SwipeDismissTrace
 
 /// Where `--record` writes: checked before the window opens, so a gesture is never
 /// recorded into a path that cannot take it, and written whole or not at all (through the

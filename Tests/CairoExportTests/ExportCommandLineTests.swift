@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTrace
 import XCTest
 
 @testable import CairoExport

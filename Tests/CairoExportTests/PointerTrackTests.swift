@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissTrace
 import XCTest
 
 @testable import CairoExport

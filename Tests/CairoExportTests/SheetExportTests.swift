@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissTrace
 import XCTest
 
 @testable import CairoExport

@@ -2,6 +2,7 @@ import Foundation
 import SwipeDismiss
 import SwipeDismissCairo
 import SwipeDismissNull
+import SwipeDismissTrace
 import XCTest
 
 final class CairoRendererTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTrace
 import XCTest
 
 /// `GestureTrace.Limits`: every number and every text is bounded where a trace comes in.

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTrace
 import XCTest
 
 /// A recording that fills up says so once, keeps the gesture in progress whole (its release

@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTrace
 import XCTest
 
 /// Page Up/Down and Home/End scroll the sheet's list at `large` (issue 10, item 4): an

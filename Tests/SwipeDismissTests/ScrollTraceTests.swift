@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTrace
 import XCTest
 
 /// Scroll events in traces (DESIGN §4 "Trace events, added"), their replay, their recording,

@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTrace
 import XCTest
 
 /// The bundled sheet traces in Examples/Traces do what their names say.

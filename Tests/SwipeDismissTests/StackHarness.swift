@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTrace
 import XCTest
 
 /// A sheet stack on the null renderer: the `stack` scene's levels (sheets as the `sheet`

@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissTrace
 import XCTest
 
 /// Traces for refusal tests, and the check that a refusal names its place.

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTrace
 import XCTest
 
 /// The JSON a trace must be, and how a syntax error reads: line, column, event and field.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SwipeDismiss
+import SwipeDismissTrace
 import XCTest
 
 @testable import X11DemoCore

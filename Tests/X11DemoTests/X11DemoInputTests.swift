@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SwipeDismiss
+import SwipeDismissTrace
 import XCTest
 
 /// x11-demo's input path: XInput2 when the server has it, core events (said once) when not.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SwipeDismiss
+import SwipeDismissTrace
 import XCTest
 
 /// `--record` keeps the gesture whatever the window became: a window wider than the old

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import SwipeDismiss
+import SwipeDismissTrace
 import SwipeDismissX11
 import XCTest
 

@@ -1,26 +1,27 @@
-import Foundation
+import Glibc
 
 /// Makes output files appear whole or not at all: write to a temporary name in the same
 /// folder, then `rename(2)` over the final name; on any failure the temporary file is removed.
 ///
 /// It lives in the core because everything that writes files shares it: the Cairo plugin's
 /// frame renderers and PNG writer, `cairo-export`'s storyboard, timeline and CSV, and
-/// `x11-demo --record`. It uses only Foundation and the C library Foundation brings along.
+/// `x11-demo --record`. It uses only the C library (no Foundation: the core does without it).
 public enum AtomicFile {
     /// The temporary name used for `path`: hidden, in the same folder, unique to this process.
     public static func temporaryPath(for path: String) -> String {
         let (folder, name) = split(path)
-        return folder + "." + name + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        return folder + "." + name + ".tmp-\(getpid())"
     }
 
     /// Throws an error naming `folder` unless it exists and is a writable directory.
     public static func checkFolder(_ folder: String) throws(AtomicFileError) {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+        // stat(2) follows links, as FileManager's `fileExists(atPath:isDirectory:)` did.
+        var status = stat()
+        guard stat(folder, &status) == 0 else {
             throw AtomicFileError(
                 operation: "stat", reason: "output folder does not exist", path: folder)
         }
-        guard isFolder.boolValue else {
+        guard status.st_mode & S_IFMT == S_IFDIR else {
             throw AtomicFileError(
                 operation: "stat", reason: "output path is not a folder", path: folder)
         }
@@ -62,7 +63,7 @@ public enum AtomicFile {
         var written = 0
         while written < bytes.count, failure == nil {
             let count = bytes.withUnsafeBytes {
-                Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written)
+                Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
             }
             if count > 0 {
                 written += count

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A fling's glide under UIScrollView-style exponential deceleration, in closed form.
 ///

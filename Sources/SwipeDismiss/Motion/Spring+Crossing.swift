@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 extension Spring {
     /// The first time after 0 at which a spring released at displacement `x0` with velocity

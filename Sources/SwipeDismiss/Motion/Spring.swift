@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A damped harmonic oscillator, `m x'' + c x' + k x = 0`, in any of the usual parameterisations.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Two numbers that stand for any sum of shifted, scaled copies of a step response's spring
 /// part (see `StepResponseModes`).

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismiss
 
 /// Where in a JSON text something is: its line and column, and the event and field it lies in.
 struct JSONPlace {

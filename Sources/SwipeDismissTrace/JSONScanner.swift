@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismiss
 
 /// One forward pass over JSON text that knows, at each token, the member names and array
 /// indices that lead to it (`events`, `3`, `x`), so that an error can name its event and field.

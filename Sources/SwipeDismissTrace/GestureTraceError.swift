@@ -1,3 +1,5 @@
+import SwipeDismiss
+
 /// Why a trace was refused: where (file, line and column, event index, field) and what was wrong.
 public struct GestureTraceError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The index of the offending event in `events`, if the fault is in one.

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismiss
 
 // Traces are read and written with Foundation. `TraceSyntax` checks the text first with
 // `JSONSerialization` (strict, with positions); the values come from `JSONDecoder`, because

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismiss
 
 /// A recorded gesture: the JSON contract that `x11-demo --record` writes and
 /// `cairo-export --trace` reads.

@@ -1,3 +1,5 @@
+import SwipeDismiss
+
 /// Passes events through from another source and keeps them as a trace.
 ///
 /// Every event reaches the controller, but only events that pass `GestureTrace.validate()`

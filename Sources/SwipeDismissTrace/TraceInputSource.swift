@@ -1,3 +1,5 @@
+import SwipeDismiss
+
 /// Replays a trace: event times are shifted by `startTime` onto the controller's clock.
 public final class TraceInputSource: InputSource {
     /// The trace being replayed.
