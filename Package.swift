@@ -188,13 +188,20 @@ let package = Package(
             path: "Examples/Benchmark"
         ),
 
-        // Tests: one target per module.
+        // Tests: one target per module, and what they share (the display requirement,
+        // `eventually`, tools and xdotool, a private Xvfb, child processes, a recording
+        // renderer, frame stepping): a target of its own, not a product.
+        .target(
+            name: "SwipeDismissTestSupport", dependencies: ["SwipeDismiss"],
+            path: "Tests/SwipeDismissTestSupport"),
         .testTarget(
             name: "SwipeDismissTests",
             dependencies: ["SwipeDismiss", "SwipeDismissTrace", "SwipeDismissNull"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "SwipeDismissNullTests", dependencies: ["SwipeDismissNull"]),
+        .testTarget(
+            name: "SwipeDismissNullTests",
+            dependencies: ["SwipeDismissNull", "SwipeDismissTestSupport"]),
         .testTarget(
             name: "SwipeDismissCairoTests",
             // RawCairoBaseline: the benchmark's plain-C scene, checked pixel for pixel.
@@ -205,19 +212,26 @@ let package = Package(
         ),
         .testTarget(
             name: "SwipeDismissX11Tests",
-            dependencies: ["SwipeDismissX11", "SwipeDismissRaster", "SwipeDismissTrace"]),
+            dependencies: [
+                "SwipeDismissX11", "SwipeDismissRaster", "SwipeDismissTrace",
+                "SwipeDismissTestSupport",
+            ]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
         .testTarget(
             name: "CairoExportTests",
             dependencies: ["CairoExport", "SwipeDismissGif", "SwipeDismissTrace"]),
-        .testTarget(name: "X11DemoTests", dependencies: ["X11DemoCore", "SwipeDismissTrace"]),
-        .testTarget(name: "X11HostDemoTests", dependencies: ["SwipeDismissX11"]),
+        .testTarget(
+            name: "X11DemoTests",
+            dependencies: ["X11DemoCore", "SwipeDismissTrace", "SwipeDismissTestSupport"]),
+        .testTarget(
+            name: "X11HostDemoTests", dependencies: ["SwipeDismissX11", "SwipeDismissTestSupport"]),
         .testTarget(
             name: "SwipeDismissAccessibilityTests",
             // RawCairoBaseline: the benchmark's allocation counter.
             dependencies: [
                 "SwipeDismissAccessibility", "SwipeDismissNull", "RawCairoBaseline", "CDBus",
+                "SwipeDismissTestSupport",
             ],
             resources: [.copy("Probe/atspi_probe.py")]
         ),
@@ -241,7 +255,7 @@ let package = Package(
             name: "SwipeDismissGtkTests",
             dependencies: [
                 "SwipeDismissGtk", "SwipeDismissSheetBackend", "SwipeDismissNull",
-                "SwipeDismissX11",
+                "SwipeDismissX11", "SwipeDismissTestSupport",
                 "CGtk",
             ]
         ),
@@ -250,6 +264,7 @@ let package = Package(
             dependencies: [
                 "SwipeDismissWayland", "SwipeDismissRaster", "SwipeDismissNull",
                 "CWaylandTestCompositor", "WaylandDemo", "RawCairoBaseline",
+                "SwipeDismissTestSupport",
             ]
         ),
     ],

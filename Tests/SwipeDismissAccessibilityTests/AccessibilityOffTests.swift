@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SwipeDismissTestSupport
 import XCTest
 
 /// With accessibility off, `x11-demo` never connects to the accessibility bus; without a
@@ -16,16 +17,6 @@ final class AccessibilityOffTests: XCTestCase {
         super.tearDown()
     }
 
-    /// Waits up to `timeout` seconds for `condition`.
-    private func eventually(_ timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            if try condition() { return true }
-            usleep(50_000)
-        } while Date() < deadline
-        return false
-    }
-
     func testWithIsEnabledFalseTheDemoNeverConnectsToTheAccessibilityBus() throws {
         let session = try AccessibilitySession()
         self.session = session
@@ -36,7 +27,9 @@ final class AccessibilityOffTests: XCTestCase {
         let sessionBus = session.sessionAddress
         // The demo is on the session bus (it asks org.a11y.Status)...
         XCTAssertTrue(
-            try eventually(10) { try session.processesOnBus(sessionBus).contains(demo.pid) },
+            try eventually(timeout: 10, every: 0.05) {
+                try session.processesOnBus(sessionBus).contains(demo.pid)
+            },
             "x11-demo never asked the session bus")
         _ = try demo.windowID(environment: session.environment)
         usleep(1_000_000)
@@ -48,7 +41,9 @@ final class AccessibilityOffTests: XCTestCase {
         // Switched on while running, it connects: so the check above could have failed.
         try session.setStatus("ScreenReaderEnabled", true)
         XCTAssertTrue(
-            try eventually(10) { try session.processesOnBus(accessibilityBus).contains(demo.pid) },
+            try eventually(timeout: 10, every: 0.05) {
+                try session.processesOnBus(accessibilityBus).contains(demo.pid)
+            },
             "x11-demo did not follow org.a11y.Status at run time")
         let output = try session.probe(["tree"])
         XCTAssertEqual(output.tree.map(\.name), ["x11-demo", "SwipeDismiss demo", "Sheet"])
@@ -58,7 +53,9 @@ final class AccessibilityOffTests: XCTestCase {
         try session.setStatus("ScreenReaderEnabled", false)
         try session.setStatus("IsEnabled", false)
         XCTAssertTrue(
-            try eventually(10) { try !session.processesOnBus(accessibilityBus).contains(demo.pid) },
+            try eventually(timeout: 10, every: 0.05) {
+                try !session.processesOnBus(accessibilityBus).contains(demo.pid)
+            },
             "x11-demo stayed on the accessibility bus after accessibility was switched off")
     }
 
@@ -105,6 +102,8 @@ final class AccessibilityOffTests: XCTestCase {
         _ = try demo.windowID(environment: session.environment)
         XCTAssertTrue(demo.process.isRunning)
         XCTAssertTrue(
-            eventually(5) { demo.stderr.contains("accessibility: no session bus") }, demo.stderr)
+            eventually(timeout: 5, every: 0.05) {
+                demo.stderr.contains("accessibility: no session bus")
+            }, demo.stderr)
     }
 }

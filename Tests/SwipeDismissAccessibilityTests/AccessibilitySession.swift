@@ -1,26 +1,7 @@
 import Foundation
 import Glibc
+import SwipeDismissTestSupport
 import XCTest
-
-/// Whether a missing display, bus, launcher or pyatspi fails a test rather than skipping it:
-/// under CI (`CI=true`) and `make test` (`SWIPEDISMISS_REQUIRE_DISPLAY=1`).
-var toolsAreRequired: Bool {
-    let environment = ProcessInfo.processInfo.environment
-    return environment["CI"] == "true" || environment["SWIPEDISMISS_REQUIRE_DISPLAY"] == "1"
-}
-
-/// Ends a test that cannot go on: XCTest records a thrown error as one failure.
-struct SessionFailure: Error, CustomStringConvertible {
-    var description: String
-}
-
-/// The error for a test that lacks `what`: a failure where the tools are required, else a
-/// skip.
-func unavailable(_ what: String) -> Error {
-    guard toolsAreRequired else { return XCTSkip(what) }
-    return SessionFailure(
-        description: "\(what), but CI=true or SWIPEDISMISS_REQUIRE_DISPLAY=1 requires it")
-}
 
 /// A private desktop session for one test: its own session bus (`dbus-daemon --session`),
 /// the AT-SPI bus launcher on it, and a scratch home so no setting leaks in or out
@@ -63,7 +44,7 @@ final class AccessibilitySession {
             ["--session", "--fork", "--nopidfile", "--print-address=1", "--print-pid=1"], [:])
         let lines = started.output.split(separator: "\n").map(String.init)
         guard started.status == 0, lines.count >= 2, let pid = pid_t(lines[1]) else {
-            throw SessionFailure(description: "dbus-daemon did not start: \(started.output)")
+            throw TestFailure(description: "dbus-daemon did not start: \(started.output)")
         }
         sessionAddress = lines[0]
         daemonPID = pid
@@ -82,7 +63,7 @@ final class AccessibilitySession {
         let deadline = Date().addingTimeInterval(10)
         while try !nameHasOwner("org.a11y.Bus") {
             guard Date() < deadline else {
-                throw SessionFailure(description: "at-spi-bus-launcher never owned org.a11y.Bus")
+                throw TestFailure(description: "at-spi-bus-launcher never owned org.a11y.Bus")
             }
             usleep(50_000)
         }
@@ -113,7 +94,7 @@ final class AccessibilitySession {
             "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties.Set",
             ["string:org.a11y.Status", "string:\(property)", "variant:boolean:\(value)"])
         guard result.status == 0 else {
-            throw SessionFailure(description: "setting \(property): \(result.output)")
+            throw TestFailure(description: "setting \(property): \(result.output)")
         }
     }
 
@@ -122,7 +103,7 @@ final class AccessibilitySession {
         let result = try send("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus.GetAddress", [])
         guard result.status == 0,
             let quoted = result.output.split(separator: "\"").dropFirst().first
-        else { throw SessionFailure(description: "GetAddress: \(result.output)") }
+        else { throw TestFailure(description: "GetAddress: \(result.output)") }
         return String(quoted)
     }
 
@@ -141,7 +122,7 @@ final class AccessibilitySession {
             """
         let result = try Self.run(Self.pythonPath, ["-c", script, address], environment)
         guard result.status == 0 else {
-            throw SessionFailure(description: "listing \(address): \(result.output)")
+            throw TestFailure(description: "listing \(address): \(result.output)")
         }
         return Set(result.output.split(separator: "\n").compactMap { Int32($0) })
     }
@@ -175,7 +156,7 @@ final class AccessibilitySession {
             outputFile: scratch)
         defer { process.removeFiles() }
         guard let status = process.wait(timeout: timeout) else {
-            throw SessionFailure(description: "\(path) \(arguments) ran past \(timeout) s")
+            throw TestFailure(description: "\(path) \(arguments) ran past \(timeout) s")
         }
         return (status, process.output)
     }

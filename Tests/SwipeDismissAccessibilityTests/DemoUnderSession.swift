@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SwipeDismissTestSupport
 import XCTest
 
 /// `x11-demo` running in an `AccessibilitySession`, its stdout and stderr kept in files.
@@ -41,25 +42,12 @@ final class DemoUnderSession {
             }
             usleep(50_000)
         }
-        throw SessionFailure(description: "x11-demo's window never appeared")
+        throw TestFailure(description: "x11-demo's window never appeared")
     }
 
     /// The built product `x11-demo`, next to the test bundle.
     static func executable() throws -> URL {
-        let candidates = [
-            Bundle.main.bundleURL.appendingPathComponent("x11-demo"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("x11-demo"),
-        ]
-        guard
-            let url = candidates.first(where: {
-                FileManager.default.isExecutableFile(atPath: $0.path)
-            })
-        else {
-            throw SessionFailure(
-                description: "x11-demo is not built next to the tests (looked at "
-                    + "\(candidates.map(\.path)))")
-        }
-        return url
+        try builtExecutable("x11-demo")
     }
 }
 
@@ -95,7 +83,7 @@ extension AccessibilitySession {
     /// Runs the AT-SPI probe against the application `app` with `commands`.
     func probe(_ commands: [String], app: String = "x11-demo") throws -> ProbeOutput {
         guard let script = Bundle.module.url(forResource: "atspi_probe", withExtension: "py")
-        else { throw SessionFailure(description: "the probe script is not in the test bundle") }
+        else { throw TestFailure(description: "the probe script is not in the test bundle") }
         let result = try Self.run(
             Self.pythonPath, [script.path, app] + commands, environment, timeout: 40)
         var lines: [[String: Any]] = []
@@ -107,7 +95,7 @@ extension AccessibilitySession {
             }
         }
         guard result.status == 0 else {
-            throw SessionFailure(
+            throw TestFailure(
                 description: "the probe failed (\(result.status)): \(result.output)")
         }
         return ProbeOutput(lines: lines)

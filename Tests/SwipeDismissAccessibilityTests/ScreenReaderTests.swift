@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 /// `x11-demo` as a screen reader sees it: a private session bus with the AT-SPI bus launcher,
@@ -38,7 +39,7 @@ final class ScreenReaderTests: XCTestCase {
             "/usr/bin/xdotool", ["windowfocus", "--sync", window], session.environment,
             timeout: 10)
         guard result.status == 0 else {
-            throw SessionFailure(description: "xdotool windowfocus: \(result.output)")
+            throw TestFailure(description: "xdotool windowfocus: \(result.output)")
         }
         return window
     }

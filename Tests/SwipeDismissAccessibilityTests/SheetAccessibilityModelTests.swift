@@ -1,6 +1,7 @@
 import RawCairoBaseline
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import XCTest
 
 @testable import SwipeDismissAccessibility
@@ -24,10 +25,7 @@ final class SheetAccessibilityModelTests: XCTestCase {
 
     private func run(_ controller: DismissController, _ clock: ManualClock, seconds: Double) throws
     {
-        for _ in 0..<Int(seconds * 60) {
-            clock.advance(by: 1.0 / 60)
-            try controller.step()
-        }
+        try controller.stepFrames(Int(seconds * 60), on: clock)
     }
 
     func testASheetAtMediumIsShownNamedSheetExpandableAndCollapsed() {
@@ -160,7 +158,7 @@ final class SheetAccessibilityModelTests: XCTestCase {
         let input = QueuedInputSource()
         let controller = DismissController(
             input: input, presenter: SheetPresenter(),
-            renderer: CountingRenderer(viewport: viewport),
+            renderer: StateRecorder(viewport: viewport, keepsStates: false),
             clock: clock, configuration: .sheet())
         var bridge: AccessibilityBridge?
         if observed {
@@ -197,14 +195,4 @@ final class SheetAccessibilityModelTests: XCTestCase {
         print("allocations in 120 drag frames: \(plain) plain, \(observed) observed")
         XCTAssertEqual(observed, plain)
     }
-}
-
-/// A renderer that only counts frames: the allocation test measures the controller and the
-/// accessibility model, not a frame recorder.
-private final class CountingRenderer: Renderer {
-    let viewport: Size
-    let scale = 1.0
-    var frames = 0
-    init(viewport: Size) { self.viewport = viewport }
-    func render(_ scene: Scene, state: DismissState) throws { frames += 1 }
 }

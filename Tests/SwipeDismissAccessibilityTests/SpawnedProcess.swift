@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SwipeDismissTestSupport
 
 /// A child process started with `posix_spawn`, its stdout and stderr going to one file, and
 /// reaped with `waitpid` here (not by Foundation's `Process`, whose reaping missed
@@ -41,7 +42,7 @@ final class SpawnedProcess {
         var child: pid_t = 0
         let result = posix_spawn(&child, path, &actions, nil, argv, envp)
         guard result == 0 else {
-            throw SessionFailure(
+            throw TestFailure(
                 description: "cannot start \(path): \(String(cString: strerror(result)))")
         }
         pid = child

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 /// gtk-demo as a screen reader sees it: on a private D-Bus session with the AT-SPI bus,

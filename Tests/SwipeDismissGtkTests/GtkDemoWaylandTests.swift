@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SwipeDismissTestSupport
 import XCTest
 
 /// A headless weston (pixman renderer) started by the test, with its own runtime folder.

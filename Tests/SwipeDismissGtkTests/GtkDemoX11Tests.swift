@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 /// gtk-demo on the X server `make test` provides (`$DISPLAY`, a private Xvfb), driven by

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import SwipeDismiss
 import SwipeDismissGtk
+import SwipeDismissTestSupport
 import XCTest
 
 /// The host in this process, in a real GTK window on `$DISPLAY`: the scrolled window shows

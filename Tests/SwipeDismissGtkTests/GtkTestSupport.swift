@@ -1,41 +1,15 @@
 import CX11
 import Foundation
 import Glibc
+import SwipeDismissTestSupport
 import SwipeDismissX11
 import XCTest
 
 /// The built product `name`, next to the test bundle.
-func builtProduct(_ name: String) throws -> URL {
-    let candidates = [
-        Bundle.main.bundleURL.appendingPathComponent(name),
-        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
-    ]
-    guard
-        let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-    else {
-        throw GtkTestFailure(description: "\(name) is not built next to the tests")
-    }
-    return url
-}
+func builtProduct(_ name: String) throws -> URL { try builtExecutable(name) }
 
-/// Whether a missing display, tool or package fails a test rather than skipping it: under
-/// CI (`CI=true`) and `make test` (`SWIPEDISMISS_REQUIRE_DISPLAY=1`).
-var displayIsRequired: Bool {
-    let environment = ProcessInfo.processInfo.environment
-    return environment["CI"] == "true" || environment["SWIPEDISMISS_REQUIRE_DISPLAY"] == "1"
-}
-
-/// Ends a test that cannot go on, with one failure.
-struct GtkTestFailure: Error, CustomStringConvertible {
-    var description: String
-}
-
-/// The error for a test that lacks `what`: a failure where a display is required, else a skip.
-func unavailable(_ what: String) -> Error {
-    guard displayIsRequired else { return XCTSkip(what) }
-    return GtkTestFailure(
-        description: "\(what), but CI=true or SWIPEDISMISS_REQUIRE_DISPLAY=1 requires it")
-}
+/// The shared failure (SwipeDismissTestSupport), by the name these tests use.
+typealias GtkTestFailure = TestFailure
 
 /// Whether an executable exists at `path`.
 func hasExecutable(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
@@ -98,17 +72,6 @@ final class Child {
         if status == nil { child.stop() }
         return (status, child.stdout, child.stderr)
     }
-}
-
-/// Polls `condition` every 10 ms for up to `timeout` seconds; returns whether it held.
-@discardableResult
-func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        guard Date() < deadline else { return false }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return true
 }
 
 /// A private folder for this test process's files.
@@ -198,14 +161,6 @@ extension XCTestCase {
         // (seen once in a few runs); let it settle before the test drives it.
         Thread.sleep(forTimeInterval: 0.5)
         return RunningGtkDemo(child: child, display: display, window: window)
-    }
-}
-
-/// Runs xdotool with `arguments` and waits for it.
-func xdotool(_ arguments: [String]) throws {
-    let result = try Child.run("/usr/bin/xdotool", arguments, environment: environment([:]))
-    guard result.status == 0 else {
-        throw GtkTestFailure(description: "xdotool \(arguments) failed: \(result.stderr)")
     }
 }
 

@@ -4,6 +4,7 @@ import SwipeDismiss
 import SwipeDismissGtk
 import SwipeDismissNull
 import SwipeDismissSheetBackend
+import SwipeDismissTestSupport
 import XCTest
 
 /// What the shared scenario needs from a backend besides the facade: content, time passing

@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import XCTest
 
 final class NullRendererTests: XCTestCase {
@@ -35,10 +36,7 @@ final class NullRendererTests: XCTestCase {
         let input = QueuedInputSource([InputEvent(time: 0.1, kind: .key(.escape))])
         let controller = DismissController(
             input: input, presenter: CardPresenter(), renderer: renderer, clock: clock)
-        while clock.now < 2 {
-            clock.advance(by: 1.0 / 60)
-            try controller.step()
-        }
+        try controller.stepFrames(on: clock, until: 2)
         XCTAssertEqual(renderer.frames.first?.phase, .presented)
         XCTAssertEqual(renderer.lastFrame?.phase, .dismissed)
         XCTAssertEqual(renderer.frameCount, controller.framesRendered)
@@ -62,10 +60,7 @@ final class NullRendererSheetTests: XCTestCase {
         controller.addObserver {
             if case .passedThrough(let point) = $0 { passed.append(point) }
         }
-        while clock.now < 0.5 {
-            clock.advance(by: 1.0 / 60)
-            try controller.step()
-        }
+        try controller.stepFrames(on: clock, until: 0.5)
         XCTAssertEqual(passed, [Point(x: 195, y: 200)])
         let frame = try XCTUnwrap(renderer.lastFrame)
         XCTAssertEqual(frame.phase, .presented)

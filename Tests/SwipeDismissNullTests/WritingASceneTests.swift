@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import XCTest
 
 // The code of Sources/SwipeDismiss/SwipeDismiss.docc/WritingAScene.md, compiled and run; the
@@ -98,10 +99,7 @@ final class WritingASceneTests: XCTestCase {
         // Held at 70 pt (past half the panel) and let go: gone.
         input.enqueue(InputEvent(time: 0.3, kind: .move(Point(x: 195, y: 850))))
         input.enqueue(InputEvent(time: 0.6, kind: .up(Point(x: 195, y: 850))))
-        while clock.now < 2 {
-            clock.advance(by: 1 / 60)
-            try banner.step()
-        }
+        try banner.stepFrames(on: clock, until: 2)
         XCTAssertEqual(banner.state.phase, .dismissed)
     }
 

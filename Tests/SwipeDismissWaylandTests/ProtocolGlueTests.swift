@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 /// The committed protocol glue is what wayland-scanner makes from the installed XML files.

@@ -1,6 +1,7 @@
 import CWaylandTestCompositor
 import Foundation
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 @testable import SwipeDismissWayland
@@ -19,7 +20,7 @@ final class ScriptedCompositor {
             output_scale: outputScale, preferred_scale_120: preferredScale120,
             offer_xdg_shell: offersXdgShell ? 1 : 0)
         guard let made = swd_test_compositor_start(socketPath, options) else {
-            throw WaylandTestFailure(
+            throw TestFailure(
                 description: "the scripted compositor did not start at \(socketPath)")
         }
         compositor = made

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 /// `wayland-demo` on a headless weston (pixman renderer): every bundled trace replayed with
@@ -15,7 +16,7 @@ final class WaylandDemoReplayTests: XCTestCase {
         let out = try makePrivateFolder("swd-export")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let result = try runProcess(
-            try builtExecutable("cairo-export"),
+            try builtExecutable("cairo-export").path,
             ["--trace", trace, "--out", out, "--scene", scene, "--fps", "10"],
             timeout: 120)
         XCTAssertEqual(result.status, 0, result.error)
@@ -25,13 +26,13 @@ final class WaylandDemoReplayTests: XCTestCase {
             let last = csv.split(separator: "\n").last?.split(
                 separator: ",", omittingEmptySubsequences: false),
             column < last.count
-        else { throw WaylandTestFailure(description: "no phase in \(out)/samples.csv") }
+        else { throw TestFailure(description: "no phase in \(out)/samples.csv") }
         return String(last[column])
     }
 
     func testEveryBundledTraceEndsInThePhaseCairoExportComputes() throws {
         let weston = try Weston()
-        let demo = try builtExecutable("wayland-demo")
+        let demo = try builtExecutable("wayland-demo").path
         let folder = "\(packageRoot)/Examples/Traces"
         let traces = try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { $0.hasSuffix(".json") }.sorted()
@@ -58,7 +59,7 @@ final class WaylandDemoReplayTests: XCTestCase {
     }
 
     func testNoCompositorIsOneLineOnStderrAndStatus2() throws {
-        let demo = try builtExecutable("wayland-demo")
+        let demo = try builtExecutable("wayland-demo").path
         let runtime = try makePrivateFolder("swd-empty")
         defer { try? FileManager.default.removeItem(atPath: runtime) }
         for environment in [
@@ -82,7 +83,7 @@ final class WaylandDemoReplayTests: XCTestCase {
         // weston's fullscreen shell offers zwp_fullscreen_shell_v1 and no xdg_wm_base.
         let weston = try Weston(arguments: ["--shell=fullscreen-shell.so"])
         let result = try runProcess(
-            try builtExecutable("wayland-demo"), [],
+            try builtExecutable("wayland-demo").path, [],
             environment: ["WAYLAND_DISPLAY": weston.socketPath], timeout: 10)
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(
@@ -91,7 +92,7 @@ final class WaylandDemoReplayTests: XCTestCase {
 
     func testBadFlagsAreStatus2NamingTheFlag() throws {
         let result = try runProcess(
-            try builtExecutable("wayland-demo"), ["--fps", "0"], timeout: 10)
+            try builtExecutable("wayland-demo").path, ["--fps", "0"], timeout: 10)
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.error.hasPrefix("wayland-demo: --fps"), result.error)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 @testable import SwipeDismissWayland
@@ -72,7 +73,7 @@ final class WaylandHarness {
         let end = clock.now + timeout
         while clock.now < end {
             if let reason = try loop.runOnce(controller, maximumWait: 0.05) {
-                throw WaylandTestFailure(description: "the loop stopped: \(reason)")
+                throw TestFailure(description: "the loop stopped: \(reason)")
             }
             check()
             if condition() { return true }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 @testable import SwipeDismissWayland
@@ -45,7 +46,7 @@ final class WaylandNestedWestonTests: XCTestCase {
             }
             usleep(100_000)
         }
-        throw WaylandTestFailure(description: "weston's X11 output window did not appear")
+        throw TestFailure(description: "weston's X11 output window did not appear")
     }
 
     /// Starts `wayland-demo --events --verbose` on `weston` and waits for its first frame.
@@ -58,7 +59,7 @@ final class WaylandNestedWestonTests: XCTestCase {
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try builtExecutable("wayland-demo"))
+        process.executableURL = try builtExecutable("wayland-demo")
         process.arguments = ["--events", "--verbose"]
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = weston.socketPath
@@ -74,7 +75,7 @@ final class WaylandNestedWestonTests: XCTestCase {
             usleep(20_000)
         }
         process.terminate()
-        throw WaylandTestFailure(
+        throw TestFailure(
             description:
                 "wayland-demo showed no frame: \((try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")"
         )

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 /// `wayland-demo --scene stack` on a headless weston: a replayed Escape twice dismisses the
@@ -8,7 +9,7 @@ final class WaylandStackDemoTests: XCTestCase {
     func testEscapeTwiceReplayedDismissesTheChildThenTheRoot() throws {
         let weston = try Weston()
         let result = try runProcess(
-            try builtExecutable("wayland-demo"),
+            try builtExecutable("wayland-demo").path,
             [
                 "--scene", "stack", "--events", "--exit-after-replay", "--replay",
                 "\(packageRoot)/Examples/Traces/stack-escape-twice.json",

@@ -1,41 +1,13 @@
 import Foundation
 import Glibc
+import SwipeDismissTestSupport
 import XCTest
-
-/// Whether a missing weston, Xvfb or xdotool fails a test rather than skipping it: under CI
-/// (`CI=true`) and `make test` (`SWIPEDISMISS_REQUIRE_DISPLAY=1`).
-var compositorIsRequired: Bool {
-    let environment = ProcessInfo.processInfo.environment
-    return environment["CI"] == "true" || environment["SWIPEDISMISS_REQUIRE_DISPLAY"] == "1"
-}
-
-/// Ends a test that cannot go on: XCTest records a thrown error as exactly one failure.
-struct WaylandTestFailure: Error, CustomStringConvertible {
-    var description: String
-}
-
-/// The error for a test that lacks `what`: a failure where it is required, else a skip.
-func unavailable(_ what: String) -> Error {
-    guard compositorIsRequired else { return XCTSkip(what) }
-    return WaylandTestFailure(
-        description: "\(what), but CI=true or SWIPEDISMISS_REQUIRE_DISPLAY=1 requires it")
-}
-
-/// `name` on the PATH (or nil).
-func findExecutable(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for folder in path.split(separator: ":") {
-        let candidate = "\(folder)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-}
 
 /// A fresh folder of mode 0700 (what `XDG_RUNTIME_DIR` must be), removed by `remove()`.
 func makePrivateFolder(_ prefix: String) throws -> String {
     var template = Array("\(NSTemporaryDirectory())/\(prefix)-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
-        throw WaylandTestFailure(description: "mkdtemp: \(String(cString: strerror(errno)))")
+        throw TestFailure(description: "mkdtemp: \(String(cString: strerror(errno)))")
     }
     let path = String(cString: made)
     chmod(path, 0o700)
@@ -88,7 +60,7 @@ final class Weston {
             guard process.isRunning, Date() < deadline else {
                 let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
                 stop()
-                throw WaylandTestFailure(
+                throw TestFailure(
                     description: "weston did not start (\(backend)): \(text.suffix(600))")
             }
             usleep(20_000)
@@ -145,29 +117,13 @@ func runProcess(
     if process.isRunning {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        throw WaylandTestFailure(
+        throw TestFailure(
             description: "\(executable) \(arguments.joined(separator: " ")) ran over \(timeout) s")
     }
     return ProcessResult(
         status: process.terminationStatus,
         output: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
         error: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
-}
-
-/// The built product `name`, next to the test bundle.
-func builtExecutable(_ name: String) throws -> String {
-    let candidates = [
-        Bundle.main.bundleURL.appendingPathComponent(name),
-        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
-    ]
-    guard
-        let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-    else {
-        throw WaylandTestFailure(
-            description:
-                "\(name) is not built next to the tests (looked at \(candidates.map(\.path)))")
-    }
-    return url.path
 }
 
 /// The package's root folder (this file is Tests/SwipeDismissWaylandTests/WestonSupport.swift).

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SwipeDismissTestSupport
 import SwipeDismissX11
 import XCTest
 
@@ -28,20 +29,7 @@ final class SharedMemoryLeakTests: XCTestCase {
     }
 
     private func demoExecutable() throws -> URL {
-        let candidates = [
-            Bundle.main.bundleURL.appendingPathComponent("x11-demo"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("x11-demo"),
-        ]
-        guard
-            let url = candidates.first(where: {
-                FileManager.default.isExecutableFile(atPath: $0.path)
-            })
-        else {
-            throw X11TestFailure(
-                description:
-                    "x11-demo is not built next to the tests (looked at \(candidates.map(\.path)))")
-        }
-        return url
+        try builtExecutable("x11-demo")
     }
 
     func testNoSegmentIsLeftAfterSIGKILL() throws {

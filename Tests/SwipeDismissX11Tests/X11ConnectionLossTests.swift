@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SwipeDismiss
+import SwipeDismissTestSupport
 import SwipeDismissX11
 import XCTest
 
@@ -9,7 +10,7 @@ import XCTest
 /// decides to save its recording and exit 1).
 final class X11ConnectionLossTests: XCTestCase {
     func testALostServerEndsTheLoopWithAReasonAndTheProcessGoesOn() throws {
-        let server = try KillableXvfb()
+        let server = try PrivateXvfb(screen: "640x480x24")
         let display = try X11Display(name: server.name)
         XCTAssertNil(display.connectionLostReason)
         let window = try X11Window(

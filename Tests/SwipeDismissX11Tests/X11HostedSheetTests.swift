@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import Glibc
 import SwipeDismiss
+import SwipeDismissTestSupport
 import SwipeDismissX11
 import XCTest
 
@@ -22,7 +23,7 @@ final class HostLoop {
 
     init(displayName: String) throws {
         guard let connection = XOpenDisplay(displayName) else {
-            throw X11TestFailure(description: "the host cannot open \(displayName)")
+            throw TestFailure(description: "the host cannot open \(displayName)")
         }
         self.connection = connection
         let root = XDefaultRootWindow(connection)
@@ -79,10 +80,10 @@ final class HostLoop {
         let deadline = clock.now + timeout
         while !condition() {
             guard clock.now < deadline else {
-                throw X11TestFailure(description: "timed out waiting until \(what)")
+                throw TestFailure(description: "timed out waiting until \(what)")
             }
             if let reason = try turn(maximumWait: 0.02) {
-                throw X11TestFailure(description: "the host loop stopped: \(reason)")
+                throw TestFailure(description: "the host loop stopped: \(reason)")
             }
         }
         _ = try turn(maximumWait: 0)
@@ -180,7 +181,7 @@ final class X11HostedSheetTests: XCTestCase {
     }
 
     func testALostServerComesBackFromTheHostLoopAsAValue() throws {
-        let server = try KillableXvfb(screen: "640x900x24")
+        let server = try PrivateXvfb(screen: "640x900x24")
         // Opted in: Xlib's default I/O error handler would end the test process.
         X11Display.installConnectionLossHandler()
         let host = try HostLoop(displayName: server.name)

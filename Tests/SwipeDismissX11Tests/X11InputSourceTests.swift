@@ -1,5 +1,6 @@
 import CX11
 import SwipeDismiss
+import SwipeDismissTestSupport
 import SwipeDismissX11
 import XCTest
 

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissTestSupport
 import SwipeDismissX11
 import XCTest
 

@@ -1,30 +1,10 @@
 import Foundation
 import Glibc
 import SwipeDismiss
+import SwipeDismissTestSupport
 import SwipeDismissTrace
 import SwipeDismissX11
 import XCTest
-
-/// Whether a missing display, Xvfb or xdotool fails a test rather than skipping it: under
-/// CI (`CI=true`) and `make test` (`SWIPEDISMISS_REQUIRE_DISPLAY=1`) a skipped window test
-/// would be a green run that tested nothing.
-var displayIsRequired: Bool {
-    let environment = ProcessInfo.processInfo.environment
-    return environment["CI"] == "true" || environment["SWIPEDISMISS_REQUIRE_DISPLAY"] == "1"
-}
-
-/// Ends a test that cannot go on: XCTest records a thrown error as exactly one failure.
-struct X11TestFailure: Error, CustomStringConvertible {
-    var description: String
-}
-
-/// The error for a test that lacks `what`: a failure where a display is required, else a
-/// skip (a developer's machine without X can still run the rest).
-func unavailable(_ what: String) -> Error {
-    guard displayIsRequired else { return XCTSkip(what) }
-    return X11TestFailure(
-        description: "\(what), but CI=true or SWIPEDISMISS_REQUIRE_DISPLAY=1 requires it")
-}
 
 /// Opens `$DISPLAY`; without one, fails or skips (see `unavailable`).
 func openTestDisplay() throws -> X11Display {
@@ -45,28 +25,7 @@ func openTestDisplay() throws -> X11Display {
 }
 
 /// Fails or skips (see `unavailable`) unless `xdotool` is on the PATH.
-func requireXdotool() throws {
-    guard hasXdotool() else { throw unavailable("xdotool is not installed") }
-}
-
-/// Runs `xdotool` with `arguments` and waits for it; fails the test if it fails.
-func xdotool(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["xdotool"] + arguments
-    try process.run()
-    process.waitUntilExit()
-    XCTAssertEqual(
-        process.terminationStatus, 0, "xdotool \(arguments.joined(separator: " "))", file: file,
-        line: line)
-}
-
-/// Whether `xdotool` is on the PATH.
-func hasXdotool() -> Bool {
-    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").contains {
-        FileManager.default.isExecutableFile(atPath: "\($0)/xdotool")
-    }
-}
+func requireXdotool() throws { try requireTool("xdotool") }
 
 /// The grey (red channel) of a 0xRRGGBB pixel.
 func grey(_ pixel: UInt32) -> Int { Int((pixel >> 16) & 0xFF) }
@@ -131,7 +90,7 @@ final class WindowHarness {
         while !condition() {
             guard clock.now < deadline else {
                 // Thrown, not XCTFail + XCTSkip: one failure, and the test stops here.
-                throw X11TestFailure(
+                throw TestFailure(
                     description: "timed out after \(timeout) s waiting until \(what) "
                         + "(\(file):\(line))")
             }
@@ -156,53 +115,4 @@ final class WindowHarness {
         }
         try xdotool(arguments)
     }
-}
-
-/// An X server of the test's own, to be killed: `Xvfb -displayfd` picks a free display number
-/// and writes it only once the server accepts connections, so a stale socket file or a number
-/// another server holds can never make the first connection fail.
-final class KillableXvfb {
-    let process = Process()
-    /// The display name, as ":N".
-    private(set) var name = ""
-
-    /// Starts one with a screen of `screen` (`WxHxDEPTH`); waits up to 10 s for it.
-    init(screen: String = "640x480x24") throws {
-        guard
-            let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
-        else { throw unavailable("no Xvfb to start a server that can be killed") }
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var number = ""
-        var descriptor = pollfd(
-            fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        let deadline = Date().addingTimeInterval(10)
-        var byte: UInt8 = 0
-        while !number.hasSuffix("\n"), Date() < deadline {
-            guard poll(&descriptor, 1, 100) > 0 else { continue }
-            guard read(descriptor.fd, &byte, 1) == 1 else { break }
-            number.append(Character(UnicodeScalar(byte)))
-        }
-        number = number.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !number.isEmpty, Int(number) != nil else {
-            kill()
-            throw X11TestFailure(description: "Xvfb did not say which display it opened")
-        }
-        name = ":" + number
-    }
-
-    /// Ends the server at once, as a crash would, and waits for it.
-    func kill() {
-        guard process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    deinit { kill() }
 }

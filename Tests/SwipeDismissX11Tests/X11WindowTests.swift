@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SwipeDismiss
+import SwipeDismissTestSupport
 import SwipeDismissX11
 import XCTest
 

@@ -1,6 +1,7 @@
 import CX11
 import Glibc
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 @testable import SwipeDismissX11

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import SwipeDismiss
+import SwipeDismissTestSupport
 import SwipeDismissTrace
 import SwipeDismissX11
 import XCTest
@@ -58,7 +59,7 @@ extension XCTestCase {
             return pixel.map { restGrey.contains(Int(($0[0] >> 16) & 0xFF)) } ?? false
         }
         guard up, let window else {
-            throw DemoTestFailure(
+            throw TestFailure(
                 description: "the demo window did not come up; stderr: \(child.stderr)")
         }
         return RunningDemo(
@@ -82,15 +83,13 @@ extension XCTestCase {
         return display
     }
 
-    func requireXdotool() throws {
-        guard hasTool("xdotool") else { throw unavailable("xdotool is not installed") }
-    }
+    func requireXdotool() throws { try requireTool("xdotool") }
 }
 
 /// One `--events` line as a JSON object; throws (naming the line) if it is not one.
 func eventObject(_ line: String) throws -> [String: Any] {
     guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-    else { throw DemoTestFailure(description: "not a JSON object: \(line)") }
+    else { throw TestFailure(description: "not a JSON object: \(line)") }
     return object
 }
 
@@ -135,15 +134,4 @@ func phaseChanges(_ states: [DismissState]) -> [String] {
         last = state.phase
     }
     return names
-}
-
-/// A renderer that keeps each frame's state (the X11 demo tests do not link the null plugin).
-final class StateRecorder: Renderer {
-    let viewport: Size
-    let scale = 1.0
-    var states: [DismissState] = []
-
-    init(viewport: Size) { self.viewport = viewport }
-
-    func render(_ scene: Scene, state: DismissState) throws { states.append(state) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 /// The `x11-demo` command line without a display: help, refusals of flags, of recording

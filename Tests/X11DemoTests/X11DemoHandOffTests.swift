@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 /// `x11-demo --scene sheet`: the list scrolls at `large` (a wheel, Page Down/End/Home) and

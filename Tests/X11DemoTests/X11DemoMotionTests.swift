@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 /// Reduced motion in `x11-demo`: off with no settings manager, on with `--reduce-motion`
@@ -20,7 +21,7 @@ final class X11DemoMotionTests: XCTestCase {
         demo.display.sendCloseRequest(to: demo.window)
         XCTAssertEqual(demo.child.waitForExit(timeout: 5), 0, demo.child.stderr)
         guard demo.phases == ["dismissing", "dismissed", "presenting", "presented"] else {
-            throw DemoTestFailure(description: "unexpected phases: \(demo.child.stdout)")
+            throw TestFailure(description: "unexpected phases: \(demo.child.stdout)")
         }
         return (demo.child.stderr, lines[2], lines[3])
     }
@@ -64,7 +65,7 @@ private final class SettingsManager {
 
     init(display name: String, enableAnimations: Int32) throws {
         guard let connection = XOpenDisplay(name) else {
-            throw DemoTestFailure(description: "cannot open \(name) for a settings manager")
+            throw TestFailure(description: "cannot open \(name) for a settings manager")
         }
         self.connection = connection
         let root = XDefaultRootWindow(connection)

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 /// `x11-demo --scene photo` (free 2-D) in a real window, driven through XTest with

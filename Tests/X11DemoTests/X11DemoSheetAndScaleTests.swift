@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import SwipeDismiss
+import SwipeDismissTestSupport
 import SwipeDismissTrace
 import SwipeDismissX11
 import XCTest
@@ -214,7 +215,7 @@ final class X11DemoSheetAndScaleTests: XCTestCase {
     /// Replaces the root window's RESOURCE_MANAGER on `name`, as `xrdb` would, and waits.
     private func setResourceDatabase(on name: String, _ text: String) throws {
         guard let connection = XOpenDisplay(name) else {
-            throw DemoTestFailure(description: "cannot open \(name) to set its resources")
+            throw TestFailure(description: "cannot open \(name) to set its resources")
         }
         defer { XCloseDisplay(connection) }
         let property = XInternAtom(connection, "RESOURCE_MANAGER", 0)

@@ -1,56 +1,8 @@
 import Foundation
 import Glibc
+import SwipeDismissTestSupport
 import SwipeDismissX11
 import XCTest
-
-/// Whether a missing display or xdotool fails a test rather than skipping it: under CI
-/// (`CI=true`) and `make test` (`SWIPEDISMISS_REQUIRE_DISPLAY=1`).
-var displayIsRequired: Bool {
-    let environment = ProcessInfo.processInfo.environment
-    return environment["CI"] == "true" || environment["SWIPEDISMISS_REQUIRE_DISPLAY"] == "1"
-}
-
-/// Ends a test that cannot go on: XCTest records a thrown error as exactly one failure.
-struct HostDemoFailure: Error, CustomStringConvertible {
-    var description: String
-}
-
-/// A failure where a display is required, else a skip.
-func unavailable(_ what: String) -> Error {
-    guard displayIsRequired else { return XCTSkip(what) }
-    return HostDemoFailure(
-        description: "\(what), but CI=true or SWIPEDISMISS_REQUIRE_DISPLAY=1 requires it")
-}
-
-/// Whether `tool` is on the PATH.
-func hasTool(_ tool: String) -> Bool {
-    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").contains {
-        FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
-    }
-}
-
-/// Polls `condition` every 5 ms for up to `timeout` seconds; returns whether it held.
-@discardableResult
-func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        guard Date() < deadline else { return false }
-        Thread.sleep(forTimeInterval: 0.005)
-    }
-    return true
-}
-
-/// Runs `xdotool arguments` and waits for it.
-func xdotool(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["xdotool"] + arguments
-    try process.run()
-    process.waitUntilExit()
-    XCTAssertEqual(
-        process.terminationStatus, 0, "xdotool \(arguments.joined(separator: " "))", file: file,
-        line: line)
-}
 
 /// `x11-host-demo --events` running on `$DISPLAY`, its window found and showing.
 final class RunningHostDemo {
@@ -63,7 +15,7 @@ final class RunningHostDemo {
         guard let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
             throw unavailable("no X display: DISPLAY is not set (run under Xvfb, e.g. `make test`)")
         }
-        guard hasTool("xdotool") else { throw unavailable("xdotool is not installed") }
+        try requireTool("xdotool")
         var opened: X11Display?
         eventually(timeout: 2) {
             opened = try? X11Display(name: name)
@@ -71,18 +23,7 @@ final class RunningHostDemo {
         }
         guard let display = opened else { throw unavailable("no X display: cannot open \(name)") }
         self.display = display
-        let candidates = [
-            Bundle.main.bundleURL.appendingPathComponent("x11-host-demo"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(
-                "x11-host-demo"),
-        ]
-        guard
-            let executable = candidates.first(where: {
-                FileManager.default.isExecutableFile(atPath: $0.path)
-            })
-        else {
-            throw HostDemoFailure(description: "x11-host-demo is not built next to the tests")
-        }
+        let executable = try builtExecutable("x11-host-demo")
         output = FileManager.default.temporaryDirectory.appendingPathComponent(
             "x11-host-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out")
         FileManager.default.createFile(atPath: output.path, contents: nil)
@@ -101,7 +42,7 @@ final class RunningHostDemo {
                 == 0x33_6699
         }
         guard up, let found else {
-            throw HostDemoFailure(description: "the x11-host-demo window did not come up")
+            throw TestFailure(description: "the x11-host-demo window did not come up")
         }
         window = found
     }
@@ -135,7 +76,7 @@ final class RunningHostDemo {
     /// pass); returns the distinct values seen on the way, `final` last.
     func samplePixels(until final: UInt32) -> [UInt32] {
         var seen: [UInt32] = []
-        eventually {
+        eventually(every: 0.005) {
             guard let value = pixel() else { return false }
             if seen.last != value { seen.append(value) }
             return value == final

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 /// `x11-host-demo` under X: its own screen, dimmed by the sheet's backdrop, and the sheet

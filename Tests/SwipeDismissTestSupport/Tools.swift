@@ -1,0 +1,64 @@
+import Foundation
+import XCTest
+
+/// The path of `tool` on the `PATH`, or nil.
+package func findExecutable(_ tool: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") {
+        let candidate = "\(folder)/\(tool)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+/// Whether `tool` is on the `PATH`.
+package func hasTool(_ tool: String) -> Bool { findExecutable(tool) != nil }
+
+/// Fails or skips (see `unavailable`) unless `tool` is on the `PATH`.
+package func requireTool(_ tool: String) throws {
+    guard hasTool(tool) else { throw unavailable("\(tool) is not installed") }
+}
+
+/// The built product `name` (an executable of this package), next to the test bundle.
+package func builtExecutable(_ name: String) throws -> URL {
+    let candidates = [
+        Bundle.main.bundleURL.appendingPathComponent(name),
+        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
+    ]
+    guard
+        let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else {
+        throw TestFailure(
+            description: "\(name) is not built next to the tests (looked at "
+                + "\(candidates.map(\.path)))")
+    }
+    return url
+}
+
+/// This process's environment with `DISPLAY` set to `display` (or removed, for nil).
+package func environment(display: String?) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = display
+    return environment
+}
+
+/// Runs `xdotool` with `arguments` on `display` (nil: `$DISPLAY`) and waits for it (its
+/// stderr goes to the test log); a failure of the test if it does not exit 0.
+///
+/// A plain `Process` and `waitUntilExit`, not `ChildProcess`: the X11 frame-pacing test's
+/// spring-back after `mouseup` timed out in two runs of three when xdotool ran with collected
+/// pipes and a polled exit.
+package func xdotool(
+    _ arguments: [String], display: String? = nil, file: StaticString = #filePath,
+    line: UInt = #line
+) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["xdotool"] + arguments
+    if let display { process.environment = environment(display: display) }
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(
+        process.terminationStatus, 0, "xdotool \(arguments.joined(separator: " "))",
+        file: file, line: line)
+}
