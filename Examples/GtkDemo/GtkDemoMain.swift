@@ -24,8 +24,11 @@ enum GtkDemoMain {
         }
         let trace = start.trace
         let size = start.size
+        // x11-demo's default direction for the scene (free, 2-D, for the photo).
+        var preset = options.configuration
+        preset.direction = options.scene.defaultDirection
         let configuration = options.scene.configuration(
-            preset: options.configuration, reduceMotion: options.reduceMotion)
+            preset: preset, reduceMotion: options.reduceMotion)
         do {
             try configuration.validate()
         } catch {
