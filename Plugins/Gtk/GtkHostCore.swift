@@ -67,7 +67,6 @@ final class GtkHostCore {
         backdrop = gtk_drawing_area_new()!
         gtk_widget_add_css_class(backdrop, "swipedismiss-backdrop")
         gtk_widget_set_can_target(backdrop, 0)
-        gtk_widget_set_opacity(backdrop, 0)
         gtk_overlay_add_overlay(sd_overlay(overlay), backdrop)
 
         fixed = gtk_fixed_new()!

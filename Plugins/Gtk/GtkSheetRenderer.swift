@@ -7,7 +7,8 @@ import SwipeDismiss
 /// Nothing is re-rasterised per frame: the content widget sits in a `GtkFixed` whose child
 /// transform (`gtk_fixed_set_child_transform`, a transform node) carries the drag, its
 /// opacity (`gtk_widget_set_opacity`, an opacity node) the fade, and the backdrop is a
-/// widget with a black CSS background (a colour node) whose opacity is the dim. A frame
+/// widget whose CSS background is black at the dim's alpha (one colour node, not an
+/// opacity node over a window-sized group). A frame
 /// that changes only these reuses the content's cached render nodes. Points are GTK's
 /// logical pixels; GTK scales them for HiDPI itself, so `scale` is 1.
 public final class GtkSheetRenderer: Renderer {
@@ -35,6 +36,7 @@ public final class GtkSheetRenderer: Renderer {
     let fixed: UnsafeMutablePointer<GtkWidget>
     let dialogs: [UnsafeMutablePointer<GtkWidget>]
     let contents: [GtkSheetContent]
+    private let backdropStyle: GtkBackdropStyle
     private var lastScroll: [Double]
     private var lastTransform: [Transform?]
     private var lastOpacity: [Double]
@@ -49,6 +51,7 @@ public final class GtkSheetRenderer: Renderer {
         self.fixed = fixed
         self.dialogs = dialogs
         self.contents = contents
+        backdropStyle = GtkBackdropStyle(widget: backdrop)
         levelScales = Array(repeating: 1, count: dialogs.count)
         levelsShown = Array(repeating: false, count: dialogs.count)
         lastScroll = Array(repeating: .nan, count: dialogs.count)
@@ -88,10 +91,8 @@ public final class GtkSheetRenderer: Renderer {
         }
         showsContent = levelsShown.first ?? false
         let newDim = anyShown ? dim : 0
-        if newDim != backdropOpacity || frameCount == 1 {
-            backdropOpacity = newDim
-            gtk_widget_set_opacity(backdrop, newDim)
-        }
+        backdropOpacity = newDim
+        backdropStyle.set(alpha: newDim)
         if gtk_widget_get_visible(fixed) != (anyShown ? 1 : 0) {
             gtk_widget_set_visible(fixed, anyShown ? 1 : 0)
         }

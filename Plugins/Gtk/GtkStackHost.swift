@@ -10,8 +10,9 @@ import SwipeDismiss
 /// transforms) with one dialog per level: level n shows `contents[n]`, moved by its own
 /// drag and, while a sheet is over it, receding by the stack's scale (`1 − 0.06 × v`).
 /// Space and Enter present a new sheet over the top one while the stack's
-/// `keyPresentLimit` allows (they go to the core before the focused button); Escape, drags
-/// and each level's Close button dismiss the top sheet through its policy.
+/// `keyPresentLimit` allows (they always go to the core, before the focused button, and
+/// at the limit do nothing); Escape, drags and each level's Close button dismiss the top
+/// sheet through its policy.
 ///
 /// Accessibility: each level's container is a dialog labelled by its content's title,
 /// modal while it is shown; the focus moves into each new sheet and back to the one below
@@ -85,7 +86,9 @@ public final class GtkStackHost {
                 isDismissAttemptPending: { [unowned stack] in
                     stack.state(ofLevel: stack.inputLevel)?.isDismissAttemptPending ?? false
                 },
-                presentsOnKey: { [unowned stack] in stack.depth < stack.keyPresentLimit },
+                // Space and Enter are the stack's keys (as in x11-demo): at the limit they
+                // present nothing, rather than pressing the focused button.
+                presentsOnKey: { true },
                 close: { [unowned stack] level in stack.dismiss(level: level) })
         }
         stack = made!
