@@ -3,7 +3,7 @@
 # way ../shared/peers/qt-drawer/compare.sh measures x11-demo: CPU of the app and of the X
 # server over one scripted drag (60 x 5 px at 16 ms, xdotool, from (195, 500) in the window),
 # per second of the drag, medians of RUNS runs; idle RSS (after 2.5 s) and idle CPU (the app's
-# CPU over IDLE seconds at rest, before the drag).
+# CPU over IDLE seconds at rest, before the pointer enters and the drag).
 #
 # Usage: scripts/gtk-perf.sh [gtk-demo args]   (run from anywhere; release build made if missing)
 #   RUNS=3      runs of each
@@ -11,6 +11,8 @@
 #               (e.g. VARIANTS="gl cairo"); "default" is always measured (GSK_RENDERER unset)
 #   IDLE=2      seconds of idle CPU measured
 #   GTK_DEMO    the gtk-demo binary to measure (default: the release build)
+#   OTHERS      more builds to measure in the same runs, as NAME=PATH words
+#               (e.g. OTHERS="before=/tmp/gtk-demo-before")
 # Installs what it needs (Debian packages: scripts/deps.sh, plus the Qt peer's). Uses its own
 # Xvfb; stops only what it started.
 set -u
@@ -52,11 +54,12 @@ run() { # NAME WINDOW-REGEX CMD... -> "app_cpu x_cpu rss_kB idle_cpu"
     eval "$(xdotool getwindowgeometry --shell "$win")"
     local rss i0 i1 ti0 ti1
     rss=$(awk '/VmRSS/ {print $2}' /proc/$APP/status)
-    xdotool mousemove $((X + 195)) $((Y + 500))
-    sleep 0.5
+    # Idle: at rest, the pointer elsewhere (hovering a list starts GTK's scrollbar fade).
     i0=$(ns $APP); ti0=$(date +%s%N)
     sleep "$idle"
     i1=$(ns $APP); ti1=$(date +%s%N)
+    xdotool mousemove $((X + 195)) $((Y + 500))
+    sleep 0.5
     local a0 x0 t0 a1 x1 t1
     a0=$(ns $APP); x0=$(ns $XVFB); t0=$(date +%s%N)
     # shellcheck disable=SC2046
@@ -78,18 +81,24 @@ for _ in $(seq "$runs"); do
     QT_QPA_PLATFORM=xcb QT_QUICK_BACKEND=software QT_QUICK_CONTROLS_STYLE=Default \
         XDG_RUNTIME_DIR=/tmp run qt '^qt-drawer-peer$' qmlscene "$peer" --animate-open \
         >>"$out/qt.tsv"
-    for v in $variants; do
-        if [ "$v" = default ]; then
-            (unset GSK_RENDERER; GTK_A11Y=none run "gtk-$v" 'SwipeDismiss GTK demo' \
-                "$GTK_DEMO" --size 390x844 "$@" >>"$out/gtk-$v.tsv")
-        else
-            GSK_RENDERER=$v GTK_A11Y=none run "gtk-$v" 'SwipeDismiss GTK demo' \
-                "$GTK_DEMO" --size 390x844 "$@" >>"$out/gtk-$v.tsv"
-        fi
+    for build in "gtk=$GTK_DEMO" ${OTHERS:-}; do
+        name=${build%%=*}
+        binary=${build#*=}
+        for v in $variants; do
+            if [ "$v" = default ]; then
+                (unset GSK_RENDERER; GTK_A11Y=none run "$name-$v" 'SwipeDismiss GTK demo' \
+                    "$binary" --size 390x844 "$@" >>"$out/$name-$v.tsv")
+            else
+                GSK_RENDERER=$v GTK_A11Y=none run "$name-$v" 'SwipeDismiss GTK demo' \
+                    "$binary" --size 390x844 "$@" >>"$out/$name-$v.tsv"
+            fi
+        done
     done
 done
+names="gtk"
+for build in ${OTHERS:-}; do names="$names ${build%%=*}"; done
 echo "gtk-perf: load after $(cut -d' ' -f1-3 /proc/loadavg); CPU-s per s over the drag, medians"
-for who in qt $(for v in $variants; do echo "gtk-$v"; done); do
+for who in qt $(for n in $names; do for v in $variants; do echo "$n-$v"; done; done); do
     f=$out/$who.tsv
     app=$(cut -d' ' -f1 "$f" | med)
     srv=$(cut -d' ' -f2 "$f" | med)

@@ -72,6 +72,7 @@ extension GtkHostCore {
     /// Keys go to the focused widget, which may be outside the overlay: listen on the window.
     func attachKeys() {
         guard let root = gtk_widget_get_root(widget) else { return }
+        if shmPool == nil { shmPool = GtkX11ShmPool(widget: widget, viewport: renderer.viewport) }
         let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
         guard attachedWindow != window else { return }
         attachedWindow = window

@@ -43,6 +43,8 @@ final class GtkHostCore {
     var attachedWindow: UnsafeMutablePointer<GtkWidget>?
     /// The key controller added to `attachedWindow`, taken off again in `deinit`.
     var keyController: OpaquePointer?
+    /// Holds cairo's shared-memory pool on X11 while the host is realized.
+    var shmPool: GtkX11ShmPool?
     private var tickID: guint = 0
     /// Per level: whether it is shown, and the widget focused before it was.
     private var shown: [Bool]
