@@ -58,16 +58,31 @@ final class GtkBackdropStyle {
         let value = newAlpha.isFinite ? min(1, max(0, newAlpha)) : 0
         guard value != alpha else { return }
         alpha = value
-        // Formatted into a fixed buffer: a steady frame allocates nothing of ours.
-        let count = text.withUnsafeMutableBufferPointer { buffer in
-            withVaList([value]) {
-                vsnprintf(
-                    buffer.baseAddress, buffer.count,
-                    ".swipedismiss-backdrop { background-color: rgba(0,0,0,%.6f); }", $0)
+        // Written into a fixed buffer: a steady frame allocates nothing of ours.
+        var count = 0
+        func put(_ bytes: StaticString) {
+            bytes.withUTF8Buffer {
+                for byte in $0 {
+                    text[count] = CChar(byte)
+                    count += 1
+                }
             }
         }
-        guard count > 0 else { return }
-        gtk_css_provider_load_from_data(
-            UnsafeMutablePointer(provider), text, gssize(min(Int(count), text.count - 1)))
+        put(".swipedismiss-backdrop { background-color: rgba(0,0,0,")
+        // The alpha in [0, 1] with six decimals: "0.300000".
+        let millionths = Int((value * 1_000_000).rounded())
+        text[count] = CChar(UInt8(ascii: "0") + UInt8(millionths / 1_000_000))
+        count += 1
+        text[count] = CChar(UInt8(ascii: "."))
+        count += 1
+        var divisor = 100_000
+        while divisor > 0 {
+            text[count] = CChar(UInt8(ascii: "0") + UInt8(millionths / divisor % 10))
+            count += 1
+            divisor /= 10
+        }
+        put("); }")
+        text[count] = 0
+        gtk_css_provider_load_from_data(UnsafeMutablePointer(provider), text, gssize(count))
     }
 }
