@@ -58,6 +58,20 @@ final class GtkDemoScenesX11Tests: XCTestCase {
         XCTAssertTrue(eventually(timeout: 2) { (0...1).contains(demo.bandGrey ?? -1) })
     }
 
+    func testAnUnreadablePhotoIsNamedAndExits2() throws {
+        guard let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
+            throw unavailable("no X display: DISPLAY is not set (run under Xvfb, e.g. `make test`)")
+        }
+        let missing = temporaryFolder().appendingPathComponent("no-such-photo.png").path
+        let result = try Child.run(
+            try builtProduct("gtk-demo").path, ["--scene", "photo"],
+            environment: environment([
+                "GDK_BACKEND": "x11", "DISPLAY": name, "SWIPEDISMISS_PHOTO": missing,
+            ]), timeout: 20)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "gtk-demo: --scene photo: cannot read the PNG \(missing)\n")
+    }
+
     /// The `--events` lines of `level`.
     func lines(_ demo: RunningGtkDemo, level: Int) -> [String] {
         demo.child.lines.filter { field("level", of: $0) as? Int == level }
