@@ -24,8 +24,11 @@ enum GtkDemoMain {
         }
         let trace = start.trace
         let size = start.size
+        // x11-demo's default direction for the scene (free, 2-D, for the photo).
+        var preset = options.configuration
+        preset.direction = options.scene.defaultDirection
         let configuration = options.scene.configuration(
-            preset: options.configuration, reduceMotion: options.reduceMotion)
+            preset: preset, reduceMotion: options.reduceMotion)
         do {
             try configuration.validate()
         } catch {
@@ -39,6 +42,10 @@ enum GtkDemoMain {
         if getenv("DBUS_SESSION_BUS_ADDRESS") == nil, getenv("GTK_A11Y") == nil {
             setenv("GTK_A11Y", "none", 1)
         }
+        // OpenGL rasterised on the CPU (llvmpipe: no GPU, Xvfb) costs several times GTK's
+        // cairo renderer for the same frames; GSK_RENDERER set by the person running the
+        // demo is kept.
+        GtkRendererChoice.preferCairoOnSoftwareGL()
         guard gtk_init_check() != 0 else {
             console.fail(
                 "cannot open a display: set DISPLAY (X11) or WAYLAND_DISPLAY (Wayland), or "

@@ -17,7 +17,8 @@ struct GtkDemoOptions {
     var reduceMotion = false
 
     static let usage = """
-        usage: gtk-demo [--scene card|sheet] [--preset seed|fluid] [--size WxH] [--replay FILE]
+        usage: gtk-demo [--scene card|sheet|photo|stack] [--preset seed|fluid] [--size WxH]
+                        [--replay FILE]
                         [--exit-after-replay] [--events] [--confirm] [--reduce-motion]
 
         Opens a GTK 4 window titled "SwipeDismiss GTK demo" (X11 or Wayland, as GDK_BACKEND
@@ -25,8 +26,13 @@ struct GtkDemoOptions {
         header with a Close button, a scrolled list of 60 rows) that drags down to dismiss.
         Escape or Close dismisses; Space, Enter or "Show sheet" presents it again.
 
-          --scene card|sheet    the bottom sheet (default; detents large and medium, presents
-                                at medium, its list hands off to the sheet) or the card
+          --scene card|sheet|photo|stack
+                                the bottom sheet (default; detents large and medium, presents
+                                at medium, its list hands off to the sheet), the card, the
+                                photo (dragged freely in 2-D, shrinking as it goes; the PNG
+                                at $SWIPEDISMISS_PHOTO or the bundled one), or sheets
+                                stacked over sheets (Space or Enter presents another over
+                                the top one, up to 3; the parent recedes)
           --preset seed|fluid   behaviour preset (default: fluid)
           --size WxH            window size in points, 64...32767 a side (default: 390x844,
                                 or the replayed trace's viewport)
@@ -79,8 +85,7 @@ struct GtkDemoOptions {
         }
         options.scene =
             try flags.value(
-                "--scene", expected: "card or sheet (gtk-demo has no photo or stack scene)",
-                { SceneChoice(rawValue: $0).flatMap { $0 == .photo || $0 == .stack ? nil : $0 } })
+                "--scene", expected: "card, sheet, photo or stack", { SceneChoice(rawValue: $0) })
             ?? .sheet
         options.size = try flags.value(
             "--size", expected: "WIDTHxHEIGHT in points, 64...32767 a side",

@@ -8,46 +8,29 @@ import X11DemoCore
 /// One run of the demo: the window, the host and the main loop.
 final class GtkDemoRun {
     let options: GtkDemoOptions
+    let configuration: DismissConfiguration
     let window: UnsafeMutablePointer<GtkWidget>
-    let host: GtkSheetHost
+    let host: GtkDemoHost
     let loop: OpaquePointer
     private var replay: ReplayThenLiveInput?
-    private var prompt: UnsafeMutablePointer<GtkWidget>?
+    private var prompts: [UnsafeMutablePointer<GtkWidget>] = []
 
     init(
         options: GtkDemoOptions, configuration: DismissConfiguration, trace: GestureTrace?,
         size: (width: Int, height: Int)
     ) {
         self.options = options
+        self.configuration = configuration
         loop = g_main_loop_new(nil, 0)
         window = gtk_window_new()!
         gtk_window_set_title(sd_window(window), "SwipeDismiss GTK demo")
 
         var showButton: UnsafeMutablePointer<GtkWidget>?
         let screen = GtkDemoWidgets.screen(showButton: &showButton)
-        let content: GtkSheetContent
-        let presenter: Presenter
-        var filler: UnsafeMutablePointer<GtkWidget>?
-        switch options.scene {
-        case .sheet, .photo, .stack:
-            let sheetPresenter = SheetPresenter(drawsScreenBehind: false)
-            let sheet = GtkDemoWidgets.sheet(sheetPresenter)
-            content = .sheet(
-                sheet.widget, presenter: sheetPresenter, scrolledWindow: sheet.scrolled,
-                closeButton: sheet.close)
-            presenter = sheetPresenter
-            prompt = sheet.prompt
-            filler = sheet.filler
-        case .card:
-            let cardPresenter = CardPresenter(drawsScreenBehind: false)
-            let card = GtkDemoWidgets.card(cardPresenter)
-            content = .card(card.widget, presenter: cardPresenter, closeButton: card.close)
-            presenter = cardPresenter
-        }
         let clock = MonotonicClock()
         var replay: ReplayThenLiveInput?
-        host = GtkSheetHost(
-            screen: screen, content: content, presenter: presenter, configuration: configuration,
+        let built = GtkDemoScenes.build(
+            options: options, configuration: configuration, screen: screen,
             viewport: Size(width: Double(size.width), height: Double(size.height)), clock: clock,
             wrapInput: { live in
                 guard let trace else { return live }
@@ -56,28 +39,33 @@ final class GtkDemoRun {
                 replay = input
                 return input
             })
+        host = built.host
+        prompts = built.prompts
         self.replay = replay
-        if let filler {
-            // The part of the sheet below the screen's bottom edge is filler, so the scrolled
+        if !built.fillers.isEmpty {
+            // The part of a sheet below the screen's bottom edge is filler, so the scrolled
             // window's page is what the list shows on screen at `large`.
-            host.onResize = { viewport in
+            let fillers = built.fillers
+            host.setOnResize { viewport in
                 let overdraw = viewport.height * SheetPresenter.overdrawFraction
-                gtk_widget_set_size_request(filler, -1, Int32(overdraw.rounded()))
+                for filler in fillers {
+                    gtk_widget_set_size_request(filler, -1, Int32(overdraw.rounded()))
+                }
             }
         }
         // The content (not the window, whose titlebar under Wayland's client-side decorations
         // would take its share) is WxH points, the size the replayed trace was recorded at.
         gtk_widget_set_size_request(host.widget, Int32(size.width), Int32(size.height))
         gtk_window_set_child(sd_window(window), host.widget)
-        if options.confirm {
-            host.controller.shouldDismiss = { _ in false }
+        if options.confirm, case .single(let single) = host {
+            single.controller.shouldDismiss = { _ in false }
         }
         if let showButton {
             sd_connect_void(
                 UnsafeMutableRawPointer(showButton), "clicked",
                 { _, data in
                     guard let data else { return }
-                    Unmanaged<GtkDemoRun>.fromOpaque(data).takeUnretainedValue().host.present()
+                    Unmanaged<GtkDemoRun>.fromOpaque(data).takeUnretainedValue().showPressed()
                 }, Unmanaged.passUnretained(self).toOpaque())
         }
         sd_connect_bool(
@@ -86,40 +74,74 @@ final class GtkDemoRun {
                 g_main_loop_quit(OpaquePointer(data))
                 return 0
             }, UnsafeMutableRawPointer(loop))
-        observe(sheetNamesDetent: options.scene == .sheet)
-        host.onTick = { [unowned self] in self.afterFrame() }
-        host.onError = { console.error("rendering failed: \($0)") }
+        observe()
+        host.setOnTick { [unowned self] in self.afterFrame() }
+        host.setOnError { console.error("rendering failed: \($0)") }
     }
 
-    private func observe(sheetNamesDetent: Bool) {
-        guard options.printsEvents else { return }
-        let controller = host.controller
-        controller.addObserver { event in
-            switch event {
-            case .phaseChanged(_, _, let state):
-                console.line(eventLine(state, namingDetent: sheetNamesDetent))
-            case .dismissAttempted(let reason):
-                console.line(attemptLine(reason, state: controller.state))
-            case .passedThrough(let point):
-                console.line(passThroughLine(point, state: controller.state))
-            default:
-                break
+    /// "Show sheet": presents the sheet again, or (stack) a sheet over the top one.
+    private func showPressed() {
+        switch host {
+        case .single(let single):
+            single.present()
+        case .stack(let stackHost):
+            let depth = stackHost.stack.depth
+            if depth == 0 {
+                stackHost.presentRoot()
+            } else if depth < StackScene.maximumDepth {
+                stackHost.present(StackScene.level(depth, configuration: configuration))
             }
         }
     }
 
-    /// After each frame: the confirmation prompt, and the end of `--exit-after-replay`.
+    /// `--events`: the same lines as x11-demo's for the scene.
+    private func observe() {
+        guard options.printsEvents else { return }
+        switch host {
+        case .stack(let stackHost):
+            printEvents(of: stackHost.stack, with: console.line)
+        case .single(let single):
+            let controller = single.controller
+            let namesDetent = options.scene == .sheet
+            let namesTranslation = configuration.direction == .free
+            controller.addObserver { [unowned controller] event in
+                switch event {
+                case .phaseChanged(_, _, let state):
+                    console.line(
+                        eventLine(
+                            state, namingDetent: namesDetent, namingTranslation: namesTranslation))
+                case .dismissAttempted(let reason):
+                    console.line(attemptLine(reason, state: controller.state))
+                case .passedThrough(let point):
+                    console.line(passThroughLine(point, state: controller.state))
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Whether level `level`'s sheet asks "Discard changes?".
+    private func isAttemptPending(level: Int) -> Bool {
+        switch host {
+        case .single(let single): single.controller.state.isDismissAttemptPending
+        case .stack(let stackHost):
+            stackHost.stack.state(ofLevel: level)?.isDismissAttemptPending ?? false
+        }
+    }
+
+    /// After each frame: the confirmation prompts, and the end of `--exit-after-replay`.
     private func afterFrame() {
-        let controller = host.controller
-        if let prompt {
-            let pending = controller.state.isDismissAttemptPending
+        for (level, prompt) in prompts.enumerated() {
+            let pending = isAttemptPending(level: level)
             if (gtk_widget_get_visible(prompt) != 0) != pending {
                 gtk_widget_set_visible(prompt, pending ? 1 : 0)
             }
         }
         guard options.exitsAfterReplay, let replay else { return }
-        if !replay.isReplaying, !controller.isAnimating, !host.input.isPressed,
-            controller.nextWakeTime == nil
+        let frames = host.frames
+        if !replay.isReplaying, !frames.isAnimating, !host.input.isPressed,
+            frames.nextWakeTime == nil
         {
             g_main_loop_quit(loop)
         }

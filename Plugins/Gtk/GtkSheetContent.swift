@@ -21,6 +21,9 @@ public struct GtkSheetContent {
     /// A button inside the content whose click dismisses the sheet through the controller
     /// (and so through the same policy as Escape); nil for none.
     public var closeButton: UnsafeMutablePointer<GtkWidget>?
+    /// Whether the host's dialog paints the sheet's white background with rounded top
+    /// corners behind the widget (false for content that covers itself, such as a photo).
+    public var drawsBackground = true
 
     /// Content `widget` titled `title`, resting at `frame`.
     public init(
@@ -60,5 +63,19 @@ public struct GtkSheetContent {
             widget: widget, title: title,
             frame: { presenter.cardFrame(viewport: $0) }, initialFocus: closeButton,
             closeButton: closeButton)
+    }
+
+    /// Content for a `PhotoPresenter`'s layout: the frame is the area the photo is fitted
+    /// into (`imageFrame`), so `widget` (a `GtkPicture` fitting its image with
+    /// `GTK_CONTENT_FIT_CONTAIN`) shows the photo where the presenter places it; the host
+    /// moves and shrinks it by the presenter's 2-D transform. No sheet background is drawn.
+    public static func photo(
+        _ widget: UnsafeMutablePointer<GtkWidget>, presenter: PhotoPresenter,
+        title: String = "Photo"
+    ) -> GtkSheetContent {
+        var content = GtkSheetContent(
+            widget: widget, title: title, frame: { presenter.imageFrame(viewport: $0) })
+        content.drawsBackground = false
+        return content
     }
 }

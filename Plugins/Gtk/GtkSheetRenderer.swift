@@ -1,13 +1,14 @@
 import CGtk
 import SwipeDismiss
 
-/// Shows the controller's frames with GTK: the app's content widget moved and faded as
-/// render nodes, the backdrop as one colour node.
+/// Shows the controller's frames with GTK: the app's content widget (one per sheet level)
+/// moved and faded as render nodes, the backdrop as one colour node.
 ///
 /// Nothing is re-rasterised per frame: the content widget sits in a `GtkFixed` whose child
 /// transform (`gtk_fixed_set_child_transform`, a transform node) carries the drag, its
 /// opacity (`gtk_widget_set_opacity`, an opacity node) the fade, and the backdrop is a
-/// widget with a black CSS background (a colour node) whose opacity is the dim. A frame
+/// widget whose CSS background is black at the dim's alpha (one colour node, not an
+/// opacity node over a window-sized group). A frame
 /// that changes only these reuses the content's cached render nodes. Points are GTK's
 /// logical pixels; GTK scales them for HiDPI itself, so `scale` is 1.
 public final class GtkSheetRenderer: Renderer {
@@ -24,71 +25,125 @@ public final class GtkSheetRenderer: Renderer {
     /// Whether the last frame showed the content.
     public private(set) var showsContent = false
 
+    /// Per sheet level (level 0 first): the scale it is drawn at (a parent recedes).
+    public private(set) var levelScales: [Double]
+    /// Per sheet level: whether the last frame showed it.
+    public private(set) var levelsShown: [Bool]
+    /// The scroll of the list of level `level`; nil: the frame's state's (one sheet).
+    var scrollOfLevel: ((Int) -> Double?)?
+
     let backdrop: UnsafeMutablePointer<GtkWidget>
     let fixed: UnsafeMutablePointer<GtkWidget>
-    let dialog: UnsafeMutablePointer<GtkWidget>
-    let content: GtkSheetContent
-    private var lastScroll = Double.nan
+    let dialogs: [UnsafeMutablePointer<GtkWidget>]
+    let contents: [GtkSheetContent]
+    private let backdropStyle: GtkBackdropStyle
+    private var lastScroll: [Double]
+    private var lastTransform: [Transform?]
+    private var lastOpacity: [Double]
 
     init(
         viewport: Size, backdrop: UnsafeMutablePointer<GtkWidget>,
-        fixed: UnsafeMutablePointer<GtkWidget>, dialog: UnsafeMutablePointer<GtkWidget>,
-        content: GtkSheetContent
+        fixed: UnsafeMutablePointer<GtkWidget>, dialogs: [UnsafeMutablePointer<GtkWidget>],
+        contents: [GtkSheetContent]
     ) {
         self.viewport = viewport
         self.backdrop = backdrop
         self.fixed = fixed
-        self.dialog = dialog
-        self.content = content
+        self.dialogs = dialogs
+        self.contents = contents
+        backdropStyle = GtkBackdropStyle(widget: backdrop)
+        levelScales = Array(repeating: 1, count: dialogs.count)
+        levelsShown = Array(repeating: false, count: dialogs.count)
+        lastScroll = Array(repeating: .nan, count: dialogs.count)
+        lastTransform = Array(repeating: nil, count: dialogs.count)
+        lastOpacity = Array(repeating: -1, count: dialogs.count)
     }
 
-    /// Moves, fades and scrolls the content and dims the backdrop for `state`.
+    /// Moves, fades and scrolls each level's content and dims the backdrop for `state` (the
+    /// top sheet's): the scene's n-th content layer is level n's.
     public func render(_ scene: Scene, state: DismissState) throws {
         frameCount += 1
-        var transform = Transform.identity
-        var opacity = 1.0
         var dim = 0.0
+        var level = 0
+        var anyShown = false
+        let single = dialogs.count == 1
         for index in scene.layers.indices {
             switch scene.layers[index].role {
             case .content:
-                transform = scene.layers[index].transform
-                opacity = scene.layers[index].opacity
+                guard level < dialogs.count else { break }
+                let layer = scene.layers[index]
+                let shown =
+                    layer.opacity > 0 && !(single && state.phase == .dismissed)
+                show(level, layer: layer, shown: shown, state: state)
+                anyShown = anyShown || shown
+                level += 1
             case .backdrop:
                 dim = scene.layers[index].opacity
             case .presenting, .decoration:
                 break
             }
         }
-        let shown = state.phase != .dismissed && opacity > 0
-        showsContent = shown
-        backdropOpacity = state.phase == .dismissed ? 0 : dim
-        gtk_widget_set_opacity(backdrop, backdropOpacity)
-        if gtk_widget_get_visible(fixed) != (shown ? 1 : 0) {
-            gtk_widget_set_visible(fixed, shown ? 1 : 0)
+        // Levels the scene no longer holds (dismissed off a stack) are hidden.
+        while level < dialogs.count {
+            if levelsShown[level] { gtk_widget_set_visible(dialogs[level], 0) }
+            levelsShown[level] = false
+            level += 1
         }
-        guard shown else { return }
-        let frame = content.frame(viewport)
-        let origin = transform.apply(to: frame.origin)
-        contentTranslation = origin - frame.origin
-        var point = graphene_point_t(x: Float(origin.x), y: Float(origin.y))
-        var node = gsk_transform_translate(nil, &point)
-        if transform.a != 1 || transform.d != 1 {
-            node = gsk_transform_scale(node, Float(transform.a), Float(transform.d))
-        }
-        gtk_fixed_set_child_transform(sd_fixed(fixed), dialog, node)
-        gsk_transform_unref(node)
-        gtk_widget_set_opacity(dialog, opacity)
-        if let scrolled = content.scrolledWindow, state.scroll != lastScroll {
-            lastScroll = state.scroll
-            let adjustment = gtk_scrolled_window_get_vadjustment(sd_scrolled(scrolled))
-            gtk_adjustment_set_value(adjustment, state.scroll.isFinite ? max(0, state.scroll) : 0)
+        showsContent = levelsShown.first ?? false
+        let newDim = anyShown ? dim : 0
+        backdropOpacity = newDim
+        backdropStyle.set(alpha: newDim)
+        if gtk_widget_get_visible(fixed) != (anyShown ? 1 : 0) {
+            gtk_widget_set_visible(fixed, anyShown ? 1 : 0)
         }
     }
 
-    /// Sizes the content widget to its resting frame for the current viewport.
+    /// Places level `level`'s dialog for `layer`: its resting frame moved by the layer's
+    /// transform (a translation and a scale), faded by its opacity, its list scrolled.
+    private func show(_ level: Int, layer: Layer, shown: Bool, state: DismissState) {
+        let dialog = dialogs[level]
+        if levelsShown[level] != shown {
+            levelsShown[level] = shown
+            gtk_widget_set_visible(dialog, shown ? 1 : 0)
+        }
+        guard shown else { return }
+        let transform = layer.transform
+        let frame = contents[level].frame(viewport)
+        let origin = transform.apply(to: frame.origin)
+        if level == 0 { contentTranslation = origin - frame.origin }
+        levelScales[level] = transform.a
+        // Only a changed transform or opacity touches GTK: each is a render node over the
+        // dialog's cached content, so the content itself is not snapshotted again.
+        if lastTransform[level] != transform {
+            lastTransform[level] = transform
+            var point = graphene_point_t(x: Float(origin.x), y: Float(origin.y))
+            var node = gsk_transform_translate(nil, &point)
+            if transform.a != 1 || transform.d != 1 {
+                node = gsk_transform_scale(node, Float(transform.a), Float(transform.d))
+            }
+            gtk_fixed_set_child_transform(sd_fixed(fixed), dialog, node)
+            gsk_transform_unref(node)
+        }
+        if lastOpacity[level] != layer.opacity {
+            lastOpacity[level] = layer.opacity
+            gtk_widget_set_opacity(dialog, layer.opacity)
+        }
+        let scroll = scrollOfLevel?(level) ?? state.scroll
+        if let scrolled = contents[level].scrolledWindow, scroll != lastScroll[level] {
+            lastScroll[level] = scroll
+            let adjustment = gtk_scrolled_window_get_vadjustment(sd_scrolled(scrolled))
+            gtk_adjustment_set_value(adjustment, scroll.isFinite ? max(0, scroll) : 0)
+        }
+    }
+
+    /// Sizes each level's content widget to its resting frame for the current viewport.
     func layOut() {
-        let frame = content.frame(viewport)
-        gtk_widget_set_size_request(
-            dialog, Int32(max(1, frame.width.rounded())), Int32(max(1, frame.height.rounded())))
+        for level in dialogs.indices {
+            let frame = contents[level].frame(viewport)
+            gtk_widget_set_size_request(
+                dialogs[level], Int32(max(1, frame.width.rounded())),
+                Int32(max(1, frame.height.rounded())))
+            lastTransform[level] = nil
+        }
     }
 }

@@ -46,8 +46,9 @@ final class HeadlessWeston {
     }
 }
 
-/// Every bundled trace of the card and sheet scenes replayed by gtk-demo on Wayland ends in
-/// the phase, detent and offset that cairo-export computes for it.
+/// Every bundled trace of the card, sheet, photo and stack scenes replayed by gtk-demo on
+/// Wayland ends in the phase, detent, offset (and for the stack, depth) that cairo-export
+/// computes for it.
 final class GtkDemoWaylandTests: XCTestCase {
     /// (trace, scene, extra flags).
     let cases: [(String, String, [String])] = [
@@ -57,6 +58,9 @@ final class GtkDemoWaylandTests: XCTestCase {
         ("sheet-detent-change", "sheet", []), ("sheet-flick-dismiss", "sheet", []),
         ("sheet-handoff-drag", "sheet", []), ("sheet-handoff-fling", "sheet", []),
         ("sheet-confirm-discard", "sheet", ["--confirm"]),
+        ("photo-diagonal-flick", "photo", []), ("photo-slow-diagonal", "photo", []),
+        ("stack-child-drag-off", "stack", []), ("stack-child-springback", "stack", []),
+        ("stack-escape-twice", "stack", []), ("stack-three-deep-flick", "stack", []),
     ]
 
     func testBundledTracesEndWhereCairoExportEnds() throws {
@@ -71,8 +75,8 @@ final class GtkDemoWaylandTests: XCTestCase {
                 ["--scene", scene, "--replay", trace, "--exit-after-replay", "--events"] + flags,
                 environment: weston.clientEnvironment, timeout: 40)
             XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
-            let last = try XCTUnwrap(
-                run.stdout.split(separator: "\n").last.map(String.init), "\(name): no events")
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            var last = try XCTUnwrap(lines.last, "\(name): no events")
 
             let out = temporaryFolder().appendingPathComponent("export-\(name)").path
             try? FileManager.default.removeItem(atPath: out)
@@ -87,9 +91,41 @@ final class GtkDemoWaylandTests: XCTestCase {
             func column(_ name: String) -> String {
                 header.firstIndex(of: Substring(name)).map { String(final[$0]) } ?? "?"
             }
+            if scene == "stack" {
+                // Each line names its level; the export's columns describe the top sheet
+                // (level depth − 1, or the root once nothing is shown).
+                let depth = try XCTUnwrap(field("depth", of: last) as? Int, "\(name): \(last)")
+                XCTAssertEqual(String(depth), column("depth"), "\(name): \(last)")
+                let top = max(0, depth - 1)
+                guard let topLine = lines.last(where: { field("level", of: $0) as? Int == top })
+                else {
+                    // The root never changed phase: it is where it started, at rest at medium.
+                    XCTAssertEqual(top, 0, "\(name): no line for level \(top)")
+                    XCTAssertEqual(column("phase"), "presented", name)
+                    XCTAssertEqual(column("detent"), "medium", name)
+                    continue
+                }
+                last = topLine
+            }
             XCTAssertEqual(field("phase", of: last) as? String, column("phase"), "\(name): \(last)")
-            if scene == "sheet" {
+            if scene == "sheet" || scene == "stack" {
                 XCTAssertEqual(field("detent", of: last) as? String, column("detent"), name)
+            }
+            if scene == "photo" {
+                // The photo moves in 2-D: its lines name the translation, as x11-demo's do.
+                let x = try XCTUnwrap(field("x", of: last) as? Double, "\(name): \(last)")
+                let y = try XCTUnwrap(field("y", of: last) as? Double, "\(name): \(last)")
+                let exportedX = try XCTUnwrap(Double(column("x")), name)
+                let exportedY = try XCTUnwrap(Double(column("y")), name)
+                if column("phase") != "dismissed" {
+                    XCTAssertEqual(x, exportedX, accuracy: 0.001, "\(name): \(last)")
+                    XCTAssertEqual(y, exportedY, accuracy: 0.001, "\(name): \(last)")
+                } else {
+                    // Gone off screen the same way: both axes' signs agree.
+                    XCTAssertEqual(x.sign, exportedX.sign, "\(name): \(last)")
+                    XCTAssertEqual(y.sign, exportedY.sign, "\(name): \(last)")
+                    XCTAssertGreaterThan(abs(x) + abs(y), 0, "\(name): \(last)")
+                }
             }
             // At rest on screen, the offsets agree exactly (a dismissed line is printed as the
             // content leaves, before its last frames).

@@ -132,10 +132,11 @@ final class GtkDemoX11Tests: XCTestCase {
 
     func testABadFlagIsNamedAndExits2() throws {
         let result = try Child.run(
-            try builtProduct("gtk-demo").path, ["--scene", "photo"],
+            try builtProduct("gtk-demo").path, ["--scene", "carousel"],
             environment: environment([:]), timeout: 20)
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.hasPrefix("gtk-demo: --scene"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("card, sheet, photo or stack"), result.stderr)
         let alone = try Child.run(
             try builtProduct("gtk-demo").path, ["--exit-after-replay"],
             environment: environment([:]), timeout: 20)

@@ -3,6 +3,7 @@ import Foundation
 import SwipeDismiss
 import SwipeDismissGtk
 import SwipeDismissTestSupport
+import SwipeDismissX11
 import XCTest
 
 /// The host in this process, in a real GTK window on `$DISPLAY`: the scrolled window shows
@@ -14,6 +15,8 @@ final class GtkSheetHostTests: XCTestCase {
         let host: GtkSheetHost
         let scrolled: UnsafeMutablePointer<GtkWidget>
         let close: UnsafeMutablePointer<GtkWidget>
+        /// A button on the app's screen behind the sheet.
+        let behind: UnsafeMutablePointer<GtkWidget>
         let handlers: XlibHandlers
     }
 
@@ -45,6 +48,10 @@ final class GtkSheetHostTests: XCTestCase {
             filler, -1, Int32((844 * SheetPresenter.overdrawFraction).rounded()))
         gtk_box_append(sd_box(content), filler)
         let screen = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let behind = gtk_button_new_with_label("Behind")!
+        gtk_widget_set_margin_top(behind, 100)
+        gtk_widget_set_halign(behind, GTK_ALIGN_CENTER)
+        gtk_box_append(sd_box(screen), behind)
         let host = GtkSheetHost(
             screen: screen,
             content: .sheet(
@@ -56,7 +63,8 @@ final class GtkSheetHostTests: XCTestCase {
         gtk_window_present(sd_window(window))
         host.wake()
         return Setup(
-            window: window, host: host, scrolled: scrolled, close: close, handlers: handlers)
+            window: window, host: host, scrolled: scrolled, close: close, behind: behind,
+            handlers: handlers)
     }
 
     func run(for seconds: Double) {
@@ -133,5 +141,86 @@ final class GtkSheetHostTests: XCTestCase {
         XCTAssertEqual(host.controller.state.phase, .presented)
         XCTAssertEqual(host.renderer.backdropOpacity, 0.3, accuracy: 1e-9)
         XCTAssertEqual(gtk_widget_has_focus(setup.close), 1, "focus back in the sheet")
+    }
+
+    /// Presses Tab `count` times on the test's window, as the keyboard would (xdotool sends
+    /// the key events to the window; GTK's own Tab binding moves the focus).
+    func pressTab(_ setup: Setup, count: Int) throws {
+        guard let name = ProcessInfo.processInfo.environment["DISPLAY"] else { return }
+        guard hasExecutable("/usr/bin/xdotool") else { throw unavailable("xdotool is missing") }
+        let display = try X11Display(name: name)
+        // The mapped window of this process that shows the host (GTK's client leader is
+        // unmapped and reads no pixels).
+        let windows = display.windows(ofProcess: getpid()).filter {
+            display.readPixels(window: $0, x: 0, y: 0, width: 1, height: 1) != nil
+        }
+        guard !windows.isEmpty else { throw GtkTestFailure(description: "no mapped window") }
+        for _ in 0..<count {
+            for window in windows { try xdotool(["key", "--window", String(window), "Tab"]) }
+            run(for: 0.1)
+        }
+    }
+
+    /// The widget with the keyboard focus in the test's window.
+    func focus(_ setup: Setup) -> UnsafeMutablePointer<GtkWidget>? {
+        gtk_widget_get_root(setup.window).flatMap { gtk_root_get_focus($0) }
+    }
+
+    func testTheScreenBehindIsInertWhileTheSheetIsShown() throws {
+        let setup = try makeHost()
+        defer { close(setup) }
+        let host = setup.host
+        run(for: 0.5)
+        XCTAssertTrue(host.isScreenInert)
+        // Tab cycles inside the sheet: never onto the button behind.
+        var seen: [UnsafeMutablePointer<GtkWidget>?] = []
+        for _ in 0..<6 {
+            try pressTab(setup, count: 1)
+            seen.append(focus(setup))
+        }
+        XCTAssertFalse(seen.contains { $0 == setup.behind }, "Tab reached the screen behind")
+        XCTAssertTrue(
+            seen.allSatisfy { $0.map { gtk_widget_is_ancestor($0, host.dialog) != 0 } ?? false },
+            "focus left the sheet")
+        // GTK's own focus chain agrees: moving forward from the window never lands behind.
+        for _ in 0..<6 {
+            if gtk_widget_child_focus(setup.window, GTK_DIR_TAB_FORWARD) == 0 {
+                gtk_root_set_focus(gtk_widget_get_root(setup.window), nil)
+            }
+            XCTAssertNotEqual(focus(setup), setup.behind)
+        }
+        // The pointer does not reach it either.
+        XCTAssertEqual(gtk_widget_get_can_target(setup.behind), 1, "the app's own flag stays")
+        var bounds = graphene_rect_t()
+        XCTAssertEqual(gtk_widget_compute_bounds(setup.behind, host.widget, &bounds), 1)
+        let middle = (
+            Double(bounds.origin.x + bounds.size.width / 2),
+            Double(bounds.origin.y + bounds.size.height / 2)
+        )
+        let picked = gtk_widget_pick(host.widget, middle.0, middle.1, GTK_PICK_DEFAULT)
+        XCTAssertFalse(
+            picked.map { $0 == setup.behind || gtk_widget_is_ancestor($0, setup.behind) != 0 }
+                ?? false)
+
+        // Dismissed: focus and pointer reach the screen again.
+        host.dismiss()
+        run(for: 1.2)
+        XCTAssertEqual(host.controller.state.phase, .dismissed)
+        XCTAssertFalse(host.isScreenInert)
+        var reached = false
+        for _ in 0..<3 where !reached {
+            try pressTab(setup, count: 1)
+            reached = focus(setup) == setup.behind
+        }
+        XCTAssertTrue(reached, "Tab reaches the screen once the sheet left")
+        let pickedAfter = gtk_widget_pick(host.widget, middle.0, middle.1, GTK_PICK_DEFAULT)
+        XCTAssertTrue(
+            pickedAfter.map { $0 == setup.behind || gtk_widget_is_ancestor($0, setup.behind) != 0 }
+                ?? false)
+        // Presented again: inert again, focus back in the sheet.
+        host.present()
+        run(for: 1.2)
+        XCTAssertTrue(host.isScreenInert)
+        XCTAssertEqual(gtk_widget_has_focus(setup.close), 1)
     }
 }

@@ -2,7 +2,7 @@ import CGtk
 import SwipeDismiss
 
 /// The host's event controllers: GTK events become `InputEvent`s on the controller's clock.
-extension GtkSheetHost {
+extension GtkHostCore {
     /// Points per wheel click, as the X11 input source counts them.
     static let wheelPointsPerClick = 53.0
 
@@ -14,7 +14,7 @@ extension GtkSheetHost {
         sd_connect_event(
             legacy,
             { _, event, data in
-                guard let host = GtkSheetHost.from(data), let event else { return 0 }
+                guard let host = GtkHostCore.from(data), let event else { return 0 }
                 return host.handlePointer(event) ? 1 : 0
             }, userData)
         remember(UnsafeMutableRawPointer(legacy!))
@@ -27,33 +27,44 @@ extension GtkSheetHost {
         sd_connect_scroll(
             scroll,
             { controller, dx, dy, data in
-                guard let host = GtkSheetHost.from(data) else { return 0 }
+                guard let host = GtkHostCore.from(data) else { return 0 }
                 return host.handleScroll(controller, dx: dx, dy: dy) ? 1 : 0
             }, userData)
         sd_connect_void(
             UnsafeMutableRawPointer(scroll!), "scroll-end",
             { controller, data in
-                GtkSheetHost.from(data)?.handleScrollEnd(controller)
+                GtkHostCore.from(data)?.handleScrollEnd(controller)
             }, userData)
         remember(UnsafeMutableRawPointer(scroll!))
         gtk_widget_add_controller(widget, scroll)
 
         sd_connect_resize(
-            backdropWidget,
+            backdrop,
             { _, width, height, data in
-                GtkSheetHost.from(data)?.resize(width: width, height: height)
+                GtkHostCore.from(data)?.resize(width: width, height: height)
             }, userData)
-        remember(UnsafeMutableRawPointer(backdropWidget))
+        remember(UnsafeMutableRawPointer(backdrop))
 
         sd_connect_void(
             UnsafeMutableRawPointer(widget), "realize",
-            { _, data in GtkSheetHost.from(data)?.attachKeys() }, userData)
+            { _, data in GtkHostCore.from(data)?.attachKeys() }, userData)
         remember(UnsafeMutableRawPointer(widget))
 
-        if let button = closeButton {
+        for (level, content) in contents.enumerated() {
+            guard let button = content.closeButton else { continue }
+            // The level rides on the button itself: one handler for every level.
+            g_object_set_data(
+                UnsafeMutablePointer(OpaquePointer(button)), "swipedismiss-level",
+                UnsafeMutableRawPointer(bitPattern: level + 1))
             sd_connect_void(
                 UnsafeMutableRawPointer(button), "clicked",
-                { _, data in GtkSheetHost.from(data)?.dismiss() }, userData)
+                { button, data in
+                    guard let core = GtkHostCore.from(data), let button else { return }
+                    let tag = g_object_get_data(
+                        UnsafeMutablePointer(OpaquePointer(button)), "swipedismiss-level")
+                    core.driver.close(Int(bitPattern: tag) - 1)
+                    core.wake()
+                }, userData)
             remember(UnsafeMutableRawPointer(button))
         }
     }
@@ -61,6 +72,7 @@ extension GtkSheetHost {
     /// Keys go to the focused widget, which may be outside the overlay: listen on the window.
     func attachKeys() {
         guard let root = gtk_widget_get_root(widget) else { return }
+        if shmPool == nil { shmPool = GtkX11ShmPool(widget: widget, viewport: renderer.viewport) }
         let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
         guard attachedWindow != window else { return }
         attachedWindow = window
@@ -69,17 +81,17 @@ extension GtkSheetHost {
         sd_connect_key(
             keys,
             { controller, keyval, _, state, data in
-                guard let host = GtkSheetHost.from(data) else { return 0 }
+                guard let host = GtkHostCore.from(data) else { return 0 }
                 return host.handleKey(controller, keyval: keyval, state: state) ? 1 : 0
             }, userData)
         remember(UnsafeMutableRawPointer(keys!))
         gtk_widget_add_controller(window, keys)
         keyController = keys
         // Shown from the start: focus goes into the sheet before the window picks a widget.
-        if isShown { moveFocusIn() }
+        if let top = topShownLevel { moveFocusIn(top) }
     }
 
-    private var isShown: Bool { controller.state.phase != .dismissed }
+    private var isShown: Bool { driver.isShown() }
 
     /// Press, motion, release and touch; returns whether GTK should stop the event.
     func handlePointer(_ event: OpaquePointer) -> Bool {
@@ -92,8 +104,10 @@ extension GtkSheetHost {
             guard let point = position(of: event) else { return false }
             // A press on one of the sheet's buttons is the button's (Close clicks it).
             let picked = gtk_widget_pick(widget, point.x, point.y, GTK_PICK_DEFAULT)
-            if sd_is_in_button(picked) != 0, controller.hitTest(point) == .content { return false }
-            if controller.hitTest(point) == .passThrough { return false }
+            if sd_is_in_button(picked) != 0, driver.frames.hitTest(point) == .content {
+                return false
+            }
+            if driver.frames.hitTest(point) == .passThrough { return false }
             touchSequence = type == GDK_TOUCH_BEGIN ? gdk_event_get_event_sequence(event) : nil
             feed(.down(point), time: time)
             return true
@@ -168,7 +182,8 @@ extension GtkSheetHost {
     }
 
     /// Escape always (dismiss, or decline a pending attempt); Space and Enter present while
-    /// dismissed (shown, they stay the focused button's); y and n answer a pending
+    /// the driver says they do (one sheet: while dismissed; shown, they stay the focused
+    /// button's; a stack: while fewer than its limit are shown); y and n answer a pending
     /// attempt; Page Up/Down, Home and End scroll the sheet's list.
     func handleKey(_ controller: OpaquePointer?, keyval: guint, state: GdkModifierType) -> Bool {
         let time = gtk_event_controller_get_current_event_time(controller)
@@ -178,13 +193,13 @@ extension GtkSheetHost {
             guard isShown else { return false }
             key = .escape
         case GDK_KEY_space, GDK_KEY_KP_Space:
-            guard !isShown else { return false }
+            guard driver.presentsOnKey() else { return false }
             key = .space
         case GDK_KEY_Return, GDK_KEY_KP_Enter:
-            guard !isShown else { return false }
+            guard driver.presentsOnKey() else { return false }
             key = .enter
         case GDK_KEY_y, GDK_KEY_Y, GDK_KEY_n, GDK_KEY_N:
-            guard self.controller.state.isDismissAttemptPending else { return false }
+            guard driver.isDismissAttemptPending() else { return false }
             key = .other(keyval == guint(GDK_KEY_y) || keyval == guint(GDK_KEY_Y) ? "y" : "n")
         case GDK_KEY_Page_Up: key = .pageUp
         case GDK_KEY_Page_Down: key = .pageDown

@@ -1,0 +1,145 @@
+import Foundation
+import SwipeDismissTestSupport
+import XCTest
+
+/// gtk-demo's photo and stack scenes on the X server `make test` provides, driven by xdotool:
+/// the photo leaves in 2-D, sheets stack up to three deep and leave one at a time.
+final class GtkDemoScenesX11Tests: XCTestCase {
+    /// A press at (`x`, `y`), moved by (`dx`, `dy`) in `steps` steps 16 ms apart, released.
+    func drag(x: Int, y: Int, dx: Int, dy: Int, steps: Int) throws {
+        var arguments = ["mousemove", "\(x)", "\(y)", "sleep", "0.15", "mousedown", "1"]
+        for step in 1...steps {
+            arguments += [
+                "sleep", "0.016", "mousemove", "\(x + dx * step / steps)",
+                "\(y + dy * step / steps)",
+            ]
+        }
+        arguments += ["mouseup", "1"]
+        try xdotool(arguments)
+    }
+
+    func testAPhotoFlungDiagonallyLeavesIn2DAndUncoversTheBand() throws {
+        // The photo's backdrop is black at rest (alpha 1): the band reads 0.
+        let demo = try startGtkDemo(["--scene", "photo", "--events"], restGrey: 0...1)
+        defer { demo.child.stop() }
+        // From the photo's centre (195, 422) down and to the right, 240 pt each way.
+        try drag(x: 195, y: 422, dx: 240, dy: 240, steps: 12)
+        XCTAssertTrue(
+            eventually(timeout: 5) { demo.phases.last == "dismissed" },
+            "phases: \(demo.phases); stderr: \(demo.child.stderr)")
+        XCTAssertEqual(demo.phases, ["dragging", "dismissing", "dismissed"])
+        // Lines name the 2-D translation (as x11-demo's photo scene): it left down-right.
+        let last = try XCTUnwrap(demo.child.lines.last)
+        let x = try XCTUnwrap(field("x", of: last) as? Double, last)
+        let y = try XCTUnwrap(field("y", of: last) as? Double, last)
+        XCTAssertGreaterThan(x, 0, last)
+        XCTAssertGreaterThan(y, 0, last)
+        XCTAssertEqual(field("alpha", of: last) as? Double, 0)
+        XCTAssertTrue(
+            eventually(timeout: 3) { demo.bandGrey == 255 }, "band: \(demo.bandGrey ?? -1)")
+    }
+
+    func testAShortPhotoDragSpringsBackToRest() throws {
+        let demo = try startGtkDemo(["--scene", "photo", "--events"], restGrey: 0...1)
+        defer { demo.child.stop() }
+        // 40 pt diagonally, held still past the velocity window: under the 150 pt threshold.
+        var arguments = ["mousemove", "195", "422", "sleep", "0.15", "mousedown", "1"]
+        for step in 1...4 {
+            arguments += [
+                "sleep", "0.016", "mousemove", "\(195 + 10 * step)", "\(422 + 10 * step)",
+            ]
+        }
+        arguments += ["sleep", "0.25", "mouseup", "1"]
+        try xdotool(arguments)
+        XCTAssertTrue(
+            eventually(timeout: 5) { demo.phases.last == "presented" }, "\(demo.child.lines)")
+        let last = try XCTUnwrap(demo.child.lines.last)
+        XCTAssertEqual(field("x", of: last) as? Double, 0, last)
+        XCTAssertEqual(field("y", of: last) as? Double, 0, last)
+        XCTAssertTrue(eventually(timeout: 2) { (0...1).contains(demo.bandGrey ?? -1) })
+    }
+
+    func testAnUnreadablePhotoIsNamedAndExits2() throws {
+        guard let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
+            throw unavailable("no X display: DISPLAY is not set (run under Xvfb, e.g. `make test`)")
+        }
+        let missing = temporaryFolder().appendingPathComponent("no-such-photo.png").path
+        let result = try Child.run(
+            try builtProduct("gtk-demo").path, ["--scene", "photo"],
+            environment: environment([
+                "GDK_BACKEND": "x11", "DISPLAY": name, "SWIPEDISMISS_PHOTO": missing,
+            ]), timeout: 20)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "gtk-demo: --scene photo: cannot read the PNG \(missing)\n")
+    }
+
+    /// The `--events` lines of `level`.
+    func lines(_ demo: RunningGtkDemo, level: Int) -> [String] {
+        demo.child.lines.filter { field("level", of: $0) as? Int == level }
+    }
+
+    func testSpaceStacksSheetsThreeDeepAndEachLeavesOnItsOwn() throws {
+        let demo = try startGtkDemo(["--scene", "stack", "--events"])
+        defer { demo.child.stop() }
+        let window = String(demo.window)
+        // Space presents a second sheet over the first, at medium; the backdrop stays 0.3.
+        try xdotool(["key", "--window", window, "space"])
+        XCTAssertTrue(
+            eventually(timeout: 5) {
+                lines(demo, level: 1).last.map { field("phase", of: $0) as? String }
+                    == "presented"
+            }, "\(demo.child.lines)")
+        let second = try XCTUnwrap(lines(demo, level: 1).last)
+        XCTAssertEqual(field("depth", of: second) as? Int, 2, second)
+        XCTAssertEqual(field("detent", of: second) as? String, "medium", second)
+        XCTAssertEqual(field("alpha", of: second) as? Double ?? .nan, 0.3, accuracy: 1e-9)
+        XCTAssertTrue(eventually(timeout: 2) { (178...179).contains(demo.bandGrey ?? -1) })
+        // Enter a third; then Space presents nothing more (three is the limit).
+        try xdotool(["key", "--window", window, "Return"])
+        XCTAssertTrue(
+            eventually(timeout: 5) {
+                lines(demo, level: 2).last.map { field("phase", of: $0) as? String }
+                    == "presented"
+            }, "\(demo.child.lines)")
+        XCTAssertEqual(lines(demo, level: 2).last.flatMap { field("depth", of: $0) as? Int }, 3)
+        try xdotool(["key", "--window", window, "space"])
+        Thread.sleep(forTimeInterval: 0.8)
+        XCTAssertEqual(lines(demo, level: 3), [])
+        // Escape dismisses the top sheet only.
+        try xdotool(["key", "--window", window, "Escape"])
+        XCTAssertTrue(
+            eventually(timeout: 5) {
+                lines(demo, level: 2).last.map { field("phase", of: $0) as? String }
+                    == "dismissed"
+            }, "\(demo.child.lines)")
+        XCTAssertEqual(lines(demo, level: 2).last.flatMap { field("depth", of: $0) as? Int }, 2)
+        XCTAssertEqual(
+            lines(demo, level: 1).last.flatMap { field("phase", of: $0) as? String }, "presented")
+        // A drag past the threshold dismisses the second; the first stays, dimmed at 0.3.
+        var arguments = ["mousemove", "195", "500", "sleep", "0.15", "mousedown", "1"]
+        for step in 1...15 {
+            arguments += ["sleep", "0.016", "mousemove", "195", "\(500 + 20 * step)"]
+        }
+        arguments += ["mouseup", "1"]
+        try xdotool(arguments)
+        XCTAssertTrue(
+            eventually(timeout: 5) {
+                lines(demo, level: 1).last.map { field("phase", of: $0) as? String }
+                    == "dismissed"
+            }, "\(demo.child.lines)")
+        XCTAssertEqual(lines(demo, level: 1).last.flatMap { field("depth", of: $0) as? Int }, 1)
+        XCTAssertEqual(
+            lines(demo, level: 0).last.flatMap { field("phase", of: $0) as? String }, nil,
+            "the root never moved: \(demo.child.lines)")
+        XCTAssertTrue(eventually(timeout: 2) { (178...179).contains(demo.bandGrey ?? -1) })
+        // Escape again: the root leaves, the band is clear.
+        try xdotool(["key", "--window", window, "Escape"])
+        XCTAssertTrue(
+            eventually(timeout: 5) {
+                lines(demo, level: 0).last.map { field("phase", of: $0) as? String }
+                    == "dismissed"
+            }, "\(demo.child.lines)")
+        XCTAssertEqual(lines(demo, level: 0).last.flatMap { field("depth", of: $0) as? Int }, 0)
+        XCTAssertTrue(eventually(timeout: 3) { demo.bandGrey == 255 })
+    }
+}

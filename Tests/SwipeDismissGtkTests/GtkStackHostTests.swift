@@ -1,0 +1,105 @@
+import CGtk
+import Foundation
+import SwipeDismiss
+import SwipeDismissGtk
+import SwipeDismissTestSupport
+import XCTest
+
+/// The stack host in this process, in a real GTK window on `$DISPLAY`: a sheet over a sheet
+/// makes its parent recede and inert, and the parent takes the focus back when it leaves.
+final class GtkStackHostTests: XCTestCase {
+    func run(for seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            while g_main_context_iteration(nil, 0) != 0 {}
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+    }
+
+    func level(_ index: Int) -> StackLevel {
+        StackLevel(
+            configuration: .sheet(),
+            presenter: SheetPresenter(
+                title: index == 0 ? "Sheet" : "Sheet \(index + 1)", drawsScreenBehind: false))
+    }
+
+    func testAChildSheetMakesItsParentRecedeAndInertUntilItLeaves() throws {
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+            throw unavailable("no X display: DISPLAY is not set")
+        }
+        let handlers = XlibHandlers.current(display: display)
+        defer { handlers.restore() }
+        setenv("GDK_BACKEND", "x11", 1)
+        setenv("GTK_A11Y", "none", 1)
+        guard gtk_init_check() != 0 else { throw unavailable("GTK cannot open \(display)") }
+        var closes: [UnsafeMutablePointer<GtkWidget>] = []
+        var contents: [GtkSheetContent] = []
+        for index in 0..<3 {
+            let presenter = SheetPresenter(drawsScreenBehind: false)
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            let close = gtk_button_new_with_label("Close")!
+            gtk_box_append(sd_box(box), close)
+            closes.append(close)
+            var content = GtkSheetContent.sheet(
+                box, presenter: presenter, scrolledWindow: nil, closeButton: close)
+            content.title = index == 0 ? "Sheet" : "Sheet \(index + 1)"
+            contents.append(content)
+        }
+        let screen = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let behind = gtk_button_new_with_label("Behind")!
+        gtk_box_append(sd_box(screen), behind)
+        let host = GtkStackHost(
+            screen: screen, contents: contents, viewport: Size(width: 390, height: 844)
+        ) { input, renderer, clock in
+            let stack = SheetStackController(
+                input: input, renderer: renderer, clock: clock, root: self.level(0))
+            stack.nextLevel = { index in index < 3 ? self.level(index) : nil }
+            return stack
+        }
+        gtk_widget_set_size_request(host.widget, 390, 844)
+        let window = gtk_window_new()!
+        gtk_window_set_child(sd_window(window), host.widget)
+        gtk_window_present(sd_window(window))
+        host.wake()
+        defer {
+            gtk_window_destroy(sd_window(window))
+            while g_main_context_iteration(nil, 0) != 0 {}
+        }
+        run(for: 0.6)
+        XCTAssertTrue(host.isScreenInert)
+        XCTAssertEqual(host.renderer.levelsShown, [true, false, false])
+        XCTAssertEqual(gtk_widget_has_focus(closes[0]), 1, "focus starts in the root sheet")
+
+        // A second sheet at medium: the root recedes to 1 − 0.06 and takes no input.
+        host.present(level(1))
+        run(for: 1.2)
+        XCTAssertEqual(host.stack.depth, 2)
+        XCTAssertEqual(host.renderer.levelsShown, [true, true, false])
+        XCTAssertEqual(host.renderer.levelScales[0], 0.94, accuracy: 1e-9)
+        XCTAssertEqual(host.renderer.levelScales[1], 1, accuracy: 1e-9)
+        XCTAssertEqual(host.renderer.backdropOpacity, 0.3, accuracy: 1e-9)
+        XCTAssertEqual(gtk_widget_has_focus(closes[1]), 1, "focus moves into the new sheet")
+        XCTAssertEqual(gtk_widget_get_can_focus(host.dialogs[0]), 0, "the parent is inert")
+        XCTAssertEqual(gtk_widget_get_can_target(host.dialogs[0]), 0)
+        XCTAssertEqual(gtk_widget_get_can_focus(host.dialogs[1]), 1)
+        XCTAssertFalse(host.isTicking, "at rest, nothing ticks")
+
+        // Its Close dismisses it alone: the root comes back to scale 1, focus and input.
+        gtk_widget_activate(closes[1])
+        run(for: 1.2)
+        XCTAssertEqual(host.stack.depth, 1)
+        XCTAssertEqual(host.renderer.levelsShown, [true, false, false])
+        XCTAssertEqual(host.renderer.levelScales[0], 1, accuracy: 1e-9)
+        XCTAssertEqual(gtk_widget_get_can_focus(host.dialogs[0]), 1)
+        XCTAssertEqual(gtk_widget_has_focus(closes[0]), 1, "focus back in the root sheet")
+        XCTAssertTrue(host.isScreenInert)
+
+        // The root leaves: the screen takes focus and pointer again, the backdrop is clear.
+        host.dismiss()
+        run(for: 1.2)
+        XCTAssertEqual(host.stack.depth, 0)
+        XCTAssertFalse(host.isScreenInert)
+        XCTAssertEqual(host.renderer.backdropOpacity, 0)
+        XCTAssertEqual(host.renderer.levelsShown, [false, false, false])
+    }
+}
