@@ -10,12 +10,16 @@ import XCTest
 ///
 /// Why one level: a raster pixel one item covers is `MUL_UN8(colour, coverage)` over clear,
 /// and compositing it over the frame is the same pixman expression the direct paint
-/// evaluates, so those pixels are the same bytes. Only where two antialiased items of one
-/// layer meet in a pixel (text on a rounded edge) do the two orders round their partial sums
-/// differently, each rounding half a level at most; over every frame below that gives one
-/// level. A glyph or an edge a whole pixel off (what this caught: 223 levels at 1.5×, a title
-/// one pixel left of the direct paint's) or an edge blended over the last frame's pixels (115
-/// levels at 1.25×, the column the viewport half covers) is far past it.
+/// evaluates, so straight edges and glyphs come out as the same bytes (pinned below, moved
+/// or not). Two things differ by design. Where two antialiased items of one layer meet in a
+/// pixel (text on a rounded edge), (a over b) over frame and a over (b over frame) round
+/// their partial sums differently: three roundings of at most half a level, scaled by at
+/// most 1, so under 2.5, 2 levels at worst. And a moved curve's points are put on cairo's
+/// 1/256-pixel grid from another sum: coverage off by about 1/256, 1 level. These scenes'
+/// frames reach 1, which is pinned here. A glyph or an edge a whole pixel off (what this
+/// caught: 223 levels at 1.5×, the card's title one pixel left of the direct paint's) or an
+/// edge blended again over the last frame's pixels (115 levels at 1.25×, the column the
+/// viewport half covers) is far past either.
 final class CairoCompositorFractionalScaleTests: XCTestCase {
     private let viewport = Size(width: 390, height: 844)
 
@@ -186,6 +190,38 @@ final class CairoCompositorFractionalScaleTests: XCTestCase {
         // 587 × 1267 pixels: a viewport of 391.33 × 844.67 pt, its centre off the pixel grid.
         for kind in Kind.allCases {
             try checkFrames(kind, scale: 1.5, pixels: (587, 1267), window: true)
+        }
+    }
+
+    func testALayerOfOneItemPerPixelComposesToTheDirectPaintsVeryBytes() throws {
+        // The card as a rectangle with fractional edges and a line of text apart from it: no
+        // pixel has two antialiased items of the layer, and no curve is placed anew on cairo's
+        // 1/256 grid, so the frame is the direct paint byte for byte, moved or not.
+        var scene = CardPresenter().makeScene(viewport: viewport)
+        let content = try XCTUnwrap(scene.index(of: .content))
+        scene.layers[0].items = [
+            .rect(Rect(x: 0, y: 0, width: 390, height: 844), fill: Color(hex: 0xF2F2F7))
+        ]
+        scene.layers[content].items = [
+            .rect(Rect(x: 10.3, y: 354.2, width: 369.4, height: 300), fill: .white),
+            .text(
+                "Swipe down to dismiss", origin: Point(x: 195, y: 700), fontSize: 20,
+                color: Color(hex: 0x1C1C1E), alignment: .center),
+        ]
+        let compositor = CairoCompositor()
+        compositor.rasterizesOnFirstDraw = true
+        let frame = try CairoFrameSurface(try CairoSurface(imageWidth: 585, height: 1266))
+        for offset in [0.0, 40, 102, -12, 0] {
+            CardPresenter().update(
+                &scene, for: state((offset, 0)), direction: .down)
+            _ = try compositor.compose(scene, into: frame, scale: 1.5)
+            XCTAssertEqual(compositor.cachedLayersLastFrame, 1, "offset \(offset): the card")
+            let direct = try CairoSurface(imageWidth: 585, height: 1266)
+            CairoPainter().paint(scene, on: try CairoContext(surface: direct), scale: 1.5)
+            let composed = frame.withCompletePixels { surface, _ in surface.copyPixelWords() }
+            let difference = largestDifference(composed, direct.copyPixelWords(), width: 585)
+            XCTAssertEqual(
+                difference.levels, 0, "offset \(offset): (\(difference.x), \(difference.y))")
         }
     }
 
