@@ -283,6 +283,29 @@ enum BenchmarkMain {
                         })
                 }
             }
+            // The same drag at 1.5 pixels a point (Xft.dpi 144, or a fractional Wayland
+            // scale): 390 × 844 pt on 585 × 1266 pixels, from the layer rasters, and with every
+            // layer painted in the changed box instead (how a fractional scale was drawn before
+            // the rasters agreed with the direct paint there).
+            for rasters in [true, false] {
+                let window = try X11Window(
+                    display: display, title: "swipedismiss-bench", width: 585, height: 1266)
+                window.map()
+                display.sync()
+                let renderer = try X11Renderer(window: window, scale: 1.5)
+                renderer.compositor.cachesLayers = rasters
+                var frameScene = scene(width: 390, height: 844)
+                rows.append(
+                    try measure(
+                        "x11 shm @1.5x: frame+sync (\(rasters ? "rasters" : "no rasters"))",
+                        size: "585x1266", count: frames, server: server, settle: display.sync
+                    ) { index in
+                        let frame = state(index)
+                        presenter.update(&frameScene, for: frame, direction: .down)
+                        try renderer.render(frameScene, state: frame)
+                        display.sync()
+                    })
+            }
             notes.append(
                 "x11 rows on display \(display.name); X server "
                     + (server.map { "pid \($0)" } ?? "not found (its CPU is not shown)"))

@@ -76,6 +76,39 @@ public final class CairoContext {
     public func newPath() { cairo_new_path(pointer) }
     /// `cairo_move_to`.
     public func move(to point: Point) { cairo_move_to(pointer, point.x, point.y) }
+    /// Moves to the whole device pixel nearest `point` (`cairo_move_to`), halves up, when the
+    /// target is a raster (image, Xlib or XCB surface) and the matrix only scales and moves;
+    /// else to `point` itself.
+    ///
+    /// For text: cairo rounds each glyph's device position to a whole pixel, and at a scale
+    /// such as 1.5 a centred line starts at x.5 give or take a last bit that depends on the
+    /// matrix's translation, so a line moved by whole pixels could come out a pixel off
+    /// (a layer raster and a direct paint then disagree). From a whole pixel, with whole-pixel
+    /// advances, nothing is near a tie. Where cairo already reached the same pixel exactly
+    /// (at 1× and 2× every position is exact), the glyphs land where they did.
+    package func move(toPixelNear point: Point) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(pointer, &m)
+        let type = cairo_surface_get_type(cairo_get_group_target(pointer))
+        guard m.xy == 0, m.yx == 0, m.xx != 0, m.yy != 0,
+            type == CAIRO_SURFACE_TYPE_IMAGE || type == CAIRO_SURFACE_TYPE_XLIB
+                || type == CAIRO_SURFACE_TYPE_XCB
+        else {
+            cairo_move_to(pointer, point.x, point.y)
+            return
+        }
+        // To cairo's 1/256 grid first, which drops the last-bit noise, then to the pixel.
+        func pixel(_ device: Double) -> Double {
+            ((device * 256).rounded() / 256 + 0.5).rounded(.down)
+        }
+        let x = (pixel(m.xx * point.x + m.x0) - m.x0) / m.xx
+        let y = (pixel(m.yy * point.y + m.y0) - m.y0) / m.yy
+        guard x.isFinite, y.isFinite else {
+            cairo_move_to(pointer, point.x, point.y)
+            return
+        }
+        cairo_move_to(pointer, x, y)
+    }
     /// `cairo_line_to`.
     public func line(to point: Point) { cairo_line_to(pointer, point.x, point.y) }
     /// `cairo_close_path`.

@@ -212,7 +212,7 @@ public final class CairoPainter {
                 let width = advance(of: text, fontSize: fontSize, scale: scale, on: context)
                 x -= alignment == .center ? width / 2 : width
             }
-            context.move(to: Point(x: x, y: origin.y))
+            context.move(toPixelNear: Point(x: x, y: origin.y))
             context.showText(text)
         case .image(let source, let frame, let fit):
             drawImage(source, frame: frame, fit: fit, on: context, opacity: opacity)

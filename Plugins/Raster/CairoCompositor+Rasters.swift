@@ -54,6 +54,43 @@ extension CairoCompositor {
         return (Int(dx), Int(dy))
     }
 
+    /// The device box a raster of items within `bounds` (points) covers: `bounds` rounded
+    /// out, one pixel to spare, except past the surface's top or left edge when the items do
+    /// not reach it. nil when the items reach past it at a scale that is not a power of two.
+    ///
+    /// Why: the raster is drawn with the direct paint's own matrix (its origin is a device
+    /// offset, `CairoLayerCache`), so cairo reaches the same device coordinates. The offset
+    /// is then subtracted, exactly while the box starts at or right of, and below, the
+    /// surface's origin. Left of it, the addition can round off the last bit of a glyph's
+    /// position at a tie (x.5 ± noise, which 1.5 or 1.25 times a point gives), and the
+    /// glyph lands a whole pixel away from where the direct paint puts it.
+    func rasterBox(covering bounds: Rect) -> PixelRect? {
+        var box = PixelRect(covering: bounds, transform: .identity, scale: scale)
+        if bounds.minX >= 0, box.x < 0 {
+            box.width += box.x
+            box.x = 0
+        }
+        if bounds.minY >= 0, box.y < 0 {
+            box.height += box.y
+            box.y = 0
+        }
+        if box.x < 0 || box.y < 0, scale.significand != 1 { return nil }
+        return box
+    }
+
+    /// The device pixels a layer moved by `transform` paints opaque inside `opaque` (points):
+    /// where it is drawn, and, when moves snap to whole pixels, also where its raster lands
+    /// (up to half a pixel off, so a row the raster covers only in part is never copied).
+    func opaquePixels(_ opaque: Rect, _ transform: Transform) -> PixelRect {
+        let exact = CairoOcclusion.pixelsInside(opaque, transform: transform, scale: scale)
+        guard snapsMovesToWholePixels, exact.area > 0, let shift = wholePixelShift(transform)
+        else { return exact }
+        var snapped = CairoOcclusion.pixelsInside(opaque, transform: .identity, scale: scale)
+        snapped.x += shift.dx
+        snapped.y += shift.dy
+        return exact.intersection(snapped)
+    }
+
     /// Whether rasterising once beats drawing each frame: text, rounded corners, or more
     /// than a couple of plain rectangles. A lone rectangle (the backdrop) is cheaper to fill.
     func worthCaching(_ layer: Layer) -> Bool {

@@ -139,6 +139,38 @@ extension CairoCompositor {
         }
     }
 
+    /// Clears the pixels of `damage`, in the rows this frame draws, that no visible layer
+    /// paints opaque (outside the largest box one does): a direct paint starts from a clear
+    /// surface there, while the layers blended again over the last frame's pixels would add
+    /// up their edges frame after frame (a surface one pixel wider than the viewport at 1.25,
+    /// its last column half covered). Nothing to do, and no cost, when a layer covers it all.
+    func clearUncovered(_ damage: PixelRect, _ scene: Scene, on context: CairoContext) {
+        let pieces = CairoOcclusion.Pieces(damage, minus: hiddenAbove(-1, scene))
+        guard pieces.count > 0 else { return }
+        let kinds = rows.kinds
+        context.save()
+        for index in 0..<pieces.count {
+            let piece = pieces[index]
+            var start = -1
+            let end = piece.y + piece.height
+            for row in piece.y..<end {
+                let draws = CairoRowPlan.isDrawn(kinds[row])
+                if draws, start < 0 { start = row }
+                if start >= 0, !draws || row == end - 1 {
+                    let stop = draws ? row + 1 : row
+                    context.addRect(
+                        Rect(
+                            x: Double(piece.x), y: Double(start), width: Double(piece.width),
+                            height: Double(stop - start)))
+                    start = -1
+                }
+            }
+        }
+        context.clip()
+        context.clear()
+        context.restore()
+    }
+
     /// The largest box a visible layer above `index` paints opaque: what `index` need not
     /// paint.
     func hiddenAbove(_ index: Int, _ scene: Scene) -> PixelRect {

@@ -201,8 +201,7 @@ package final class CairoCompositor {
             entries[index].transform = layer.transform
             entries[index].hides = PixelRect(x: 0, y: 0, width: 0, height: 0)
             if layer.opacity >= 1, let opaque = entries[index].opaque {
-                entries[index].hides = CairoOcclusion.pixelsInside(
-                    opaque, transform: layer.transform, scale: scale)
+                entries[index].hides = opaquePixels(opaque, layer.transform)
             }
         }
         if needsFullRedraw { damage = box }
@@ -211,6 +210,7 @@ package final class CairoCompositor {
         guard damage.area > 0 else { return nil }
         planRows(scene, damage)
         rows.settle(damage, on: context)
+        clearUncovered(damage, scene, on: context)
 
         cachedLayersLastFrame = 0
         dimWrittenInOnePassLastFrame = false
@@ -269,13 +269,13 @@ package final class CairoCompositor {
         if let shift = wholePixelShift(layer.transform), worthCaching(layer) {
             if entries[index].cache == nil, entries[index].drawnOnce || rasterizesOnFirstDraw,
                 let bounds = entries[index].bounds,
-                fitsARaster(PixelRect(covering: bounds, transform: .identity, scale: scale))
+                let covering = rasterBox(covering: bounds), fitsARaster(covering)
             {
                 let opaque = entries[index].opaqueCoversAll ? entries[index].opaque : nil
                 let box =
                     opaque.map {
                         CairoOcclusion.pixelsInside($0, transform: .identity, scale: scale)
-                    } ?? PixelRect(covering: bounds, transform: .identity, scale: scale)
+                    } ?? covering
                 // The table of flat rows covers the columns the items paint opaque.
                 var columns: Range<Int>?
                 if let inside = entries[index].opaque.map({

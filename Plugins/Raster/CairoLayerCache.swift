@@ -53,11 +53,16 @@ final class CairoLayerCache {
         }
         let surface = try CairoSurface(
             mappedImageWidth: box.width, height: box.height, opaque: opaque)
+        // The box's origin as a device offset, not a translation: the items are drawn with
+        // the direct paint's own matrix, so cairo rounds every glyph and edge as that does
+        // (a translation would change the last bits of positions at 1.5×, and a glyph at a
+        // tie would land a pixel off). Dropped afterwards: the raster is a plain image.
+        cairo_surface_set_device_offset(surface.pointer, Double(-box.x), Double(-box.y))
         let context = try CairoContext(surface: surface)
-        context.translate(x: Double(-box.x), y: Double(-box.y))
         painter.paintItems(of: layer, on: context, scale: scale)
         try context.checkStatus("rasterising a \(layer.role.rawValue) layer")
         surface.flush()
+        cairo_surface_set_device_offset(surface.pointer, 0, 0)
         rows = rowColumns.map {
             CairoRowTable(surface: surface, columns: $0.clamped(to: 0..<box.width))
         }

@@ -148,15 +148,9 @@ public final class WaylandRenderer: Renderer {
         throws -> PixelRect?
     {
         let frame = try currentFrame(width: size.width, height: size.height)
-        let scale = window.scale
-        // Layer rasters only at whole scales: at a fractional one a raster's edge columns
-        // can differ from a direct paint (seen at 1.5: the card's right edge), so there
-        // every layer is painted, still only in the changed box.
-        let rasters = scale == scale.rounded()
-        if compositor.cachesLayers != rasters { compositor.cachesLayers = rasters }
         let plan: CairoFramePlan?
         do {
-            plan = try compositor.compose(scene, into: frame, scale: scale)
+            plan = try compositor.compose(scene, into: frame, scale: window.scale)
         } catch {
             throw WaylandError.paintFailed("\(error)")
         }

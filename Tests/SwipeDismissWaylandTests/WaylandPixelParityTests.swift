@@ -70,6 +70,9 @@ final class WaylandPixelParityTests: XCTestCase {
         XCTAssertLessThanOrEqual(try worstDifference(harness.renderer), 1, "at rest")
         XCTAssertGreaterThan(harness.renderer.buffersMade, 1, "buffers rotated")
         XCTAssertGreaterThan(partialFrames, 5, "frames that damaged less than the whole buffer")
+        // At every scale the frames come from the layer rasters (fractional ones included).
+        XCTAssertTrue(harness.renderer.compositor.cachesLayers)
+        XCTAssertGreaterThan(harness.renderer.compositor.layerRasterizations, 0)
     }
 
     func testEveryCheckedFrameOfADragMatchesAFreshPaint() throws {
@@ -78,5 +81,10 @@ final class WaylandPixelParityTests: XCTestCase {
 
     func testAtOneAndAHalfTimesToo() throws {
         try checkADrag(preferredScale120: 180)
+    }
+
+    func testAtOneAndAQuarterTimesWhereTheBufferOutgrowsTheViewportByHalfAPixel() throws {
+        // 390 × 844 pt at 1.25 is a 488 × 1055 buffer: its last column half viewport.
+        try checkADrag(preferredScale120: 150)
     }
 }
