@@ -48,7 +48,8 @@ enum X11DemoMain {
         // A reader of --events that goes away (`x11-demo --events | head -1`) must not kill the
         // demo before it saves: writes to the broken pipe fail instead.
         signal(SIGPIPE, SIG_IGN)
-        if let error = host.desktopSettingsError {
+        // The desktop can ask for less motion through XSETTINGS; no settings manager: off.
+        if !configuration.reduceMotion, let error = host.desktopSettingsError {
             console.error("ignoring unreadable XSETTINGS: \(error)")
         }
         let motion = host.applyDesktopMotion(to: &configuration)
