@@ -243,7 +243,7 @@ enum BenchmarkMain {
         // is the older path where the server rasterises (cairo xlib surface, XCopyArea). The
         // server's own CPU per frame is read from /proc, next to ours.
         do {
-            let display = try X11Display()
+            let display = try X11Display(installsErrorHandlers: true)
             let server = ProcessCPU.xServerPID(displayName: display.name)
             for presentation in [X11Presentation.sharedMemory, .xlibSurface] {
                 let tag = "x11 \(presentation.rawValue)"

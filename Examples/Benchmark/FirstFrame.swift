@@ -16,7 +16,7 @@ enum FirstFrame {
         }
         let display: X11Display
         do {
-            display = try X11Display()
+            display = try X11Display(installsErrorHandlers: true)  // reads windows not yet viewable
         } catch {
             StandardStream.error.write("swipedismiss-bench: \(error)\n")
             return 2

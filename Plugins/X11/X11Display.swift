@@ -3,11 +3,14 @@ import Glibc
 
 /// Owns one connection to an X server: opened with a described error, closed in `deinit`.
 ///
-/// Opening the first display installs Xlib's error handlers, which Xlib keeps process-wide: a
-/// protocol error (`XSetErrorHandler`) is logged to stderr instead of aborting, and a lost
-/// connection (`XSetIOErrorHandler`, with `XSetIOErrorExitHandler` per display so Xlib does
-/// not end the process) is noted in `connectionLostReason`. Xlib calls on a lost connection do
-/// nothing, and `X11EventLoop` returns `.connectionLost`: the program decides what to do.
+/// Nothing process-wide is installed unless asked. Xlib's error handlers are process-wide,
+/// so they are opt-in (`init(name:installsErrorHandlers:)` with `true`, or
+/// `installErrorHandlers()`; `X11Host` opts in): a protocol error (`XSetErrorHandler`) is
+/// then logged to stderr instead of ending the process, and a lost connection
+/// (`XSetIOErrorHandler`) is noted in `connectionLostReason`. Every display sets its own
+/// `XSetIOErrorExitHandler`, so once Xlib's I/O error handler returns, Xlib does not end the
+/// process: calls on the lost connection do nothing, and `X11EventLoop` returns
+/// `.connectionLost`. The program decides what to do.
 public final class X11Display {
     let pointer: Xlib.DisplayPointer
     /// The display's name, such as `:0`.
@@ -35,11 +38,12 @@ public final class X11Display {
     /// Why this connection was lost, noted by its own I/O exit handler (no process-wide state).
     private let loss = ConnectionLoss()
 
-    /// Connects to `name` (nil: `$DISPLAY`). `installsErrorHandlers` (the default, for a
-    /// program that leaves X11 to the plugin) installs Xlib's process-wide handlers as the
-    /// type's overview says; false installs nothing process-wide: protocol errors then go to
-    /// Xlib's (or the host's) handler, and a lost connection is still noted per display.
-    public init(name: String? = nil, installsErrorHandlers: Bool = true) throws(X11Error) {
+    /// Connects to `name` (nil: `$DISPLAY`). `installsErrorHandlers` (opt-in, for a program
+    /// that leaves X11 to the plugin) installs Xlib's process-wide handlers as the type's
+    /// overview says; false (the default) installs nothing process-wide: protocol errors and
+    /// a lost connection then go to Xlib's handlers (which end the process) or the
+    /// program's own; a lost connection is still noted per display once its handler returns.
+    public init(name: String? = nil, installsErrorHandlers: Bool = false) throws(X11Error) {
         if installsErrorHandlers { Self.installHandlers() }
         guard let pointer = Xlib.openDisplay(name) else {
             throw X11Error.cannotOpenDisplay(Xlib.displayName(name))
@@ -198,9 +202,9 @@ public final class X11Display {
         return true
     }()
 
-    /// Installs Xlib's process-wide handlers (what `init(name:)` does by default): protocol
-    /// errors logged under `messagePrefix` instead of aborting, lost connections noted.
-    /// Opt-in for a host that adopts its own connection; once per process.
+    /// Installs Xlib's process-wide handlers (what `init(name:installsErrorHandlers:)` does
+    /// with `true`): protocol errors logged under `messagePrefix` instead of ending the
+    /// process, lost connections noted. Opt-in; once per process.
     public static func installErrorHandlers() {
         installHandlers()
     }

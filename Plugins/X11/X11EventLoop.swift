@@ -16,7 +16,7 @@ public final class X11EventLoop {
     public enum StopReason: Equatable, Sendable {
         /// The window's close button (WM_DELETE_WINDOW) or the window was destroyed.
         case windowClosed
-        /// A signal given to `stopOnSignals` arrived.
+        /// A signal of the loop's `signalPipe` arrived.
         case interrupted(signal: Int32)
         /// `stop()` was called or the `until` condition held.
         case stopped
@@ -52,6 +52,15 @@ public final class X11EventLoop {
     }
     /// Called with each host descriptor `poll()` found readable.
     public var onHostDescriptorReadable: ((Int32) -> Void)?
+    /// Signals that end `run` as `.interrupted` (the loop waits on the pipe's read end); nil
+    /// (the default) leaves signals alone. The pipe is the caller's: `X11Host` makes one when
+    /// asked to stop on signals.
+    public var signalPipe: X11SignalPipe? {
+        didSet {
+            hostDescriptorsChanged = true
+            signalPipeReadable = signalPipe != nil
+        }
+    }
     private var hostDescriptorsChanged = false
     /// How many times the loop woke from `poll()`.
     package private(set) var wakeups = 0
@@ -87,8 +96,8 @@ public final class X11EventLoop {
         stopRequested = true
     }
 
-    /// Maps the window and runs until it is closed, `stop()` is called, a signal from
-    /// `stopOnSignals` arrives, the server connection is lost, or `until` (checked after every
+    /// Maps the window and runs until it is closed, `stop()` is called, a signal of
+    /// `signalPipe` arrives, the server connection is lost, or `until` (checked after every
     /// iteration) returns true.
     public func run(_ controller: some FrameDriver, until: (() -> Bool)? = nil) throws
         -> StopReason
@@ -128,7 +137,7 @@ public final class X11EventLoop {
         if window.closeRequested { return .windowClosed }
         if signalPipeReadable {
             signalPipeReadable = false
-            if let signal = Self.takeSignal() { return .interrupted(signal: signal) }
+            if let signal = signalPipe?.takeSignal() { return .interrupted(signal: signal) }
         }
         if stopRequested {
             stopRequested = false
@@ -176,9 +185,10 @@ public final class X11EventLoop {
         // wakes it (POLLHUP).
         let watchesConnection =
             input.isPressed || (timeout ?? .infinity) > min(pacer.period, 1.0 / 60)
-        // Built once (and again only if a signal pipe appears): waiting allocates nothing.
+        // Built once (and again only if a descriptor changes): waiting allocates nothing.
         let auxiliary = auxiliaryInput?.descriptor() ?? -1
-        let base = (Self.signalPipe.read >= 0 ? 2 : 1) + (auxiliary >= 0 ? 1 : 0)
+        let signalDescriptor = signalPipe?.readDescriptor ?? -1
+        let base = (signalDescriptor >= 0 ? 2 : 1) + (auxiliary >= 0 ? 1 : 0)
         let wanted = base + hostDescriptors.count
         if pollDescriptors.count != wanted || hostDescriptorsChanged
             || (auxiliary >= 0 && pollDescriptors[base - 1].fd != auxiliary)
@@ -187,9 +197,9 @@ public final class X11EventLoop {
             pollDescriptors = [
                 pollfd(fd: window.display.fileDescriptor, events: Int16(POLLIN), revents: 0)
             ]
-            if Self.signalPipe.read >= 0 {
+            if signalDescriptor >= 0 {
                 pollDescriptors.append(
-                    pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0))
+                    pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0))
             }
             if auxiliary >= 0 {
                 pollDescriptors.append(pollfd(fd: auxiliary, events: Int16(POLLIN), revents: 0))
@@ -202,7 +212,7 @@ public final class X11EventLoop {
         Xlib.poll(&pollDescriptors, timeout: timeout)
         wakeups += 1
         connectionReadable = pollDescriptors[0].revents != 0 || !watchesConnection
-        signalPipeReadable = Self.signalPipe.read >= 0 && pollDescriptors[1].revents != 0
+        signalPipeReadable = signalDescriptor >= 0 && pollDescriptors[1].revents != 0
         if auxiliary >= 0, pollDescriptors[base - 1].revents != 0 {
             auxiliaryInput?.onReadable()
         }
@@ -210,43 +220,6 @@ public final class X11EventLoop {
             onHostDescriptorReadable?(pollDescriptors[index].fd)
         }
         return nil
-    }
-
-    // MARK: Signals
-
-    nonisolated(unsafe) private static var signalPipe: (read: Int32, write: Int32) = (-1, -1)
-
-    /// Makes `run` return `.interrupted` when one of `signals` (SIGINT, SIGTERM, SIGHUP) arrives,
-    /// so the caller can save its work and exit. Process-wide; the handler only writes one
-    /// byte to a pipe the loop polls (async-signal-safe).
-    public static func stopOnSignals(_ signals: [Int32]) {
-        if signalPipe.read < 0 {
-            var fds: [Int32] = [-1, -1]
-            guard pipe(&fds) == 0 else { return }
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-            signalPipe = (fds[0], fds[1])
-        }
-        for number in signals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(X11EventLoop.signalPipe.write, &byte, 1)
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(number, &action, nil)
-        }
-    }
-
-    private static func takeSignal() -> Int32? {
-        guard signalPipe.read >= 0 else { return nil }
-        var byte: UInt8 = 0
-        var received: Int32? = nil
-        while read(signalPipe.read, &byte, 1) == 1 { received = Int32(byte) }
-        return received
     }
 }
 

@@ -91,10 +91,11 @@ public final class X11XInput2 {
     }
 
     private func selectChecked(_ window: X11Window, _ types: [Int32]) -> Bool {
-        let errors = X11Display.protocolErrorCount
-        Xlib.selectInputEvents(display.pointer, window.id, device: masterPointer, types: types)
-        Xlib.sync(display.pointer)
-        return X11Display.protocolErrorCount == errors
+        // Trapped, not counted by the plugin's handler: that one is opt-in, and Xlib's
+        // default would end the process on a server that refuses touch events.
+        Xlib.trappingErrors(display.pointer) {
+            Xlib.selectInputEvents(display.pointer, window.id, device: masterPointer, types: types)
+        }
     }
 
     /// The device event in `event`, if it is an XInput2 event this plugin reads

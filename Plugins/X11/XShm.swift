@@ -28,7 +28,7 @@ enum XShm {
     )
         -> Bool
     {
-        trappingErrors(display) { _ = XShmAttach(display, info) }
+        Xlib.trappingErrors(display) { _ = XShmAttach(display, info) }
     }
 
     /// `XShmDetach`.
@@ -103,17 +103,19 @@ enum XShm {
         _ = shmctl(id, IPC_RMID, nil)
     }
 
-    // MARK: Errors
+}
 
+extension Xlib {
     nonisolated(unsafe) private static var trappedError = false
 
     /// Runs `body`, then `XSync`, with an error handler that only notes an error, and puts
-    /// the previous handler back; returns whether no error arrived.
+    /// the previous handler back; returns whether no error arrived. Works whether or not the
+    /// plugin's handlers are installed (they are opt-in). Call it on the thread driving X11.
     static func trappingErrors(_ display: Xlib.DisplayPointer, _ body: () -> Void) -> Bool {
         Xlib.sync(display)
         trappedError = false
         let previous = XSetErrorHandler { _, _ in
-            XShm.trappedError = true
+            Xlib.trappedError = true
             return 0
         }
         body()

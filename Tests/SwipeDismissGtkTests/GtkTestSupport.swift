@@ -134,7 +134,7 @@ extension XCTestCase {
         guard hasExecutable("/usr/bin/xdotool") else { throw unavailable("xdotool is missing") }
         var opened: X11Display?
         eventually(timeout: 3) {
-            opened = try? X11Display(name: name)
+            opened = try? X11Display(name: name, installsErrorHandlers: true)
             return opened != nil
         }
         guard let display = opened else { throw unavailable("cannot open the display \(name)") }
@@ -174,7 +174,7 @@ struct XlibHandlers {
 
     /// The handlers in place now, after making sure the X11 plugin installed its own.
     static func current(display: String) -> XlibHandlers {
-        _ = try? X11Display(name: display)
+        _ = try? X11Display(name: display, installsErrorHandlers: true)
         let error = XSetErrorHandler(nil)
         XSetErrorHandler(error)
         let io = XSetIOErrorHandler(nil)

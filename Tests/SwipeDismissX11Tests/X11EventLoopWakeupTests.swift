@@ -8,7 +8,8 @@ import XCTest
 final class X11EventLoopWakeupTests: XCTestCase {
     func testASignalArrivingWhileTheLoopSleepsEndsTheRunAsInterrupted() throws {
         let harness = try WindowHarness(display: try openTestDisplay())
-        X11EventLoop.stopOnSignals([SIGUSR2])
+        let signals = try X11SignalPipe(signals: [SIGUSR2])
+        harness.loop.signalPipe = signals
         // Idle first: the last polls saw nothing readable in the signal pipe.
         for _ in 0..<3 {
             XCTAssertNil(try harness.loop.runOnce(harness.controller, maximumWait: 0.01))
