@@ -18,22 +18,33 @@ package final class PrivateXvfb {
         guard let xvfb = findExecutable("Xvfb") else {
             throw unavailable("Xvfb is not installed: no private X server to start")
         }
-        let child = try ChildProcess(
-            URL(fileURLWithPath: xvfb),
-            ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"])
-        self.child = child
-        var number = ""
-        eventually(timeout: 10) {
-            number = child.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            return child.stdout.hasSuffix("\n") || !child.process.isRunning
-        }
-        guard !number.isEmpty, Int(number) != nil else {
-            display = ""
+        // A server that exits before naming its display lost a race for a display number
+        // with another server starting at the same moment (other test runs share /tmp): it
+        // is started again, up to three times.
+        var attempt = 0
+        while true {
+            attempt += 1
+            let child = try ChildProcess(
+                URL(fileURLWithPath: xvfb),
+                ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"])
+            var number = ""
+            eventually(timeout: 10) {
+                number = child.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                return child.stdout.hasSuffix("\n") || !child.process.isRunning
+            }
+            if !number.isEmpty, Int(number) != nil, child.process.isRunning {
+                self.child = child
+                display = ":" + number
+                return
+            }
             Glibc.kill(child.pid, SIGKILL)
-            throw TestFailure(
-                description: "Xvfb did not say which display it opened: \(child.stderr)")
+            let status = child.waitForExit(timeout: 5)
+            guard attempt < 3 else {
+                throw TestFailure(
+                    description: "Xvfb did not say which display it opened (attempt \(attempt), "
+                        + "status \(status.map(String.init) ?? "running")): \(child.stderr)")
+            }
         }
-        display = ":" + number
     }
 
     /// The display name, as ":N" (the same as `display`).
