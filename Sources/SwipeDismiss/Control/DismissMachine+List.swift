@@ -11,6 +11,9 @@
 /// that reaches the list's top never moves the sheet. A drag that starts more across than
 /// along (|dx| > 1.2·|dy| at the slop) is left to the content and never moves the sheet.
 ///
+/// A touchpad pan shares the same way, with the pointer's last known place (before any, over
+/// the list) standing for the press.
+///
 /// A mouse wheel over the list at the top detent scrolls it, clamped to its ends, and never
 /// moves the sheet. A wheel event has no location: the machine takes the pointer's last
 /// known one (a press, move or release) and, before any, counts the wheel as over the list
@@ -71,12 +74,13 @@ extension DismissMachine {
         target == 0 && phase != .dismissing && phase != .dismissed
     }
 
-    /// A press at `point`: catches the list if it lands on it and readies a hand-off.
-    mutating func beginListGesture(at point: Point, environment: some DismissEnvironment) {
+    /// A press at `point` (or a touchpad pan with the pointer there; nil: no known place,
+    /// which counts as over the list): catches the list if it lands on it and readies a
+    /// hand-off.
+    mutating func beginListGesture(at point: Point?, environment: some DismissEnvironment) {
         listGesture = ListGesture()
-        guard list != nil, configuration.direction == .down,
-            environment.region(at: point, offset: offset) == .list
-        else { return }
+        guard list != nil, configuration.direction == .down else { return }
+        if let point, environment.region(at: point, offset: offset) != .list { return }
         list?.stop(at: time)
         listGesture.onList = true
         listGesture.handOff = sheetAtTopDetent

@@ -5,7 +5,9 @@
 /// animation, follows through the rubber band and the veto band, and releases to a detent or
 /// off screen. The release projects with the touchpad's 0.997 deceleration
 /// (`VelocityProjection.touchpadDecelerationRate`) where the configuration projects. A stream
-/// locked across the dismiss axis (horizontal for a `.down` card) is ignored.
+/// locked across the dismiss axis (horizontal for a `.down` card) is ignored. Over a sheet's
+/// list it hands off between the list and the sheet exactly as a pointer drag does
+/// (`DismissMachine+List.swift`).
 ///
 /// The pointer wins: a press cancels a touchpad pan in progress, and a stream that locks
 /// while the pointer is pressed is ignored until it ends.
@@ -86,6 +88,10 @@ extension DismissMachine {
             touchpadPan = false
             guard !recognizer.isPressed, alongDismissAxis(translation) else { return }
             touchpadPan = true
+            // The same hand-off as a pointer drag: over the list at the top detent the
+            // stream scrolls the list first (the pointer's last known place says where it
+            // is; before any, it counts as over the list, as a wheel does).
+            beginListGesture(at: pointer, environment: environment)
             grabContent()
             move(translation: translation, began: true, environment: environment)
         case .changed(let translation):
@@ -98,14 +104,19 @@ extension DismissMachine {
                 touchpadPan = false
                 return
             }
-            release(
-                translation: translation, velocity: configuration.direction.component(of: velocity),
-                environment: environment)
+            let along = configuration.direction.component(of: velocity)
+            if listGesture.handOff {
+                releaseHandOff(translation: translation, velocity: along, environment: environment)
+            } else {
+                release(translation: translation, velocity: along, environment: environment)
+                endListGesture(fingerVelocity: 0)
+            }
             touchpadPan = false
         case .cancelled:
             guard touchpadPan else { return }
             touchpadPan = false
             cancel()
+            endListGesture(fingerVelocity: 0)
         case .pressed, .tapped:
             break
         }
