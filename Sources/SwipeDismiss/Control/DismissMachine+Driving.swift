@@ -20,7 +20,7 @@ extension DismissMachine {
     public mutating func relayout(_ newLayout: DetentLayout) -> [DismissEffect] {
         startCall()
         let old = layout
-        layout = newLayout
+        settings = MotionSettings(configuration: configuration, layout: newLayout)
         if target > newLayout.count { target = newLayout.count }
         if phase == .presented || phase == .dismissed {
             content.relayout(from: old, to: newLayout, target: target)

@@ -168,11 +168,18 @@ extension DismissMachine {
             guard let sheet = handOffAlong(translation, began: began) else { return }
             along = sheet
         }
+        // The policy is asked once a drag passes the lowest detent; its "no" turns the way
+        // out into a band.
+        if drag.verdict == nil,
+            content.passesLowestDetent(
+                translation, along: along, began: began, startDetent: drag.startDetent, context)
+        {
+            drag.verdict = environment.shouldDismiss(.drag)
+        }
         // Move first, then announce the phase, so observers see where the drag has got to.
         content.follow(
             translation, along: along, began: began, startDetent: drag.startDetent,
-            verdict: &drag.verdict, ask: { environment.shouldDismiss(.drag) },
-            backdrop: &backdrop, context)
+            verdict: drag.verdict, backdrop: &backdrop, context)
         setPhase(.dragging)
     }
 

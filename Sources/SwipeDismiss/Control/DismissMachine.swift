@@ -10,14 +10,10 @@
 /// edge, `PlanarMotion` for `.free`); the backdrop's alpha (`BackdropAlpha`) and the list's
 /// hand-off (`ListHandOff`) are values of their own.
 public struct DismissMachine: Sendable {
-    /// The numbers and policies every decision follows.
-    public let configuration: DismissConfiguration
     /// The time of the last input or `advance(to:environment:)`; never runs backwards.
     public internal(set) var time: Double
     /// Where the presentation is in its life.
     public internal(set) var phase: DismissPhase
-    /// The detents resolved for the current viewport.
-    public internal(set) var layout: DetentLayout
     /// Whether a vetoed dismissal waits for `dismiss(force: true)` or `declineDismissal()`.
     public internal(set) var isDismissAttemptPending = false
     /// Effects gathered by the call in progress, oldest first; the call returns them.
@@ -38,15 +34,16 @@ public struct DismissMachine: Sendable {
     var listHandOff = ListHandOff()
     /// How many presentations, how the current one ended, and the calls waiting.
     var presentations = PresentationLog()
+    /// The configuration and the detents, in the box the content motion reads them from.
+    var settings: MotionSettings
 
     /// A machine at `time` with the content presented and at rest (or dismissed).
     public init(
         configuration: DismissConfiguration, layout: DetentLayout, time: Double,
         presented: Bool = true
     ) {
-        self.configuration = configuration
-        self.layout = layout
         self.time = time
+        settings = MotionSettings(configuration: configuration, layout: layout)
         input = GestureInput(configuration: configuration)
         phase = presented ? .presented : .dismissed
         content =
@@ -65,6 +62,12 @@ public struct DismissMachine: Sendable {
     }
 
     // MARK: Reading
+
+    /// The numbers and policies every decision follows.
+    public var configuration: DismissConfiguration { settings.configuration }
+
+    /// The detents resolved for the current viewport.
+    public var layout: DetentLayout { settings.layout }
 
     /// Counts presentations; 1 for the first.
     public var presentationCount: Int { presentations.count }
@@ -126,7 +129,7 @@ public struct DismissMachine: Sendable {
 
     /// What the content motion reads of the machine now.
     var context: MotionContext {
-        MotionContext(configuration: configuration, layout: layout, time: time)
+        MotionContext(settings: settings, time: time)
     }
 
     /// The backdrop's alpha now, with the content at `offset`.

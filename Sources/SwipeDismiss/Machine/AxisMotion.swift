@@ -141,10 +141,21 @@ struct AxisMotion: ContentMotion {
         if context.configuration.tracking == .direct { backdrop.mode = .curve }
     }
 
-    mutating func follow(
+    func passesLowestDetent(
         _ translation: Point, along: Double?, began: Bool, startDetent: Int,
-        verdict: inout Bool?, ask: () -> Bool, backdrop: inout BackdropAlpha,
         _ context: MotionContext
+    ) -> Bool {
+        guard !began || context.configuration.tracking == .direct else { return false }
+        let raw = dragBase + (along ?? direction.component(of: translation))
+        guard let shown = reverseBanded(raw, startDetent: startDetent, context) else {
+            return false
+        }
+        return shown > context.layout.lowest
+    }
+
+    mutating func follow(
+        _ translation: Point, along: Double?, began: Bool, startDetent: Int, verdict: Bool?,
+        backdrop: inout BackdropAlpha, _ context: MotionContext
     ) {
         let along = along ?? direction.component(of: translation)
         lastChange = began ? 0 : along
@@ -153,35 +164,34 @@ struct AxisMotion: ContentMotion {
         guard !began || context.configuration.tracking == .direct else { return }
         let raw = dragBase + along
         lastRaw = raw
-        let configuration = context.configuration
-        let layout = context.layout
-        let top = layout.top
-        var target: Double
-        switch configuration.reverseDrag {
-        case .ignore:
-            // The seed: only a translation the dismiss way moves the content.
-            guard raw >= layout.offset(of: startDetent) else { return }
-            target = raw
-        case .rubberBand(let coefficient):
-            target =
-                raw >= top
-                ? raw
-                : top
-                    + RubberBand(coefficient: coefficient, dimension: layout.distance)
-                    .banded(raw - top)
+        guard var target = reverseBanded(raw, startDetent: startDetent, context) else { return }
+        let lowest = context.layout.lowest
+        if target > lowest, verdict == false {
+            target = lowest + vetoBand(context).banded(target - lowest)
         }
-        let lowest = layout.lowest
-        if target > lowest {
-            if verdict == nil { verdict = ask() }
-            if verdict == false {
-                target = lowest + vetoBand(context).banded(target - lowest)
-            }
-        }
-        switch configuration.tracking {
+        switch context.configuration.tracking {
         case .direct:
             kind = .rest(target)
         case .additiveSpring:
             stepAdditively(to: target, backdrop: &backdrop, context)
+        }
+    }
+
+    /// Where a raw drag offset shows before the veto band: through the reverse-drag rubber
+    /// band above the top detent, or nil where the seed ignores a drag the wrong way.
+    func reverseBanded(_ raw: Double, startDetent: Int, _ context: MotionContext) -> Double? {
+        let layout = context.layout
+        let top = layout.top
+        switch context.configuration.reverseDrag {
+        case .ignore:
+            // The seed: only a translation the dismiss way moves the content.
+            return raw >= layout.offset(of: startDetent) ? raw : nil
+        case .rubberBand(let coefficient):
+            return raw >= top
+                ? raw
+                : top
+                    + RubberBand(coefficient: coefficient, dimension: layout.distance)
+                    .banded(raw - top)
         }
     }
 

@@ -44,13 +44,17 @@ protocol ContentMotion: Sendable {
     mutating func takeOver(from target: Int, _ context: MotionContext)
     /// A drag takes the content from rest: how the backdrop follows it from now.
     func startFollowing(_ backdrop: inout BackdropAlpha, _ context: MotionContext)
-    /// Follows a drag that started at detent `startDetent` to `translation` (`along`: the
-    /// sheet's share of it after a list hand-off). `ask` gives the policy's answer for a
-    /// drag, asked at most once a drag (kept in `verdict`).
-    mutating func follow(
+    /// Whether following a drag that started at detent `startDetent` to `translation`
+    /// (`along`: the sheet's share of it after a list hand-off) takes the content past the
+    /// lowest detent, where the dismissal policy has its say.
+    func passesLowestDetent(
         _ translation: Point, along: Double?, began: Bool, startDetent: Int,
-        verdict: inout Bool?, ask: () -> Bool, backdrop: inout BackdropAlpha,
-        _ context: MotionContext)
+        _ context: MotionContext
+    ) -> Bool
+    /// Follows that drag; `verdict` is the policy's answer, once asked.
+    mutating func follow(
+        _ translation: Point, along: Double?, began: Bool, startDetent: Int, verdict: Bool?,
+        backdrop: inout BackdropAlpha, _ context: MotionContext)
     /// Where a release with `velocity` sends the content (`layout.count`: off screen) and
     /// whether position alone (`drag`) or the velocity (`flick`) decided a dismissal.
     func releaseDestination(
@@ -85,14 +89,32 @@ struct ContentPose: Sendable {
     var progress: Double
 }
 
-/// What a content motion reads of the machine: the numbers, the detents and the time.
-struct MotionContext {
+/// The machine's numbers and detents in one shared, immutable box: a frame hands them to
+/// the content motion as one reference instead of copying every field of both.
+final class MotionSettings: Sendable {
     /// The machine's configuration.
     let configuration: DismissConfiguration
     /// The detents resolved for the viewport.
     let layout: DetentLayout
+
+    /// The box for `configuration` and `layout`.
+    init(configuration: DismissConfiguration, layout: DetentLayout) {
+        self.configuration = configuration
+        self.layout = layout
+    }
+}
+
+/// What a content motion reads of the machine: the numbers, the detents and the time.
+struct MotionContext {
+    /// The machine's configuration and detents.
+    let settings: MotionSettings
     /// The machine's time.
     let time: Double
+
+    /// The machine's configuration.
+    var configuration: DismissConfiguration { settings.configuration }
+    /// The detents resolved for the viewport.
+    var layout: DetentLayout { settings.layout }
 
     /// `spring` as the configuration wants it: critically damped under reduced motion.
     func effective(_ spring: Spring) -> Spring {

@@ -120,12 +120,16 @@ struct PlanarMotion: ContentMotion {
         backdrop.mode = .curve
     }
 
-    /// The content sits at the drag's base plus `translation` (no bands, no policy: a
-    /// photo's drag is decided at its release).
-    mutating func follow(
+    /// A photo's drag has no detent to pass: it is decided at its release.
+    func passesLowestDetent(
         _ translation: Point, along: Double?, began: Bool, startDetent: Int,
-        verdict: inout Bool?, ask: () -> Bool, backdrop: inout BackdropAlpha,
         _ context: MotionContext
+    ) -> Bool { false }
+
+    /// The content sits at the drag's base plus `translation` (no bands, no policy).
+    mutating func follow(
+        _ translation: Point, along: Double?, began: Bool, startDetent: Int, verdict: Bool?,
+        backdrop: inout BackdropAlpha, _ context: MotionContext
     ) {
         kind = .rest(dragBase + translation)
     }
