@@ -51,16 +51,16 @@ final class DismissMachineTests: XCTestCase {
     func testInputsInStateAndEffectsOut() {
         var m = machine()
         let world = CardWorld()
-        m.handle(event(0, .down(Point(x: 195, y: 500))), environment: world)
-        m.handle(event(0.05, .move(Point(x: 195, y: 540))), environment: world)
+        XCTAssertEqual(m.handle(event(0, .down(Point(x: 195, y: 500))), environment: world), [])
+        let effects = m.handle(event(0.05, .move(Point(x: 195, y: 540))), environment: world)
         XCTAssertEqual(m.state.offset, 40)
         XCTAssertEqual(m.state.alpha, 0.26, accuracy: 1e-12)
-        guard case .notify(.phaseChanged(.presented, .dragging, let state))? = m.effects.first
-        else { return XCTFail("expected the drag to be announced, got \(m.effects)") }
+        guard case .notify(.phaseChanged(.presented, .dragging, let state))? = effects.first
+        else { return XCTFail("expected the drag to be announced, got \(effects)") }
         XCTAssertEqual(state.offset, 40)
-        m.clearEffects()
-        m.handle(event(0.1, .move(Point(x: 195, y: 560))), environment: world)
-        XCTAssertEqual(m.effects, [], "a steady drag frame has nothing to announce")
+        XCTAssertEqual(
+            m.handle(event(0.1, .move(Point(x: 195, y: 560))), environment: world), [],
+            "a steady drag frame has nothing to announce")
     }
 
     func testAMachineIsAValueThatForks() {
@@ -70,10 +70,10 @@ final class DismissMachineTests: XCTestCase {
         m.handle(event(0.1, .move(Point(x: 195, y: 720))), environment: world)
         var released = m
         released.handle(event(0.3, .up(Point(x: 195, y: 720))), environment: world)
-        released.advance(to: 2)
+        released.advance(to: 2, environment: world)
         var cancelled = m
         cancelled.handle(event(0.3, .cancel), environment: world)
-        cancelled.advance(to: 2)
+        cancelled.advance(to: 2, environment: world)
         XCTAssertEqual(released.phase, .dismissed)
         XCTAssertEqual(cancelled.phase, .presented)
         XCTAssertEqual(cancelled.offset, 0)
@@ -85,21 +85,24 @@ final class DismissMachineTests: XCTestCase {
 
     func testTimeOnlyMovesForward() {
         var m = machine()
-        m.dismiss(environment: CardWorld())
-        m.advance(to: 0.1)
+        let world = CardWorld()
+        m.dismiss(environment: world)
+        m.advance(to: 0.1, environment: world)
         let offset = m.offset
-        m.advance(to: 0.05)
+        XCTAssertEqual(m.advance(to: 0.05, environment: world), [])
         XCTAssertEqual(m.time, 0.1)
         XCTAssertEqual(m.offset, offset)
     }
 
     func testAVetoIsAnEffectAndAPendingFlag() {
         var m = machine()
-        m.dismiss(environment: CardWorld(allows: false))
-        XCTAssertEqual(m.effects, [.notify(.dismissAttempted(.programmatic)), .needsDisplay])
+        XCTAssertEqual(
+            m.dismiss(environment: CardWorld(allows: false)),
+            [.notify(.dismissAttempted(.programmatic)), .needsDisplay])
         XCTAssertTrue(m.state.isDismissAttemptPending)
-        m.declineDismissal()
+        XCTAssertEqual(m.declineDismissal(), [.needsDisplay])
         XCTAssertFalse(m.state.isDismissAttemptPending)
+        XCTAssertEqual(m.declineDismissal(), [], "nothing pends any more")
     }
 
     func testAMachineRunsWithoutPlugins() {
@@ -112,18 +115,16 @@ final class DismissMachineTests: XCTestCase {
         XCTAssertEqual(m.phase, .dragging)
         XCTAssertEqual(m.state.offset, 100)
         XCTAssertEqual(m.state.alpha, 0.2, accuracy: 1e-12)
-        m.clearEffects()
-        XCTAssertEqual(m.effects, [])
-        m.handle(event(0.05, .key(.escape)), environment: world)
+        var effects = m.handle(event(0.05, .key(.escape)), environment: world)
         XCTAssertEqual(m.phase, .dismissing)
         var time = 0.05
         while m.isAnimating, time < 5 {
             time += 1 / 60
-            m.advance(to: time)
+            effects += m.advance(to: time, environment: world)
         }
         XCTAssertEqual(m.phase, .dismissed)
         XCTAssertEqual(m.state.offset, 500)
-        let endings = m.effects.filter {
+        let endings = effects.filter {
             if case .notify(.didDismiss) = $0 { return true }
             return false
         }
@@ -134,11 +135,11 @@ final class DismissMachineTests: XCTestCase {
         // Fluid catches a presentation where it is: the press is hit-tested there.
         var m = machine(.fluid, distance: 600, presented: false)
         m.present()
+        let world = RecordingWorld()
         var ahead = m
-        ahead.advance(to: 0.1)
+        ahead.advance(to: 0.1, environment: world)
         let expected = ahead.offset
         XCTAssertGreaterThan(expected, 0)
-        let world = RecordingWorld()
         m.handle(event(0.1, .down(Point(x: 1, y: 2))), environment: world)
         XCTAssertEqual(world.seen.map(\.0), [Point(x: 1, y: 2)])
         XCTAssertEqual(world.seen.map(\.1), [expected])
@@ -156,13 +157,13 @@ final class DismissMachineTests: XCTestCase {
         }
         let copy = m
         m.handle(event(0.03, .up(Point(x: 0, y: 80))), environment: world)
-        m.advance(to: 0.2)
+        m.advance(to: 0.2, environment: world)
         XCTAssertEqual(m.phase, .settling)
         XCTAssertEqual(copy.phase, .dragging)
         XCTAssertEqual(copy.time, 0.02)
         // The copy's spring steps are its own: at 0.2 it is still heading for 80.
         var later = copy
-        later.advance(to: 0.2)
+        later.advance(to: 0.2, environment: world)
         let s = SpringStepResponse.uikit
         XCTAssertEqual(later.state.offset, 80 * s.value(at: 0.18), accuracy: 1e-9)
         XCTAssertLessThan(m.state.offset, later.state.offset)
@@ -170,15 +171,15 @@ final class DismissMachineTests: XCTestCase {
 
     func testPresentDuringADismissalReportsTheOldPresentationSupersededFirst() {
         var m = machine(.seed, distance: 500)
-        m.dismiss(environment: RecordingWorld())
-        m.advance(to: 0.1)
-        m.clearEffects()
-        m.present()
+        let world = RecordingWorld()
+        m.dismiss(environment: world)
+        m.advance(to: 0.1, environment: world)
+        let effects = m.present()
         XCTAssertEqual(m.presentationCount, 2)
-        guard m.effects.count == 2,
-            case .notify(.superseded(presentation: 1, let ended)) = m.effects[0],
-            case .notify(.phaseChanged(.dismissing, .presenting, _)) = m.effects[1]
-        else { return XCTFail("\(m.effects)") }
+        guard effects.count == 2,
+            case .notify(.superseded(presentation: 1, let ended)) = effects[0],
+            case .notify(.phaseChanged(.dismissing, .presenting, _)) = effects[1]
+        else { return XCTFail("\(effects)") }
         XCTAssertEqual(ended.phase, .dismissing)
         XCTAssertEqual(ended.time, 0.1)
     }

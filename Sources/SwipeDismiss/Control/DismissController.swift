@@ -90,11 +90,10 @@ public final class DismissController {
         if let scrolling = presenter as? ScrollingPresenter {
             // A list the scroll model refuses (a non-finite length) is left out: the sheet
             // still drags, the list stays at its top.
-            try? machine.setList(
+            _ = try? machine.setList(
                 contentLength: scrolling.listContentHeight,
                 viewportLength: scrolling.listViewportHeight(viewport: viewport),
                 offset: scrolling.listOffset)
-            machine.clearEffects()
         }
         state = machine.state
         layout = machine.layout
@@ -175,14 +174,15 @@ public final class DismissController {
         guard size != environment.viewport else { return }
         environment.viewport = size
         scene = presenter.makeScene(viewport: size)
-        machine.relayout(Self.layout(presenter, configuration, size))
+        var effects = machine.relayout(Self.layout(presenter, configuration, size))
         if let scrolling = presenter as? ScrollingPresenter {
-            try? machine.resizeList(
-                contentLength: scrolling.listContentHeight,
-                viewportLength: scrolling.listViewportHeight(viewport: size))
+            effects +=
+                (try? machine.resizeList(
+                    contentLength: scrolling.listContentHeight,
+                    viewportLength: scrolling.listViewportHeight(viewport: size))) ?? []
         }
         layout = machine.layout
-        performEffects()
+        perform(effects)
     }
 
     /// Advances to the clock's time: applies pending input, animates, and renders if the
@@ -287,22 +287,19 @@ public final class DismissController {
         run { $0.declineDismissal() }
     }
 
-    /// Runs `body` on the machine, then performs its effects and any calls made meanwhile.
-    private func run(_ body: (inout DismissMachine) -> Void) {
+    /// Runs `body` on the machine, then performs the effects it returns and any calls made
+    /// meanwhile.
+    private func run(_ body: (inout DismissMachine) -> [DismissEffect]) {
         isBusy = true
-        body(&machine)
+        let effects = body(&machine)
         isBusy = false
-        performEffects()
+        perform(effects)
     }
 
-    private func performEffects() {
-        guard !isBusy else { return }
+    private func perform(_ effects: [DismissEffect]) {
         isBusy = true
         refresh()
-        var index = 0
-        while index < machine.effects.count {
-            let effect = machine.effects[index]
-            index += 1
+        for effect in effects {
             switch effect {
             case .needsDisplay: needsDisplay = true
             case .notify(let event): notify(event)
@@ -310,7 +307,6 @@ public final class DismissController {
                 completions.removeValue(forKey: request)?(succeeded)
             }
         }
-        machine.clearEffects()
         isBusy = false
         while !deferred.isEmpty {
             switch deferred.removeFirst() {

@@ -23,31 +23,32 @@ extension SheetStack {
         if index == 0 {
             finishLevels(above: 0, environment: environment)
             if levels[0].phase != .dismissed {
-                levels[0].dismiss(
-                    animated: false, force: true, environment: environment.environment(forLevel: 0))
-                collect(0)
+                collect(
+                    0,
+                    levels[0].dismiss(
+                        animated: false, force: true,
+                        environment: environment.environment(forLevel: 0)))
             }
             levels[0] = machine
         } else {
             finishLevels(above: index - 1, environment: environment)
             let below = index - 1
-            if levels[below].phase == .dragging || levels[below].recognizer.isPressed {
-                levels[below].handle(
-                    InputEvent(time: levels[below].time, kind: .cancel),
-                    environment: environment.environment(forLevel: below))
-                collect(below)
+            if levels[below].phase == .dragging || levels[below].input.pointer.isPressed {
+                collect(
+                    below,
+                    levels[below].handle(
+                        InputEvent(time: levels[below].time, kind: .cancel),
+                        environment: environment.environment(forLevel: below)))
             }
             levels.append(machine)
         }
-        levels[index].present(animated: animated, request: request)
-        collect(index)
+        collect(index, levels[index].present(animated: animated, request: request))
     }
 
     /// Presents the root again if nothing is shown (or it is leaving); request `request`
     /// completes as `DismissMachine.present` says (at once when it is shown).
     public mutating func presentRoot(animated: Bool = true, request: Int? = nil) {
-        levels[0].present(animated: animated, request: request)
-        collect(0)
+        collect(0, levels[0].present(animated: animated, request: request))
     }
 
     /// Dismisses the sheet at `level` with no velocity if its policy allows (or `force`):
@@ -68,8 +69,9 @@ extension SheetStack {
         let own = environment.environment(forLevel: level)
         var forced = force
         if levels[level].isShown, !force {
+            levels[level].startCall()
             guard levels[level].allows(.programmatic, environment: own) else {
-                collect(level)
+                collect(level, levels[level].effects)
                 if let request {
                     effects.append(.level(level, .complete(request: request, succeeded: false)))
                 }
@@ -78,9 +80,10 @@ extension SheetStack {
             forced = true
         }
         finishLevels(above: level, environment: environment)
-        levels[level].dismiss(
-            animated: animated, force: forced, request: request, environment: own)
-        collect(level)
+        collect(
+            level,
+            levels[level].dismiss(
+                animated: animated, force: forced, request: request, environment: own))
         removeLeftLevels()
     }
 
@@ -101,16 +104,16 @@ extension SheetStack {
             return dismiss(
                 level: level, animated: animated, request: request, environment: environment)
         }
-        levels[level].move(
-            to: detent, animated: animated, request: request,
-            environment: environment.environment(forLevel: level))
-        collect(level)
+        collect(
+            level,
+            levels[level].move(
+                to: detent, animated: animated, request: request,
+                environment: environment.environment(forLevel: level)))
     }
 
     /// Answers the pending vetoed dismissal of the sheet at `level` with "keep it".
     public mutating func declineDismissal(level: Int) {
         guard level >= 0, level < levels.count else { return }
-        levels[level].declineDismissal()
-        collect(level)
+        collect(level, levels[level].declineDismissal())
     }
 }

@@ -45,7 +45,7 @@ public struct SheetStack: Sendable {
         self.keyPresentLimit = keyPresentLimit
         levels.reserveCapacity(max(4, keyPresentLimit + 1))
         effects.reserveCapacity(16)
-        collect(0)
+        collect(0, levels[0].effects)
     }
 
     // MARK: Reading
@@ -146,9 +146,10 @@ public struct SheetStack: Sendable {
     public mutating func advance(to newTime: Double, environment: some StackEnvironment) {
         var index = levels.count - 1
         while index >= 0 {
-            levels[index].advance(
-                to: newTime, environment: environment.environment(forLevel: index))
-            collect(index)
+            collect(
+                index,
+                levels[index].advance(
+                    to: newTime, environment: environment.environment(forLevel: index)))
             // A touchpad pan that ends at its deadline may send the level on its way out.
             levelMayHaveStartedLeaving(index, environment: environment)
             index -= 1
@@ -168,26 +169,24 @@ public struct SheetStack: Sendable {
         {
             return effects.append(.levelRequested(pushIndex))
         }
-        levels[level].handle(event, environment: environment.environment(forLevel: level))
-        collect(level)
+        collect(
+            level,
+            levels[level].handle(event, environment: environment.environment(forLevel: level)))
         levelMayHaveStartedLeaving(level, environment: environment)
     }
 
     /// Lays every level out again (the viewport changed): `layouts[i]` is level `i`'s.
     public mutating func relayout(_ layouts: [DetentLayout]) {
         for index in levels.indices where index < layouts.count {
-            levels[index].relayout(layouts[index])
-            collect(index)
+            collect(index, levels[index].relayout(layouts[index]))
         }
     }
 
     // MARK: Helpers
 
-    /// Moves level `index`'s effects into the stack's, tagged with the level.
-    mutating func collect(_ index: Int) {
-        guard !levels[index].effects.isEmpty else { return }
-        for effect in levels[index].effects { effects.append(.level(index, effect)) }
-        levels[index].clearEffects()
+    /// Adds the effects level `index` produced to the stack's, tagged with the level.
+    mutating func collect(_ index: Int, _ produced: [DismissEffect]) {
+        for effect in produced { effects.append(.level(index, effect)) }
     }
 
     /// Once level `index` is leaving, any level above it (itself leaving) ends now, top
@@ -205,10 +204,11 @@ public struct SheetStack: Sendable {
         while levels.count - 1 > index {
             let top = levels.count - 1
             if levels[top].phase != .dismissed {
-                levels[top].dismiss(
-                    animated: false, force: true,
-                    environment: environment.environment(forLevel: top))
-                collect(top)
+                collect(
+                    top,
+                    levels[top].dismiss(
+                        animated: false, force: true,
+                        environment: environment.environment(forLevel: top)))
             }
             levels.removeLast()
         }

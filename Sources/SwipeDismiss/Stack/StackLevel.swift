@@ -42,12 +42,11 @@ public struct StackLevel {
             configuration: configuration, layout: layout(viewport: viewport), time: time,
             presented: presented)
         if let scrolling = presenter as? ScrollingPresenter {
-            try? machine.setList(
+            _ = try? machine.setList(
                 contentLength: scrolling.listContentHeight,
                 viewportLength: scrolling.listViewportHeight(viewport: viewport),
                 offset: scrolling.listOffset)
         }
-        machine.clearEffects()
         return machine
     }
 }

@@ -1,0 +1,28 @@
+/// What the state machine asks of the world it does not own: the presenter's hit test and
+/// the app's dismissal policy.
+public protocol DismissEnvironment {
+    /// What `point` lands on with the content at `offset`: `.content` or `.backdrop`.
+    func hitTest(_ point: Point, offset: Double) -> HitRegion
+    /// What `point` lands on with the content moved by `translation` (`.free`).
+    func hitTest(_ point: Point, translation: Point) -> HitRegion
+    /// Whether a dismissal for `reason` may go ahead.
+    func shouldDismiss(_ reason: DismissReason) -> Bool
+    /// Which part of a sheet `point` lands on with the content at `offset`.
+    func region(at point: Point, offset: Double) -> SheetRegion
+    /// The id of the content's tappable item at `point` in `state`, if any.
+    func contentItem(at point: Point, state: DismissState) -> String?
+}
+
+extension DismissEnvironment {
+    /// By default nothing is a list: every drag moves the content.
+    public func region(at point: Point, offset: Double) -> SheetRegion { .outside }
+
+    /// By default nothing in the content is tappable.
+    public func contentItem(at point: Point, state: DismissState) -> String? { nil }
+
+    /// By default, the content moved by `translation`'s length along `.down`: an
+    /// environment that drives `.free` content implements this itself.
+    public func hitTest(_ point: Point, translation: Point) -> HitRegion {
+        hitTest(point, offset: translation.length)
+    }
+}

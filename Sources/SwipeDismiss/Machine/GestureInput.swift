@@ -1,0 +1,75 @@
+/// What the machine makes of raw input: a pointer's presses and a touchpad's scroll streams
+/// turned into pans, and the pointer's last known place.
+///
+/// The pointer wins: a press cancels a touchpad pan in progress, and a stream that locks
+/// while the pointer is pressed is ignored until it ends.
+struct GestureInput: Sendable {
+    /// Turns pointer presses, moves and releases into pans and taps.
+    var pointer: PanRecognizer
+    /// Turns a touchpad's scroll stream into pans.
+    private(set) var touchpad = ScrollGestureRecognizer()
+    /// The touchpad recognizer's last output, reused so a steady pan allocates nothing.
+    private(set) var touchpadGestures: [TimedPanGesture] = []
+    /// Whether the drag in progress is a touchpad pan (its release projects at 0.997).
+    var isTouchpadPan = false
+    /// The pointer's last known location, for a wheel or a touchpad pan (which have none).
+    var location: Point?
+
+    /// Input for content moving as `configuration` says: content in the plane pans with
+    /// both of a touchpad's axes at once.
+    init(configuration: DismissConfiguration) {
+        pointer = PanRecognizer(slop: configuration.touchSlop)
+        touchpad.locksAxis = configuration.direction != .free
+        touchpadGestures.reserveCapacity(4)
+    }
+
+    /// When the touchpad stream in progress ends unless another delta or a stop comes
+    /// first; nil when there is none.
+    var touchpadDeadline: Double? { touchpad.deadline }
+
+    /// Ends a touchpad stream whose deadline is at or before `time`.
+    mutating func expireTouchpad(at time: Double) {
+        touchpadGestures.removeAll(keepingCapacity: true)
+        touchpad.expire(at: time, into: &touchpadGestures)
+    }
+
+    /// One touchpad delta at `time`.
+    mutating func scrollTouchpad(dx: Double, dy: Double, at time: Double) {
+        touchpadGestures.removeAll(keepingCapacity: true)
+        touchpad.scroll(dx: dx, dy: dy, source: .touchpad, at: time, into: &touchpadGestures)
+    }
+
+    /// The touchpad's fingers lifted at `time`.
+    mutating func stopTouchpad(at time: Double) {
+        touchpadGestures.removeAll(keepingCapacity: true)
+        touchpad.stop(at: time, into: &touchpadGestures)
+    }
+
+    /// The touchpad's stream is cancelled at `time` (a press took over).
+    mutating func cancelTouchpad(at time: Double) {
+        touchpadGestures.removeAll(keepingCapacity: true)
+        touchpad.cancel(at: time, into: &touchpadGestures)
+    }
+
+    /// Forgets the touchpad's output once it has been applied.
+    mutating func clearTouchpadGestures() {
+        touchpadGestures.removeAll(keepingCapacity: true)
+    }
+
+    /// Forgets the pointer's press and stops following the touchpad; the rest of the
+    /// touchpad stream is ignored until it ends.
+    mutating func forget() {
+        pointer.reset()
+        isTouchpadPan = false
+    }
+
+    /// Whether a locked stream's translation (zero across its axis) lies along `direction`'s
+    /// axis.
+    static func isAlong(_ translation: Point, _ direction: DismissDirection) -> Bool {
+        switch direction {
+        case .down, .up: translation.x == 0 && translation.y != 0
+        case .left, .right: translation.y == 0 && translation.x != 0
+        case .free: translation != .zero
+        }
+    }
+}

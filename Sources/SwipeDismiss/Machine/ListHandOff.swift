@@ -1,0 +1,119 @@
+/// The content's scrollable list and how one gesture shares its movement with the sheet.
+///
+/// A value of its own so the machine only says *when* (a press on the list, a move, a
+/// release) and this says *how much* goes to the list and how much to the sheet: a finger
+/// moving down first scrolls the list to its top and the rest moves the sheet; moving back
+/// up first raises the sheet to its top detent, then scrolls the list again.
+struct ListHandOff: Sendable {
+    /// The list's scroll model; nil when the content has none.
+    var list: ScrollMotion?
+    /// The press landed on the list (and caught it): the gesture's end releases it.
+    private(set) var onList = false
+    /// The drag shares its movement between the list and the sheet.
+    private(set) var handOff = false
+    /// The drag started across the dismiss axis: it moves nothing.
+    var lockedAcross = false
+    /// The finger's last translation along the dismiss axis.
+    private var finger = 0.0
+    /// The sheet's raw (un-banded) drag offset during a hand-off.
+    private(set) var sheetRaw = 0.0
+
+    /// The list's content offset at `time` (0 at its top); 0 without a list.
+    func offset(at time: Double) -> Double { list?.value(at: time) ?? 0 }
+
+    /// Whether the list still moves on its own at `time` (gliding or springing back).
+    func isMoving(at time: Double) -> Bool {
+        guard let list else { return false }
+        return !list.isSettled(at: time)
+    }
+
+    /// A gesture starts on the list at `time`: catches a coasting list and, with
+    /// `handOff`, readies the sharing.
+    mutating func begin(handOff: Bool, at time: Double) {
+        forget()
+        list?.stop(at: time)
+        onList = true
+        self.handOff = handOff
+    }
+
+    /// Forgets the gesture (the list keeps whatever motion it has).
+    mutating func forget() {
+        onList = false
+        handOff = false
+        lockedAcross = false
+        finger = 0
+        sheetRaw = 0
+    }
+
+    /// Shares the finger's move to `finger` (along the axis) between the list and the
+    /// sheet, the sheet resting at `top` at the latest; `began` starts the sheet at `base`.
+    /// Returns the sheet's raw drag offset.
+    mutating func share(finger newFinger: Double, began: Bool, base: Double, top: Double)
+        -> Double
+    {
+        if began { sheetRaw = base }
+        var delta = newFinger - finger
+        finger = newFinger
+        if delta > 0 {
+            // Down: the list scrolls toward its top first; the rest moves the sheet.
+            if sheetRaw <= top, list != nil {
+                delta = list?.drag(by: delta, rubberBanding: .bottom) ?? delta
+            }
+            sheetRaw += delta
+        } else if delta < 0 {
+            // Up: the sheet rises to its top detent first; the rest scrolls the list.
+            if sheetRaw > top {
+                if sheetRaw + delta <= top {
+                    delta += sheetRaw - top
+                    sheetRaw = top
+                } else {
+                    sheetRaw += delta
+                    delta = 0
+                }
+            }
+            if delta < 0 { _ = list?.drag(by: delta, rubberBanding: .bottom) }
+        }
+        return sheetRaw
+    }
+
+    /// Ends the gesture: a list it caught glides from `fingerVelocity` (or springs back past
+    /// an end). Returns whether the list was let go (the picture may change).
+    mutating func end(fingerVelocity: Double, at time: Double) -> Bool {
+        let released = onList
+        if onList { list?.release(fingerVelocity: fingerVelocity, at: time) }
+        forget()
+        return released
+    }
+
+    /// A mouse wheel's `dy`: scrolls the list at once, clamped to its ends.
+    mutating func wheel(dy: Double, at time: Double) {
+        list?.stop(at: time)
+        _ = list?.drag(by: dy, rubberBanding: [])
+    }
+
+    /// Page Up/Down and Home/End: the list jumps (no animation) by a page (its viewport
+    /// minus one row of `rowHeight`) or to its top or end, clamped to its ends; a running
+    /// glide or bounce ends. Returns whether it has a list to jump.
+    mutating func jump(key: Key, rowHeight: Double, at time: Double) -> Bool {
+        guard let current = list else { return false }
+        let offset = current.value(at: time)
+        let page = max(0, current.viewportLength - rowHeight)
+        let goal: Double
+        switch key {
+        case .pageUp: goal = offset - page
+        case .pageDown: goal = offset + page
+        case .home: goal = 0
+        case .end: goal = current.maxOffset
+        default: return false
+        }
+        // A list at rest at the clamped goal: this also ends a glide or a bounce past an end.
+        let clamped = min(max(goal.isFinite ? goal : 0, 0), current.maxOffset)
+        guard
+            let next = try? ScrollMotion(
+                contentLength: current.contentLength, viewportLength: current.viewportLength,
+                offset: clamped, configuration: current.configuration)
+        else { return false }
+        list = next
+        return true
+    }
+}
