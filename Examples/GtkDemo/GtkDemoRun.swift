@@ -101,23 +101,9 @@ final class GtkDemoRun {
         case .stack(let stackHost):
             printEvents(of: stackHost.stack, with: console.line)
         case .single(let single):
-            let controller = single.controller
-            let namesDetent = options.scene == .sheet
-            let namesTranslation = configuration.direction == .free
-            controller.addObserver { [unowned controller] event in
-                switch event {
-                case .phaseChanged(_, _, let state):
-                    console.line(
-                        eventLine(
-                            state, namingDetent: namesDetent, namingTranslation: namesTranslation))
-                case .dismissAttempted(let reason):
-                    console.line(attemptLine(reason, state: controller.state))
-                case .passedThrough(let point):
-                    console.line(passThroughLine(point, state: controller.state))
-                default:
-                    break
-                }
-            }
+            printEvents(
+                of: single.controller, namingDetent: options.scene == .sheet,
+                namingTranslation: configuration.direction == .free, with: console.line)
         }
     }
 

@@ -92,23 +92,9 @@ enum WaylandDemoMain {
                 configuration: configuration)
             if options.confirm { single.shouldDismiss = { _ in false } }
             if options.printsEvents {
-                let namesDetent = options.scene == .sheet
-                let namesTranslation = configuration.direction == .free
-                single.addObserver { event in
-                    switch event {
-                    case .phaseChanged(_, _, let state):
-                        console.line(
-                            eventLine(
-                                state, namingDetent: namesDetent,
-                                namingTranslation: namesTranslation))
-                    case .dismissAttempted(let reason):
-                        console.line(attemptLine(reason, state: single.state))
-                    case .passedThrough(let point):
-                        console.line(passThroughLine(point, state: single.state))
-                    default:
-                        break
-                    }
-                }
+                printEvents(
+                    of: single, namingDetent: options.scene == .sheet,
+                    namingTranslation: configuration.direction == .free, with: console.line)
             }
             controller = single
         }

@@ -34,22 +34,9 @@ extension X11DemoMain {
             controller.shouldDismiss = { _ in false }
         }
         if options.printsEvents {
-            let namesDetent = options.scene == .sheet
-            let namesTranslation = configuration.direction == .free
-            controller.addObserver { event in
-                switch event {
-                case .phaseChanged(_, _, let state):
-                    console.line(
-                        eventLine(
-                            state, namingDetent: namesDetent, namingTranslation: namesTranslation))
-                case .dismissAttempted(let reason):
-                    console.line(attemptLine(reason, state: controller.state))
-                case .passedThrough(let point):
-                    console.line(passThroughLine(point, state: controller.state))
-                default:
-                    break
-                }
-            }
+            printEvents(
+                of: controller, namingDetent: options.scene == .sheet,
+                namingTranslation: configuration.direction == .free, with: console.line)
         }
         return controller
     }

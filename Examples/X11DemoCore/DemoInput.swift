@@ -111,3 +111,26 @@ package func windowSize(fitting viewport: Size) -> (width: Int, height: Int)? {
     else { return nil }
     return (width, height)
 }
+
+/// `--events` for one controller (every scene but `stack`): each phase change as an
+/// `eventLine` (naming the detent for the sheet scene, the 2-D translation for
+/// `--direction free`), vetoed attempts and pass-through presses as their lines, each handed to
+/// `print`.
+package func printEvents(
+    of controller: DismissController, namingDetent: Bool, namingTranslation: Bool,
+    with print: @escaping (String) -> Void
+) {
+    controller.addObserver { [unowned controller] event in
+        switch event {
+        case .phaseChanged(_, _, let state):
+            print(
+                eventLine(state, namingDetent: namingDetent, namingTranslation: namingTranslation))
+        case .dismissAttempted(let reason):
+            print(attemptLine(reason, state: controller.state))
+        case .passedThrough(let point):
+            print(passThroughLine(point, state: controller.state))
+        default:
+            break
+        }
+    }
+}
