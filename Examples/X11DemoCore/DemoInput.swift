@@ -75,20 +75,6 @@ package func jsonEscaped(_ text: String) -> String {
     return result
 }
 
-/// The window's size in pixels for `size` points at `scale`, or nil when a side would
-/// pass X's 32767 (or the scale is not a positive finite number).
-package func pixelSize(of size: (width: Int, height: Int), scale: Double) -> (
-    width: Int, height: Int
-)? {
-    guard scale.isFinite, scale > 0 else { return nil }
-    let sides = 1...32767
-    guard let width = Int(exactly: (Double(size.width) * scale).rounded()),
-        let height = Int(exactly: (Double(size.height) * scale).rounded()),
-        sides.contains(width), sides.contains(height)
-    else { return nil }
-    return (width, height)
-}
-
 /// A number as JSON, rounded to microseconds. JSON has no infinity or NaN, so a
 /// non-finite value prints as `null` (never `inf`); numbers too large to round that finely
 /// print in full, in exponent form where Swift uses it (`1e+19`, which is valid JSON).

@@ -189,6 +189,16 @@ final class X11HostTests: XCTestCase {
         }
         XSync(connection, 0)
     }
+
+    func testPixelSizesAreThePointsTimesTheScaleWithinXsLimit() {
+        XCTAssertEqual(X11Host.pixelSize(of: (390, 844), scale: 2).map { [$0, $1] }, [780, 1688])
+        XCTAssertEqual(
+            X11Host.pixelSize(of: (390, 844), scale: 1.25).map { [$0, $1] }, [488, 1055])
+        XCTAssertEqual(X11Host.pixelSize(of: (390, 844), scale: 1).map { [$0, $1] }, [390, 844])
+        XCTAssertNil(X11Host.pixelSize(of: (20000, 844), scale: 2))
+        XCTAssertNil(X11Host.pixelSize(of: (390, 844), scale: .nan))
+        XCTAssertNil(X11Host.pixelSize(of: (390, 844), scale: 0))
+    }
 }
 
 /// An XSETTINGS manager for one integer, `Net/EnableAnimations`, on its own connection: a

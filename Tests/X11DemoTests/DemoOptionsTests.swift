@@ -114,15 +114,6 @@ final class DemoOptionsTests: XCTestCase {
         }
     }
 
-    func testPixelSizesAreThePointsTimesTheScaleWithinXsLimit() {
-        XCTAssertEqual(pixelSize(of: (390, 844), scale: 2).map { [$0, $1] }, [780, 1688])
-        XCTAssertEqual(pixelSize(of: (390, 844), scale: 1.25).map { [$0, $1] }, [488, 1055])
-        XCTAssertEqual(pixelSize(of: (390, 844), scale: 1).map { [$0, $1] }, [390, 844])
-        XCTAssertNil(pixelSize(of: (20000, 844), scale: 2))
-        XCTAssertNil(pixelSize(of: (390, 844), scale: .nan))
-        XCTAssertNil(pixelSize(of: (390, 844), scale: 0))
-    }
-
     func testEventLinesAreOneJSONObjectWithTheContractsFields() throws {
         let line = eventLine(
             .init(time: 1.25, offset: 100.5, alpha: 0.2, progress: 0.2, phase: .dragging))
