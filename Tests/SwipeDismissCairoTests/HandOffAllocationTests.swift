@@ -12,8 +12,6 @@ final class HandOffAllocationTests: XCTestCase {
             presenter.hitTest(point, offset: offset, direction: .down, viewport: viewport)
         }
 
-        func shouldDismiss(_ reason: DismissReason) -> Bool { true }
-
         func region(at point: Point, offset: Double) -> SheetRegion {
             presenter.region(at: point, offset: offset, direction: .down, viewport: viewport)
         }

@@ -3,15 +3,11 @@ import XCTest
 
 /// The state machine on its own: no controller, no plugins, no clock.
 final class DismissMachineTests: XCTestCase {
-    /// A card 490 pt tall whose content covers y >= 354 at rest, with a fixed policy.
+    /// A card 490 pt tall whose content covers y >= 354 at rest.
     private struct CardWorld: DismissEnvironment {
-        var allows = true
-
         func hitTest(_ point: Point, offset: Double) -> HitRegion {
             point.y >= 354 + offset ? .content : .backdrop
         }
-
-        func shouldDismiss(_ reason: DismissReason) -> Bool { allows }
     }
 
     /// Everything is content; records the offsets it was asked about.
@@ -22,8 +18,6 @@ final class DismissMachineTests: XCTestCase {
             seen.append((point, offset))
             return .content
         }
-
-        func shouldDismiss(_ reason: DismissReason) -> Bool { true }
     }
 
     /// A one-detent machine whose content leaves at `distance`.
@@ -96,13 +90,14 @@ final class DismissMachineTests: XCTestCase {
 
     func testAVetoIsAnEffectAndAPendingFlag() {
         var m = machine()
+        m.policy = .deny
         XCTAssertEqual(
-            m.dismiss(environment: CardWorld(allows: false)),
+            m.dismiss(environment: CardWorld()),
             [.notify(.dismissAttempted(.programmatic)), .needsDisplay])
         XCTAssertTrue(m.state.isDismissAttemptPending)
-        XCTAssertEqual(m.declineDismissal(), [.needsDisplay])
+        XCTAssertEqual(m.declineDismissal(environment: CardWorld()), [.needsDisplay])
         XCTAssertFalse(m.state.isDismissAttemptPending)
-        XCTAssertEqual(m.declineDismissal(), [], "nothing pends any more")
+        XCTAssertEqual(m.declineDismissal(environment: CardWorld()), [], "nothing pends any more")
     }
 
     func testAMachineRunsWithoutPlugins() {
@@ -134,8 +129,8 @@ final class DismissMachineTests: XCTestCase {
     func testTheHitTestSeesTheOffsetAtTheEventsTime() {
         // Fluid catches a presentation where it is: the press is hit-tested there.
         var m = machine(.fluid, distance: 600, presented: false)
-        m.present()
         let world = RecordingWorld()
+        m.present(environment: world)
         var ahead = m
         ahead.advance(to: 0.1, environment: world)
         let expected = ahead.offset
@@ -174,7 +169,7 @@ final class DismissMachineTests: XCTestCase {
         let world = RecordingWorld()
         m.dismiss(environment: world)
         m.advance(to: 0.1, environment: world)
-        let effects = m.present()
+        let effects = m.present(environment: world)
         XCTAssertEqual(m.presentationCount, 2)
         guard effects.count == 2,
             case .notify(.superseded(presentation: 1, let ended)) = effects[0],

@@ -17,28 +17,28 @@ public final class DismissController {
     /// The time source `step()` reads; a test can step it by hand.
     public let clock: TimeSource
 
-    /// The state as of the last `step()` (or input, `present()`, `dismiss()`).
-    public private(set) var state: DismissState
+    /// The state at the machine's time: that of the last `step()`, input or call.
+    public var state: DismissState { machine.state }
     /// How many frames this controller has rendered.
     public private(set) var framesRendered = 0
     /// Counts presentations; 1 for the first.
-    public private(set) var presentationCount = 1
+    public var presentationCount: Int { machine.presentationCount }
     /// Whether something is moving, so the owner should keep calling `step()` every frame.
-    public private(set) var isAnimating = false
+    public var isAnimating: Bool { machine.isAnimating }
     /// The detents as resolved for the current viewport.
-    public private(set) var layout: DetentLayout
+    public var layout: DetentLayout { machine.layout }
 
     /// The dismissal policy as a closure; nil (and no delegate) allows every dismissal.
     /// Asked for drags (once a drag passes the lowest detent), flicks, backdrop taps,
-    /// Escape and `dismiss()`. Calls it makes back into the controller run after it returns.
+    /// Escape and `dismiss()`, while the machine waits at that point (`step()` does nothing
+    /// meanwhile). A call it makes back into the controller (`dismiss(force: true)`, say)
+    /// takes over: the question counts as declined, and its answer is not used.
     public var shouldDismiss: ((DismissReason) -> Bool)? {
-        get { environment.shouldDismiss }
-        set { environment.shouldDismiss = newValue }
+        didSet { updatePolicy() }
     }
     /// The dismissal policy as a delegate; asked after `shouldDismiss`, if both are set.
     public weak var delegate: DismissControllerDelegate? {
-        get { environment.delegate }
-        set { environment.delegate = newValue }
+        didSet { updatePolicy() }
     }
 
     private var machine: DismissMachine
@@ -52,22 +52,11 @@ public final class DismissController {
     /// The completions of calls still under way, by request number.
     private var completions: [Int: (Bool) -> Void] = [:]
     private var nextRequest = 0
-    /// Set while the machine runs, so a policy or observer calling back is deferred.
-    private var isBusy = false
-    /// Whether the backdrop lets presses through, as of the last update of `state`.
-    private var backdropPassesThrough = false
-    private var deferred: [DeferredCall] = []
-    /// When a quiet touchpad stream ends, as of the last update of `state`.
-    private var scrollDeadline: Double?
-
-    private enum DeferredCall {
-        case present(animated: Bool, request: Int?)
-        case dismiss(animated: Bool, force: Bool, request: Int?)
-        case move(Detent.ID, animated: Bool, request: Int?)
-        case decline
-        case event(InputEvent)
-        case viewportChange
-    }
+    /// The machine's effects not yet performed, oldest first: a call made while they are
+    /// performed (from an observer or a completion) runs at once, and its effects wait
+    /// behind these, so every observer hears every event in order.
+    private var queue: [DismissEffect] = []
+    private var isPerforming = false
 
     /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
     public init(
@@ -95,11 +84,8 @@ public final class DismissController {
                 viewportLength: scrolling.listViewportHeight(viewport: viewport),
                 offset: scrolling.listOffset)
         }
-        state = machine.state
-        layout = machine.layout
         pending.reserveCapacity(64)
-        environment.controller = self
-        refresh()
+        queue.reserveCapacity(16)
     }
 
     private static func layout(
@@ -148,18 +134,14 @@ public final class DismissController {
     /// input's next known event (a replay) and the deadline that ends a quiet touchpad
     /// stream, else nil (wait for input).
     public var nextWakeTime: Double? {
-        if isAnimating || needsDisplay { return state.time }
-        guard let deadline = scrollDeadline else { return input.nextEventTime }
+        if isAnimating || needsDisplay { return machine.time }
+        guard let deadline = machine.scrollDeadline else { return input.nextEventTime }
         return min(deadline, input.nextEventTime ?? deadline)
     }
 
     /// What `point` lands on now: content, backdrop, or a backdrop that lets it through.
     public func hitTest(_ point: Point) -> HitRegion {
-        let region =
-            configuration.direction == .free
-            ? environment.hitTest(point, translation: state.translation)
-            : environment.hitTest(point, offset: state.offset)
-        return region == .backdrop && backdropPassesThrough ? .passThrough : region
+        machine.hitTest(point, environment: environment)
     }
 
     /// Asks for the next `step()` to render even if nothing moved (after an expose, say).
@@ -169,7 +151,6 @@ public final class DismissController {
 
     /// Re-reads the renderer's viewport and lays the scene out again.
     public func viewportDidChange() {
-        if isBusy { return deferred.append(.viewportChange) }
         let size = renderer.viewport
         guard size != environment.viewport else { return }
         environment.viewport = size
@@ -181,17 +162,17 @@ public final class DismissController {
                     contentLength: scrolling.listContentHeight,
                     viewportLength: scrolling.listViewportHeight(viewport: size))) ?? []
         }
-        layout = machine.layout
         perform(effects)
     }
 
     /// Advances to the clock's time: applies pending input, animates, and renders if the
     /// picture changed (or `forceRender`). Returns whether a frame was rendered.
     ///
-    /// Called from an observer or the dismissal policy, it does nothing and returns false.
+    /// Called from the dismissal policy, it does nothing and returns false: the machine
+    /// waits for the answer at the moment it asked.
     @discardableResult
     public func step(forceRender: Bool = false) throws -> Bool {
-        guard !isBusy else { return false }
+        guard machine.pendingDecision == nil else { return false }
         catchUp()
         return try renderIfNeeded(force: forceRender)
     }
@@ -199,18 +180,21 @@ public final class DismissController {
     /// Applies the input that arrived up to the clock's time and advances to it, so a call
     /// from the app starts now, however long the controller has been idle.
     private func catchUp() {
-        let now = max(clock.now, state.time)
+        let now = max(clock.now, machine.time)
         pending.removeAll(keepingCapacity: true)
         input.events(upTo: now, into: &pending)
-        for event in pending {
-            handle(event)
+        // By index over a copy: an observer's call may catch up again and empty `pending`.
+        let batch = pending
+        var index = 0
+        while index < batch.count {
+            handle(batch[index])
+            index += 1
         }
         run { [environment] in $0.advance(to: now, environment: environment) }
     }
 
     /// Applies one event at its own time (clamped so time never runs backwards).
     public func handle(_ event: InputEvent) {
-        if isBusy { return deferred.append(.event(event)) }
         run { [environment] in $0.handle(event, environment: environment) }
     }
 
@@ -224,9 +208,10 @@ public final class DismissController {
     ///     presentation short (right after this call when it is already shown).
     public func present(animated: Bool = true, completion: (() -> Void)? = nil) {
         let request = register(completion.map { done in { _ in done() } })
-        if isBusy { return deferred.append(.present(animated: animated, request: request)) }
         catchUp()
-        run { $0.present(animated: animated, request: request) }
+        run { [environment] in
+            $0.present(animated: animated, request: request, environment: environment)
+        }
     }
 
     /// Dismisses the modal from wherever it is, with no velocity, if the policy allows,
@@ -242,9 +227,6 @@ public final class DismissController {
         animated: Bool = true, force: Bool = false, completion: ((Bool) -> Void)? = nil
     ) {
         let request = register(completion)
-        if isBusy {
-            return deferred.append(.dismiss(animated: animated, force: force, request: request))
-        }
         catchUp()
         run { [environment] in
             $0.dismiss(
@@ -266,7 +248,6 @@ public final class DismissController {
         to detent: Detent.ID, animated: Bool = true, completion: ((Bool) -> Void)? = nil
     ) {
         let request = register(completion)
-        if isBusy { return deferred.append(.move(detent, animated: animated, request: request)) }
         catchUp()
         run { [environment] in
             $0.move(to: detent, animated: animated, request: request, environment: environment)
@@ -283,54 +264,60 @@ public final class DismissController {
 
     /// Answers a pending vetoed dismissal with "keep it".
     public func declineDismissal() {
-        if isBusy { return deferred.append(.decline) }
-        run { $0.declineDismissal() }
+        run { [environment] in $0.declineDismissal(environment: environment) }
     }
 
-    /// Runs `body` on the machine, then performs the effects it returns and any calls made
-    /// meanwhile.
+    /// Runs `body` on the machine, answers the questions it stopped on, then performs the
+    /// effects.
     private func run(_ body: (inout DismissMachine) -> [DismissEffect]) {
-        isBusy = true
-        let effects = body(&machine)
-        isBusy = false
-        perform(effects)
+        queue.append(contentsOf: body(&machine))
+        answerQuestions()
+        perform()
     }
 
-    private func perform(_ effects: [DismissEffect]) {
-        isBusy = true
-        refresh()
-        for effect in effects {
+    /// Asks the app's policy what the machine waits on, and gives it the answer, until it
+    /// waits on nothing. The policy may call back into the controller: that call settles the
+    /// question as declined, so `decide` then has nothing to answer.
+    private func answerQuestions() {
+        while let reason = machine.pendingDecision {
+            let allowed = policyAllows(reason)
+            queue.append(contentsOf: machine.decide(allowed, environment: environment))
+        }
+    }
+
+    /// The closure's answer, then the delegate's; yes when neither says no.
+    private func policyAllows(_ reason: DismissReason) -> Bool {
+        if let shouldDismiss, !shouldDismiss(reason) { return false }
+        if let delegate { return delegate.dismissController(self, shouldDismissFor: reason) }
+        return true
+    }
+
+    /// The machine asks only when there is someone to ask.
+    private func updatePolicy() {
+        machine.policy = shouldDismiss == nil && delegate == nil ? .allow : .ask
+    }
+
+    /// Performs the machine's effects, oldest first; nested calls only add to the queue.
+    private func perform(_ effects: [DismissEffect] = []) {
+        queue.append(contentsOf: effects)
+        guard !isPerforming else { return }
+        isPerforming = true
+        var index = 0
+        while index < queue.count {
+            let effect = queue[index]
+            index += 1
             switch effect {
             case .needsDisplay: needsDisplay = true
             case .notify(let event): notify(event)
             case .complete(let request, let succeeded):
                 completions.removeValue(forKey: request)?(succeeded)
+            case .decide:
+                // Answered when the machine returned it (`answerQuestions()`).
+                break
             }
         }
-        isBusy = false
-        while !deferred.isEmpty {
-            switch deferred.removeFirst() {
-            case .present(let animated, let request):
-                catchUp()
-                run { $0.present(animated: animated, request: request) }
-            case .dismiss(let animated, let force, let request):
-                catchUp()
-                run { [environment] in
-                    $0.dismiss(
-                        animated: animated, force: force, request: request,
-                        environment: environment)
-                }
-            case .move(let detent, let animated, let request):
-                catchUp()
-                run { [environment] in
-                    $0.move(
-                        to: detent, animated: animated, request: request, environment: environment)
-                }
-            case .decline: declineDismissal()
-            case .event(let event): handle(event)
-            case .viewportChange: viewportDidChange()
-            }
-        }
+        queue.removeAll(keepingCapacity: true)
+        isPerforming = false
     }
 
     /// Calls every observer still registered, in the order they were added (one cancelled
@@ -342,19 +329,8 @@ public final class DismissController {
         }
     }
 
-    /// Copies what readers need out of the machine, so an observer or policy can read the
-    /// controller without touching the machine while it runs.
-    private func refresh() {
-        state = machine.state
-        scrollDeadline = machine.scrollDeadline
-        isAnimating = machine.isAnimating
-        presentationCount = machine.presentationCount
-        // The offset is evaluated once: under the seed it sums every running spring step.
-        backdropPassesThrough = machine.backdropPassesThrough(atOffset: state.offset)
-    }
-
     private func renderIfNeeded(force: Bool) throws -> Bool {
-        refresh()
+        let state = machine.state
         if !force, !needsDisplay, let last = lastRendered, !state.looksDifferent(from: last) {
             return false
         }

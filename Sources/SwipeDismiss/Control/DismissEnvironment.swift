@@ -1,12 +1,11 @@
-/// What the state machine asks of the world it does not own: the presenter's hit test and
-/// the app's dismissal policy.
+/// What the state machine asks of the world it does not own: the presenter's geometry (hit
+/// tests, regions, items). The app's dismissal policy is not here: it is the machine's
+/// `policy`, and under `.ask` a question the machine returns (`DismissEffect.decide(_:)`).
 public protocol DismissEnvironment {
     /// What `point` lands on with the content at `offset`: `.content` or `.backdrop`.
     func hitTest(_ point: Point, offset: Double) -> HitRegion
     /// What `point` lands on with the content moved by `translation` (`.free`).
     func hitTest(_ point: Point, translation: Point) -> HitRegion
-    /// Whether a dismissal for `reason` may go ahead.
-    func shouldDismiss(_ reason: DismissReason) -> Bool
     /// Which part of a sheet `point` lands on with the content at `offset`.
     func region(at point: Point, offset: Double) -> SheetRegion
     /// The id of the content's tappable item at `point` in `state`, if any.

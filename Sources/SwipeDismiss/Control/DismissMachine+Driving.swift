@@ -7,6 +7,13 @@ extension DismissMachine {
         effects.removeAll(keepingCapacity: true)
     }
 
+    /// Starts a call that acts (input, time, a request): a question still open is settled
+    /// as declined first, since the caller took over instead of answering.
+    mutating func startCall(settling environment: some DismissEnvironment) {
+        startCall()
+        settle(allowed: false, environment: environment)
+    }
+
     /// Asks the driver to draw the next frame.
     @discardableResult
     public mutating func setNeedsDisplay() -> [DismissEffect] {
@@ -37,15 +44,15 @@ extension DismissMachine {
     public mutating func handle(_ event: InputEvent, environment: some DismissEnvironment)
         -> [DismissEffect]
     {
-        startCall()
+        startCall(settling: environment)
         apply(event, environment: environment)
         return effects
     }
 
     /// Answers a pending vetoed dismissal with "keep it": the prompt goes away.
     @discardableResult
-    public mutating func declineDismissal() -> [DismissEffect] {
-        startCall()
+    public mutating func declineDismissal(environment: some DismissEnvironment) -> [DismissEffect] {
+        startCall(settling: environment)
         decline()
         return effects
     }
@@ -57,7 +64,7 @@ extension DismissMachine {
     public mutating func advance(to newTime: Double, environment: some DismissEnvironment)
         -> [DismissEffect]
     {
-        startCall()
+        startCall(settling: environment)
         advanceTime(to: newTime, environment: environment)
         return effects
     }
@@ -69,8 +76,10 @@ extension DismissMachine {
     /// rest at once. Request `request` completes when the content rests or starts to leave
     /// (at once when it is already shown).
     @discardableResult
-    public mutating func present(animated: Bool = true, request: Int? = nil) -> [DismissEffect] {
-        startCall()
+    public mutating func present(
+        animated: Bool = true, request: Int? = nil, environment: some DismissEnvironment
+    ) -> [DismissEffect] {
+        startCall(settling: environment)
         present(at: presentedDetentIndex, animated: animated, request: request)
         return effects
     }
@@ -85,9 +94,8 @@ extension DismissMachine {
         animated: Bool = true, force: Bool = false, request: Int? = nil,
         environment: some DismissEnvironment
     ) -> [DismissEffect] {
-        startCall()
-        requestDismissal(
-            animated: animated, force: force, request: request, environment: environment)
+        startCall(settling: environment)
+        requestDismissal(animated: animated, force: force, request: request)
         return effects
     }
 
@@ -103,8 +111,8 @@ extension DismissMachine {
         to id: Detent.ID, animated: Bool = true, request: Int? = nil,
         environment: some DismissEnvironment
     ) -> [DismissEffect] {
-        startCall()
-        requestMove(to: id, animated: animated, request: request, environment: environment)
+        startCall(settling: environment)
+        requestMove(to: id, animated: animated, request: request)
         return effects
     }
 }

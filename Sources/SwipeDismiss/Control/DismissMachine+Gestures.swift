@@ -8,17 +8,23 @@ extension DismissMachine {
             input.location = location
         }
         advanceTime(to: max(event.time, time), environment: environment)
+        // A touchpad stream that ended on the way may have stopped on a question.
+        then(.event(event), environment: environment)
+    }
+
+    /// Applies one input at the machine's time, which has caught up with it.
+    mutating func applyAtTime(_ event: InputEvent, environment: some DismissEnvironment) {
         let at = time
         switch event.kind {
         case .key(let key):
-            handle(key: key, environment: environment)
-            return
+            return handle(key: key)
         case .scroll(let dx, let dy, let source):
             return scroll(dx: dx, dy: dy, source: source, at: at, environment: environment)
         case .scrollStop:
             return stopScroll(at: at, environment: environment)
         case .down, .cancel:
-            // A press takes over from a touchpad pan, which is cancelled first.
+            // A press takes over from a touchpad pan, which is cancelled first (the stream's
+            // deadline has passed already, so a cancel only cancels: nothing to ask).
             cancelScroll(at: at, environment: environment)
         case .move, .up:
             break
@@ -51,10 +57,10 @@ extension DismissMachine {
         finishAnimationIfDone()
     }
 
-    mutating func handle(key: Key, environment: some DismissEnvironment) {
+    mutating func handle(key: Key) {
         if isDismissAttemptPending {
             if configuration.confirmKeys.contains(key) {
-                requestDismissal(force: true, environment: environment)
+                requestDismissal(force: true)
                 return
             }
             if configuration.declineKeys.contains(key) {
@@ -66,9 +72,7 @@ extension DismissMachine {
         case .escape:
             guard configuration.escapeDismisses, phase != .dismissing, phase != .dismissed
             else { return }
-            guard allows(.escape, environment: environment) else { return }
-            forgetGestures()
-            startDismissal(velocity: .zero)
+            ask(.escape, then: .leave)
         case .space, .enter:
             if phase == .dismissed { present(at: presentedDetentIndex) }
         case .pageUp, .pageDown, .home, .end:
@@ -85,24 +89,24 @@ extension DismissMachine {
             press(at: point, environment: environment)
         case .began(let translation):
             if locksAcross(translation) { return }
-            move(translation: translation, began: true, environment: environment)
+            move(translation: translation, began: true)
         case .changed(let translation):
             if listHandOff.lockedAcross { return }
-            move(translation: translation, began: false, environment: environment)
+            move(translation: translation, began: false)
         case .ended(let translation, let velocity):
             if listHandOff.lockedAcross { return endListGesture(fingerVelocity: 0) }
             if listHandOff.handOff {
                 return releaseHandOff(
                     translation: translation, velocity: velocity, environment: environment)
             }
-            release(velocity: velocity, environment: environment)
-            endListGesture(fingerVelocity: 0)
+            release(velocity: velocity)
+            then(.endListGesture(fingerVelocity: 0), environment: environment)
         case .cancelled:
             cancel()
             endListGesture(fingerVelocity: 0)
         case .tapped(let point):
             tap(at: point, environment: environment)
-            endListGesture(fingerVelocity: 0)
+            then(.endListGesture(fingerVelocity: 0), environment: environment)
         }
     }
 
@@ -147,7 +151,7 @@ extension DismissMachine {
         effects.append(.notify(.passedThrough(point)))
     }
 
-    mutating func move(translation: Point, began: Bool, environment: some DismissEnvironment) {
+    mutating func move(translation: Point, began: Bool) {
         switch phase {
         case .presented, .settling, .presenting:
             if phase != .presented && configuration.catchesAnimations { return }
@@ -174,9 +178,14 @@ extension DismissMachine {
             content.passesLowestDetent(
                 translation, along: along, began: began, startDetent: drag.startDetent, context)
         {
-            drag.verdict = environment.shouldDismiss(.drag)
+            return ask(.drag, then: .follow(translation: translation, along: along, began: began))
         }
-        // Move first, then announce the phase, so observers see where the drag has got to.
+        follow(translation, along: along, began: began)
+    }
+
+    /// Moves the content with the drag, then announces the phase, so observers see where the
+    /// drag has got to.
+    mutating func follow(_ translation: Point, along: Double?, began: Bool) {
         content.follow(
             translation, along: along, began: began, startDetent: drag.startDetent,
             verdict: drag.verdict, backdrop: &backdrop, context)
@@ -185,7 +194,7 @@ extension DismissMachine {
 
     /// Decides a release with `velocity` (points per second, per axis): back to a detent, or
     /// off screen if the policy allows (the drag's verdict, if it was asked).
-    mutating func release(velocity: Point, environment: some DismissEnvironment) {
+    mutating func release(velocity: Point) {
         guard phase == .dragging else { return }
         let (destination, reason) = content.releaseDestination(
             velocity: velocity, startDetent: drag.startDetent, verdict: drag.verdict,
@@ -193,18 +202,20 @@ extension DismissMachine {
         guard destination == layout.count else {
             return snapBack(velocity: velocity, to: destination)
         }
-        let allowed: Bool
-        if let verdict = drag.verdict {
-            allowed = verdict
-            if !verdict { reportVeto(reason) }
-        } else {
-            allowed = allows(reason, environment: environment)
+        guard let verdict = drag.verdict else {
+            return ask(reason, then: .release(velocity: velocity))
         }
-        if allowed {
-            startDismissal(velocity: velocity)
-        } else {
-            snapBack(velocity: velocity, to: layout.count - 1)
+        finishRelease(velocity: velocity, reason: reason, allowed: verdict)
+    }
+
+    /// A release headed off screen for `reason`: it leaves if `allowed`, else the veto is
+    /// reported and the content springs back to the lowest detent.
+    mutating func finishRelease(velocity: Point, reason: DismissReason, allowed: Bool) {
+        guard allowed else {
+            reportVeto(reason)
+            return snapBack(velocity: velocity, to: layout.count - 1)
         }
+        startDismissal(velocity: velocity)
     }
 
     mutating func cancel() {
@@ -227,9 +238,7 @@ extension DismissMachine {
             switch hitTest(point, environment: environment) {
             case .backdrop:
                 guard configuration.backdropTapDismisses else { return }
-                guard allows(.tap, environment: environment) else { return }
-                forgetGestures()
-                startDismissal(velocity: .zero)
+                ask(.tap, then: .leave)
             case .passThrough:
                 guard configuration.backdropTapDismisses else { return }
                 passThrough(point)

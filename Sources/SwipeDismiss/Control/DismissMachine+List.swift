@@ -106,11 +106,16 @@ extension DismissMachine {
     mutating func releaseHandOff(
         translation: Point, velocity: Point, environment: some DismissEnvironment
     ) {
-        move(translation: translation, began: false, environment: environment)
+        move(translation: translation, began: false)
+        then(.finishHandOff(velocity: velocity), environment: environment)
+    }
+
+    /// The rest of a hand-off's release, after its last move: the sheet, displaced from its
+    /// top detent, is released; otherwise the list glides and the sheet rests at the top.
+    mutating func finishHandOff(velocity: Point, environment: some DismissEnvironment) {
         if listHandOff.sheetRaw > layout.top {
-            release(velocity: velocity, environment: environment)
-            endListGesture(fingerVelocity: 0)
-            return
+            release(velocity: velocity)
+            return then(.endListGesture(fingerVelocity: 0), environment: environment)
         }
         endListGesture(fingerVelocity: configuration.direction.component(of: velocity))
         guard phase == .dragging else { return }

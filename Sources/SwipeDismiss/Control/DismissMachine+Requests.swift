@@ -2,10 +2,8 @@
 /// each optionally numbered so that its outcome comes back as one `.complete` effect.
 extension DismissMachine {
     /// A dismissal with no velocity, through the policy unless `force` (`dismiss`).
-    mutating func requestDismissal(
-        animated: Bool = true, force: Bool = false, request: Int? = nil,
-        environment: some DismissEnvironment
-    ) {
+    mutating func requestDismissal(animated: Bool = true, force: Bool = false, request: Int? = nil)
+    {
         switch phase {
         case .dismissed:
             return complete(request, true)
@@ -16,22 +14,24 @@ extension DismissMachine {
         case .presenting, .presented, .dragging, .settling:
             break
         }
-        guard force || allows(.programmatic, environment: environment) else {
-            return complete(request, false)
+        guard force else {
+            return ask(.programmatic, then: .dismiss(animated: animated, request: request))
         }
+        dismissFromCode(animated: animated, request: request)
+    }
+
+    /// A dismissal from code that goes ahead: request `request` waits for its end.
+    mutating func dismissFromCode(animated: Bool, request: Int?) {
         if let request { presentations.requests.add(request, .dismiss) }
         forgetGestures()
         if animated { startDismissal(velocity: .zero) } else { dismissNow() }
     }
 
     /// Sends the content to detent `id` (`move(to:)`).
-    mutating func requestMove(
-        to id: Detent.ID, animated: Bool = true, request: Int? = nil,
-        environment: some DismissEnvironment
-    ) {
+    mutating func requestMove(to id: Detent.ID, animated: Bool = true, request: Int? = nil) {
         guard let index = layout.index(of: id) else { return complete(request, false) }
         if index == layout.count {
-            return requestDismissal(animated: animated, request: request, environment: environment)
+            return requestDismissal(animated: animated, request: request)
         }
         effects += presentations.requests.supersedeMoves()
         switch phase {
@@ -108,7 +108,7 @@ extension DismissMachine {
         finishDismissal()
     }
 
-    private mutating func complete(_ request: Int?, _ succeeded: Bool) {
+    mutating func complete(_ request: Int?, _ succeeded: Bool) {
         guard let request else { return }
         effects.append(.complete(request: request, succeeded: succeeded))
     }

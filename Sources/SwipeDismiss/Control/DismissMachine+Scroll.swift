@@ -22,7 +22,7 @@ extension DismissMachine {
         guard newTime >= time else { return }
         input.expireTouchpad(at: newTime)
         applyTouchpadGestures(environment: environment)
-        moveClock(to: newTime)
+        then(.clock(newTime), environment: environment)
     }
 
     /// One scroll delta at `at`. A wheel never drags the content (as in libadwaita's swipe
@@ -56,15 +56,17 @@ extension DismissMachine {
         endListGesture(fingerVelocity: 0)
     }
 
-    /// Applies each gesture the touchpad reported, at its own time (an expired stream ends
-    /// at its deadline, before whatever came later).
-    private mutating func applyTouchpadGestures(environment: some DismissEnvironment) {
-        var index = 0
+    /// Applies each gesture the touchpad reported from `start` on, at its own time (an
+    /// expired stream ends at its deadline, before whatever came later); stops after one
+    /// that stopped on a question.
+    mutating func applyTouchpadGestures(from start: Int = 0, environment: some DismissEnvironment) {
+        var index = start
         while index < input.touchpadGestures.count {
             let timed = input.touchpadGestures[index]
             index += 1
             moveClock(to: max(timed.time, time))
             handleTouchpad(timed.gesture, environment: environment)
+            if isWaiting { return gate.remember(.touchpadGestures(from: index)) }
         }
         input.clearTouchpadGestures()
     }
@@ -84,20 +86,20 @@ extension DismissMachine {
             // is; before any, it counts as over the list, as a wheel does).
             beginListGesture(at: input.location, environment: environment)
             grabContent()
-            move(translation: translation, began: true, environment: environment)
+            move(translation: translation, began: true)
         case .changed(let translation):
             guard input.isTouchpadPan else { return }
-            move(translation: translation, began: false, environment: environment)
+            move(translation: translation, began: false)
         case .ended(let translation, let velocity):
             guard input.isTouchpadPan else { return }
             if listHandOff.handOff {
                 releaseHandOff(
                     translation: translation, velocity: velocity, environment: environment)
             } else {
-                release(velocity: velocity, environment: environment)
-                endListGesture(fingerVelocity: 0)
+                release(velocity: velocity)
+                then(.endListGesture(fingerVelocity: 0), environment: environment)
             }
-            input.isTouchpadPan = false
+            then(.endTouchpadPan, environment: environment)
         case .cancelled:
             guard input.isTouchpadPan else { return }
             input.isTouchpadPan = false

@@ -14,8 +14,6 @@ public struct DismissMachine: Sendable {
     public internal(set) var time: Double
     /// Where the presentation is in its life.
     public internal(set) var phase: DismissPhase
-    /// Whether a vetoed dismissal waits for `dismiss(force: true)` or `declineDismissal()`.
-    public internal(set) var isDismissAttemptPending = false
     /// Effects gathered by the call in progress, oldest first; the call returns them.
     var effects: [DismissEffect] = []
 
@@ -36,6 +34,8 @@ public struct DismissMachine: Sendable {
     var presentations = PresentationLog()
     /// The configuration and the detents, in the box the content motion reads them from.
     var settings: MotionSettings
+    /// The policy, the question the machine waits on, and a vetoed attempt (`DismissalGate`).
+    var gate = DismissalGate()
 
     /// A machine at `time` with the content presented and at rest (or dismissed).
     public init(
@@ -71,6 +71,23 @@ public struct DismissMachine: Sendable {
 
     /// Counts presentations; 1 for the first.
     public var presentationCount: Int { presentations.count }
+
+    /// Whether a vetoed dismissal waits for `dismiss(force: true)` or `declineDismissal()`.
+    public internal(set) var isDismissAttemptPending: Bool {
+        get { gate.isAttemptPending }
+        set { gate.isAttemptPending = newValue }
+    }
+
+    /// Whether dismissals go ahead, are vetoed, or are asked for (`DismissPolicy`); `.allow`
+    /// unless set.
+    public var policy: DismissPolicy {
+        get { gate.policy }
+        set { gate.policy = newValue }
+    }
+
+    /// The dismissal the machine waits on an answer for (`decide(_:)`): the call that asked
+    /// stopped there. Nil when it waits on none.
+    public var pendingDecision: DismissReason? { gate.question?.reason }
 
     /// Whether something moves on its own, so the driver should keep stepping every frame.
     public var isAnimating: Bool {
@@ -155,19 +172,6 @@ public struct DismissMachine: Sendable {
         case .dragging: return layout.nearest(to: offset, includingDismissed: true)
         case .presenting, .presented, .settling: return target
         }
-    }
-
-    /// Asks the policy; on "no" reports the attempt and leaves a confirmation pending.
-    mutating func allows(_ reason: DismissReason, environment: some DismissEnvironment) -> Bool {
-        if environment.shouldDismiss(reason) { return true }
-        reportVeto(reason)
-        return false
-    }
-
-    mutating func reportVeto(_ reason: DismissReason) {
-        isDismissAttemptPending = true
-        effects.append(.notify(.dismissAttempted(reason)))
-        effects.append(.needsDisplay)
     }
 
     mutating func setPhase(_ newPhase: DismissPhase) {

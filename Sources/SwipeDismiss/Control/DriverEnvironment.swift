@@ -1,11 +1,8 @@
-/// The driver's side of `DismissEnvironment`: the presenter's hit test and the app's policy.
+/// The driver's side of `DismissEnvironment`: the presenter's geometry at the viewport.
 final class DriverEnvironment: DismissEnvironment {
     let presenter: Presenter
     let direction: DismissDirection
     var viewport: Size
-    var shouldDismiss: ((DismissReason) -> Bool)?
-    weak var delegate: DismissControllerDelegate?
-    weak var controller: DismissController?
 
     init(presenter: Presenter, direction: DismissDirection, viewport: Size) {
         self.presenter = presenter
@@ -28,13 +25,5 @@ final class DriverEnvironment: DismissEnvironment {
 
     func contentItem(at point: Point, state: DismissState) -> String? {
         presenter.contentItem(at: point, state: state, direction: direction, viewport: viewport)
-    }
-
-    func shouldDismiss(_ reason: DismissReason) -> Bool {
-        if let shouldDismiss, !shouldDismiss(reason) { return false }
-        if let delegate, let controller {
-            return delegate.dismissController(controller, shouldDismissFor: reason)
-        }
-        return true
     }
 }

@@ -19,6 +19,7 @@ extension SheetStack {
         _ machine: DismissMachine, animated: Bool = true, request: Int? = nil,
         environment: some StackEnvironment
     ) {
+        settleQuestion(environment: environment)
         let index = pushIndex
         if index == 0 {
             finishLevels(above: 0, environment: environment)
@@ -42,48 +43,70 @@ extension SheetStack {
             }
             levels.append(machine)
         }
-        collect(index, levels[index].present(animated: animated, request: request))
+        collect(
+            index,
+            levels[index].present(
+                animated: animated, request: request,
+                environment: environment.environment(forLevel: index)))
     }
 
     /// Presents the root again if nothing is shown (or it is leaving); request `request`
     /// completes as `DismissMachine.present` says (at once when it is shown).
-    public mutating func presentRoot(animated: Bool = true, request: Int? = nil) {
-        collect(0, levels[0].present(animated: animated, request: request))
+    public mutating func presentRoot(
+        animated: Bool = true, request: Int? = nil, environment: some StackEnvironment
+    ) {
+        settleQuestion(environment: environment)
+        collect(
+            0,
+            levels[0].present(
+                animated: animated, request: request,
+                environment: environment.environment(forLevel: 0)))
     }
 
     /// Dismisses the sheet at `level` with no velocity if its policy allows (or `force`):
     /// the levels above it first, at once and top first, each with its own `didDismiss`;
-    /// then `level` itself, animated or not. A veto (asked of `level` only) leaves every
-    /// level as it was. A level not in the stack has already left: `request` completes
-    /// with true.
+    /// then `level` itself, animated or not. A veto (asked of `level` only, before anything
+    /// moves: under `.ask` the stack waits on `pendingDecision`) leaves every level as it
+    /// was. A level not in the stack has already left: `request` completes with true.
     public mutating func dismiss(
         level: Int, animated: Bool = true, force: Bool = false, request: Int? = nil,
         environment: some StackEnvironment
     ) {
+        settleQuestion(environment: environment)
         guard level >= 0, level < levels.count else {
             if let request {
                 effects.append(.level(level, .complete(request: request, succeeded: true)))
             }
             return
         }
-        let own = environment.environment(forLevel: level)
-        var forced = force
         if levels[level].isShown, !force {
-            levels[level].startCall()
-            guard levels[level].allows(.programmatic, environment: own) else {
-                collect(level, levels[level].effects)
-                if let request {
-                    effects.append(.level(level, .complete(request: request, succeeded: false)))
-                }
-                return
+            switch levels[level].policy {
+            case .allow:
+                break
+            case .deny:
+                return collect(
+                    level,
+                    levels[level].dismiss(
+                        animated: animated, request: request,
+                        environment: environment.environment(forLevel: level)))
+            case .ask:
+                question = .dismissal(level: level, animated: animated, request: request)
+                return effects.append(.level(level, .decide(.programmatic)))
             }
-            forced = true
         }
+        dismissAllowed(level: level, animated: animated, request: request, environment: environment)
+    }
+
+    /// Dismisses `level` with the policy's yes: the levels above it first.
+    mutating func dismissAllowed(
+        level: Int, animated: Bool, request: Int?, environment: some StackEnvironment
+    ) {
         finishLevels(above: level, environment: environment)
         collect(
             level,
             levels[level].dismiss(
-                animated: animated, force: forced, request: request, environment: own))
+                animated: animated, force: true, request: request,
+                environment: environment.environment(forLevel: level)))
         removeLeftLevels()
     }
 
@@ -94,6 +117,7 @@ extension SheetStack {
         level: Int, to detent: Detent.ID, animated: Bool = true, request: Int? = nil,
         environment: some StackEnvironment
     ) {
+        settleQuestion(environment: environment)
         guard level >= 0, level < levels.count else {
             if let request {
                 effects.append(.level(level, .complete(request: request, succeeded: false)))
@@ -112,8 +136,11 @@ extension SheetStack {
     }
 
     /// Answers the pending vetoed dismissal of the sheet at `level` with "keep it".
-    public mutating func declineDismissal(level: Int) {
+    public mutating func declineDismissal(level: Int, environment: some StackEnvironment) {
+        settleQuestion(environment: environment)
         guard level >= 0, level < levels.count else { return }
-        collect(level, levels[level].declineDismissal())
+        collect(
+            level,
+            levels[level].declineDismissal(environment: environment.environment(forLevel: level)))
     }
 }

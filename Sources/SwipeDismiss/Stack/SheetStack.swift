@@ -1,8 +1,8 @@
-/// What a sheet stack asks of the world per level: each level's hit test and policy.
+/// What a sheet stack asks of the world per level: each level's geometry.
 public protocol StackEnvironment {
     /// The environment one level's machine asks.
     associatedtype Level: DismissEnvironment
-    /// The hit test and dismissal policy of the sheet at `level`.
+    /// The hit test and regions of the sheet at `level`.
     func environment(forLevel level: Int) -> Level
 }
 
@@ -26,6 +26,12 @@ public protocol StackEnvironment {
 ///
 /// Level 0 (the root) stays in the stack when dismissed, so it can be presented again; a
 /// higher level is removed once it has left.
+///
+/// Each level's policy is its machine's `policy`. Under `.ask` the stack stops where a level
+/// needs an answer (`pendingDecision`, and a `.decide` effect tagged with the level) and
+/// finishes the call when `decide(_:environment:)` gives it; `dismiss(level:)` asks before
+/// ending the levels above. As with one machine, any other call first settles an open
+/// question as declined.
 public struct SheetStack: Sendable {
     /// How much a sheet shrinks under a fully visible child: 0.06 (scale 0.94).
     public static let recession = 0.06
@@ -37,6 +43,10 @@ public struct SheetStack: Sendable {
     /// Space and Enter ask for a new level only while fewer sheets than this stay shown (a
     /// sheet on its way out does not count: the new one takes its place).
     public var keyPresentLimit: Int
+    /// What the stack waits on: a level's question, or its own before dismissing a level.
+    var question: StackQuestion?
+    /// What the call stopped by the question still has to do, innermost first.
+    var remainders: [StackRemainder] = []
 
     /// A stack holding `root` (presented or not), Space and Enter presenting up to
     /// `keyPresentLimit` sheets.
@@ -144,12 +154,32 @@ public struct SheetStack: Sendable {
 
     /// Moves every level to `newTime`, top first, and removes levels that have left.
     public mutating func advance(to newTime: Double, environment: some StackEnvironment) {
-        var index = levels.count - 1
+        settleQuestion(environment: environment)
+        advanceLevels(to: newTime, from: levels.count - 1, environment: environment)
+    }
+
+    /// Applies one input at its own time to the level that takes input (Space or Enter
+    /// on a presented top may ask for a new level instead).
+    public mutating func handle(_ event: InputEvent, environment: some StackEnvironment) {
+        guard event.time.isFinite else { return }
+        settleQuestion(environment: environment)
+        advanceLevels(to: max(event.time, time), from: levels.count - 1, environment: environment)
+        if question != nil { return remainders.append(.event(event)) }
+        route(event, environment: environment)
+    }
+
+    /// Moves the levels from `start` down to the root to `newTime`, then removes levels
+    /// that have left; stops after a level that stopped on a question.
+    mutating func advanceLevels(
+        to newTime: Double, from start: Int, environment: some StackEnvironment
+    ) {
+        var index = start
         while index >= 0 {
             collect(
                 index,
                 levels[index].advance(
                     to: newTime, environment: environment.environment(forLevel: index)))
+            if question != nil { return remainders.append(.advance(to: newTime, next: index - 1)) }
             // A touchpad pan that ends at its deadline may send the level on its way out.
             levelMayHaveStartedLeaving(index, environment: environment)
             index -= 1
@@ -157,11 +187,8 @@ public struct SheetStack: Sendable {
         removeLeftLevels()
     }
 
-    /// Applies one input at its own time to the level that takes input (Space or Enter
-    /// on a presented top may ask for a new level instead).
-    public mutating func handle(_ event: InputEvent, environment: some StackEnvironment) {
-        guard event.time.isFinite else { return }
-        advance(to: max(event.time, time), environment: environment)
+    /// Gives `event`, at the stack's time, to the level that takes input.
+    mutating func route(_ event: InputEvent, environment: some StackEnvironment) {
         let level = inputLevel
         if case .key(let key) = event.kind, key == .space || key == .enter,
             levels[level].isShown, !levels[level].isDismissAttemptPending,
@@ -172,6 +199,7 @@ public struct SheetStack: Sendable {
         collect(
             level,
             levels[level].handle(event, environment: environment.environment(forLevel: level)))
+        if question != nil { return }
         levelMayHaveStartedLeaving(level, environment: environment)
     }
 
@@ -184,9 +212,11 @@ public struct SheetStack: Sendable {
 
     // MARK: Helpers
 
-    /// Adds the effects level `index` produced to the stack's, tagged with the level.
+    /// Adds the effects level `index` produced to the stack's, tagged with the level; a
+    /// level that stopped on a question makes the stack wait on it.
     mutating func collect(_ index: Int, _ produced: [DismissEffect]) {
         for effect in produced { effects.append(.level(index, effect)) }
+        if levels[index].pendingDecision != nil { question = .level(index) }
     }
 
     /// Once level `index` is leaving, any level above it (itself leaving) ends now, top

@@ -1,6 +1,6 @@
 /// The calls an app makes on a stack: present a sheet over the top one, present the root
-/// again, dismiss or move a level, answer a veto. Each starts at the clock's time; a call
-/// made from an observer or a policy runs once the call in progress is over.
+/// again, dismiss or move a level, answer a veto. Each starts at the clock's time; one made
+/// from a policy takes over from the question it was asked.
 extension SheetStackController {
     /// Presents `level` over the top sheet (with nothing shown, in the root's place),
     /// starting at the clock's time. A sheet still leaving above the top ends first.
@@ -13,12 +13,6 @@ extension SheetStackController {
         _ level: StackLevel, animated: Bool = true, completion: (() -> Void)? = nil
     ) {
         let request = register(completion.map { done in { _ in done() } })
-        if isBusy {
-            return deferred.append { [weak self] in
-                self?.catchUp()
-                self?.push(level, animated: animated, request: request)
-            }
-        }
         catchUp()
         push(level, animated: animated, request: request)
     }
@@ -26,7 +20,9 @@ extension SheetStackController {
     /// Presents the root again when nothing is shown (completion at once when it is).
     public func presentRoot(animated: Bool = true, completion: (() -> Void)? = nil) {
         let request = register(completion.map { done in { _ in done() } })
-        call { $0.presentRoot(animated: animated, request: request) }
+        call { [environments] in
+            $0.presentRoot(animated: animated, request: request, environment: environments)
+        }
     }
 
     /// Dismisses the sheet at `level` (the top one when nil) if its policy allows (or
@@ -67,6 +63,8 @@ extension SheetStackController {
     /// Answers the pending vetoed dismissal of the sheet at `level` (the top one when nil)
     /// with "keep it".
     public func declineDismissal(level: Int? = nil) {
-        call { $0.declineDismissal(level: level ?? $0.inputLevel) }
+        call { [environments] in
+            $0.declineDismissal(level: level ?? $0.inputLevel, environment: environments)
+        }
     }
 }

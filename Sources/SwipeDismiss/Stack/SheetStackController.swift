@@ -4,8 +4,9 @@
 /// Like `DismissController`, it owns the plugins and performs the effects of a value that
 /// decides: one `DismissMachine` per level inside a `SheetStack`. Each `step()` reads the
 /// clock, applies the input at its own time to the top sheet, advances every level and
-/// renders if the picture changed. Calls made from an observer or a policy run once the
-/// call in progress is over, so dismissing a level from a `didDismiss` is safe.
+/// renders if the picture changed. A call made from an observer runs at once, and its
+/// events reach the observers after those of the call in progress, so dismissing a level
+/// from a `didDismiss` is safe; a call made from a policy takes over from its question.
 public final class SheetStackController {
     /// Where the controller reads its events; they go to the top sheet.
     public let input: InputSource
@@ -16,19 +17,27 @@ public final class SheetStackController {
     /// Composes the levels' scenes into the one the renderer draws.
     public let presenter = StackPresenter()
 
-    /// The stack as of the last `step()` (or input, or call): depth, top sheet, parent.
-    public private(set) var state: StackState
+    /// The stack at its time (that of the last `step()`, input or call): depth, top sheet,
+    /// parent.
+    public var state: StackState { stack.state }
     /// How many frames this controller has rendered.
     public private(set) var framesRendered = 0
     /// Whether something is moving, so the owner should keep calling `step()` every frame.
-    public private(set) var isAnimating = false
+    public var isAnimating: Bool { stack.isAnimating }
 
     /// What Space or Enter presents over a presented top sheet, given the level it will be;
     /// nil (or a nil answer) presents nothing. Asked while fewer than `keyPresentLimit`
     /// sheets are shown.
     public var nextLevel: ((Int) -> StackLevel?)?
     /// A policy asked for every level, after the level's own: `(level, reason)`. Nil allows.
-    public var shouldDismiss: ((Int, DismissReason) -> Bool)?
+    /// A call it makes back into the controller takes over: the question counts as declined.
+    public var shouldDismiss: ((Int, DismissReason) -> Bool)? {
+        didSet {
+            for level in stack.levels.indices {
+                stack.levels[level].policy = policy(forLevel: level)
+            }
+        }
+    }
     /// Space and Enter present new sheets only while fewer than this many stay shown.
     public var keyPresentLimit: Int {
         get { stack.keyPresentLimit }
@@ -48,8 +57,7 @@ public final class SheetStackController {
     private var nextObserverID = 0
     private var completions: [Int: (Bool) -> Void] = [:]
     private var nextRequest = 0
-    var isBusy = false
-    var deferred: [() -> Void] = []
+    private var isPerforming = false
 
     /// A stack holding `root` as level 0, presented and at rest (or dismissed).
     public init(
@@ -62,16 +70,15 @@ public final class SheetStackController {
         viewport = renderer.viewport
         descriptions = [root]
         environments = StackEnvironments(
-            levels: [StackLevelEnvironment(root, level: 0, viewport: renderer.viewport)])
+            levels: [StackLevelEnvironment(root, viewport: renderer.viewport)])
         presenters = [root.presenter]
         directions = [root.configuration.direction]
-        stack = SheetStack(
-            root: root.makeMachine(viewport: viewport, time: clock.now, presented: presented))
+        var machine = root.makeMachine(viewport: viewport, time: clock.now, presented: presented)
+        machine.policy = root.shouldDismiss == nil ? .allow : .ask
+        stack = SheetStack(root: machine)
         stack.clearEffects()
-        state = stack.state
         lastRendered.reserveCapacity(4)
         pending.reserveCapacity(64)
-        environments.levels[0].controller = self
     }
 
     // MARK: Reading
@@ -108,7 +115,7 @@ public final class SheetStackController {
     /// When the owner should call `step()` next: now if animating, else the input's next
     /// known event or the top sheet's touchpad deadline, else nil.
     public var nextWakeTime: Double? {
-        if isAnimating || needsDisplay { return state.top.time }
+        if isAnimating || needsDisplay { return stack.levels[stack.top].time }
         guard let deadline = stack.levels[stack.inputLevel].scrollDeadline else {
             return input.nextEventTime
         }
@@ -141,7 +148,6 @@ public final class SheetStackController {
 
     /// Re-reads the renderer's viewport and lays every level out again.
     public func viewportDidChange() {
-        if isBusy { return deferred.append { [weak self] in self?.viewportDidChange() } }
         let size = renderer.viewport
         guard size != viewport else { return }
         viewport = size
@@ -151,28 +157,24 @@ public final class SheetStackController {
     }
 
     /// Advances to the clock's time: applies pending input, animates, and renders if the
-    /// picture changed (or `forceRender`). Returns whether a frame was rendered; from an
-    /// observer or a policy it does nothing and returns false.
+    /// picture changed (or `forceRender`). Returns whether a frame was rendered; from a
+    /// policy it does nothing and returns false (the stack waits for the answer).
     @discardableResult
     public func step(forceRender: Bool = false) throws -> Bool {
-        guard !isBusy else { return false }
+        guard stack.pendingDecision == nil else { return false }
         catchUp()
         return try renderIfNeeded(force: forceRender)
     }
 
     /// Applies one event at its own time to the sheet that takes input.
     public func handle(_ event: InputEvent) {
-        if isBusy { return deferred.append { [weak self] in self?.handle(event) } }
         run { [environments] in $0.handle(event, environment: environments) }
     }
 
     // MARK: Performing
 
-    /// Runs a call now, or once the call in progress is over.
-    func call(_ body: @escaping (inout SheetStack) -> Void) {
-        if isBusy {
-            return deferred.append { [weak self] in self?.call(body) }
-        }
+    /// Runs a call at the clock's time.
+    func call(_ body: (inout SheetStack) -> Void) {
         catchUp()
         run(body)
     }
@@ -180,26 +182,44 @@ public final class SheetStackController {
     /// Pushes `level` at the stack's time (a Space from the input, or a call that caught up).
     func push(_ level: StackLevel, animated: Bool, request: Int?) {
         let index = stack.pushIndex
-        let environment = StackLevelEnvironment(level, level: index, viewport: viewport)
-        environment.controller = self
-        let machine = level.makeMachine(viewport: viewport, time: stack.time, presented: false)
-        // The old levels answer for themselves while they end; the new one joins after.
-        isBusy = true
+        let environment = StackLevelEnvironment(level, viewport: viewport)
+        var machine = level.makeMachine(viewport: viewport, time: stack.time, presented: false)
+        machine.policy = level.shouldDismiss == nil && shouldDismiss == nil ? .allow : .ask
+        // The old levels' environments serve while they end; the new one joins after.
         stack.push(machine, animated: animated, request: request, environment: environments)
         descriptions.removeSubrange(index...)
         environments.levels.removeSubrange(index...)
         descriptions.append(level)
         environments.levels.append(environment)
-        isBusy = false
+        answerQuestions()
         performEffects()
+    }
+
+    /// Whether the sheet at `level` asks the app: when it or the controller has a policy.
+    private func policy(forLevel level: Int) -> DismissPolicy {
+        let own = level < descriptions.count ? descriptions[level].shouldDismiss : nil
+        return own == nil && shouldDismiss == nil ? .allow : .ask
+    }
+
+    /// Asks the level's policy, then the controller's, what the stack waits on, and gives
+    /// it the answer until it waits on nothing.
+    private func answerQuestions() {
+        while let (level, reason) = stack.pendingDecision {
+            var allowed = true
+            if level < descriptions.count, let own = descriptions[level].shouldDismiss {
+                allowed = own(reason)
+            }
+            if allowed, let shouldDismiss { allowed = shouldDismiss(level, reason) }
+            stack.decide(allowed, environment: environments)
+        }
     }
 
     func catchUp() {
         let now = max(clock.now, stack.time)
         pending.removeAll(keepingCapacity: true)
         input.events(upTo: now, into: &pending)
-        // By index over a copy: a call deferred from an observer may catch up again (and
-        // empty `pending`); a for-in would allocate an iterator in unoptimised builds.
+        // By index over a copy: a call from an observer may catch up again (and empty
+        // `pending`); a for-in would allocate an iterator in unoptimised builds.
         let batch = pending
         var index = 0
         while index < batch.count {
@@ -217,15 +237,16 @@ public final class SheetStackController {
     }
 
     private func run(_ body: (inout SheetStack) -> Void) {
-        isBusy = true
         body(&stack)
-        isBusy = false
+        answerQuestions()
         performEffects()
     }
 
+    /// Performs the stack's effects, oldest first; a call from an observer adds its own
+    /// behind them.
     private func performEffects() {
-        guard !isBusy else { return }
-        isBusy = true
+        guard !isPerforming else { return }
+        isPerforming = true
         syncLevels()
         var requested: Int?
         var index = 0
@@ -238,20 +259,20 @@ public final class SheetStackController {
                 notify(StackEvent(level: level, event: event))
             case .level(_, .complete(let request, let succeeded)):
                 completions.removeValue(forKey: request)?(succeeded)
+            case .level(_, .decide):
+                // Answered when the stack stopped on it (`answerQuestions()`).
+                break
             case .levelRequested(let level): requested = level
             }
         }
         stack.clearEffects()
-        isBusy = false
+        isPerforming = false
         if let requested, let level = nextLevel?(requested) {
             push(level, animated: true, request: nil)
         }
-        while !deferred.isEmpty {
-            deferred.removeFirst()()
-        }
     }
 
-    /// Drops the descriptions of levels that have left and copies what readers need.
+    /// Drops the descriptions of levels that have left and takes the levels' presenters.
     private func syncLevels() {
         let count = stack.levels.count
         if descriptions.count > count {
@@ -267,8 +288,6 @@ public final class SheetStackController {
             directions = descriptions.map(\.configuration.direction)
             needsDisplay = true
         }
-        state = stack.state
-        isAnimating = stack.isAnimating
     }
 
     private func notify(_ event: StackEvent) {
@@ -283,7 +302,7 @@ public final class SheetStackController {
         if !force, !needsDisplay, !looksDifferent() { return false }
         presenter.update(
             stack: stack, presenters: presenters, directions: directions, viewport: viewport)
-        try renderer.render(presenter.scene, state: state.top)
+        try renderer.render(presenter.scene, state: stack.state.top)
         lastRendered.removeAll(keepingCapacity: true)
         for level in stack.levels.indices { lastRendered.append(stack.state(ofLevel: level)) }
         needsDisplay = false

@@ -51,21 +51,15 @@ public struct StackLevel {
     }
 }
 
-/// The driver's side of one level's `DismissEnvironment`: its presenter's geometry and its
-/// policy, then the stack's.
+/// The driver's side of one level's `DismissEnvironment`: its presenter's geometry.
 final class StackLevelEnvironment: DismissEnvironment {
     let presenter: Presenter
     let direction: DismissDirection
-    let level: Int
     var viewport: Size
-    let shouldDismissLevel: ((DismissReason) -> Bool)?
-    weak var controller: SheetStackController?
 
-    init(_ description: StackLevel, level: Int, viewport: Size) {
+    init(_ description: StackLevel, viewport: Size) {
         presenter = description.presenter
         direction = description.configuration.direction
-        shouldDismissLevel = description.shouldDismiss
-        self.level = level
         self.viewport = viewport
     }
 
@@ -84,12 +78,6 @@ final class StackLevelEnvironment: DismissEnvironment {
 
     func contentItem(at point: Point, state: DismissState) -> String? {
         presenter.contentItem(at: point, state: state, direction: direction, viewport: viewport)
-    }
-
-    func shouldDismiss(_ reason: DismissReason) -> Bool {
-        if let shouldDismissLevel, !shouldDismissLevel(reason) { return false }
-        if let policy = controller?.shouldDismiss, !policy(level, reason) { return false }
-        return true
     }
 }
 
