@@ -33,7 +33,14 @@ enum WaylandDemoMain {
         } catch {
             console.fail("\(error)", status: 2)
         }
-        WaylandEventLoop.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
+        // SIGINT, SIGTERM and SIGHUP end the loop as `.interrupted`, so the recording is saved:
+        // the demo asks for the pipe; the plugin installs nothing by itself.
+        let signals: WaylandSignalPipe
+        do {
+            signals = try WaylandSignalPipe(signals: [SIGINT, SIGTERM, SIGHUP])
+        } catch {
+            console.fail("\(error)", status: 1)
+        }
         signal(SIGPIPE, SIG_IGN)
 
         let configuration = options.scene.configuration(
@@ -119,6 +126,7 @@ enum WaylandDemoMain {
         let loop = WaylandEventLoop(
             window: window, renderer: renderer, input: live, clock: clock,
             framesPerSecond: options.framesPerSecond)
+        loop.signalPipe = signals
         // --verbose says when the first frame is on screen (tests wait for it before input).
         var firstFrameToldOf = !options.verbose
         let replayFinished: () -> Bool = { [replay] in
