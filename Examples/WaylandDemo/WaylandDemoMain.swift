@@ -26,6 +26,13 @@ enum WaylandDemoMain {
         let trace = start.trace
         let size = start.size
         let recordFile = start.recordFile
+        if let scale = options.scale,
+            !WaylandWindow.fits(width: size.width, height: size.height, scale: scale)
+        {
+            console.fail(
+                "--scale: \(jsonNumber(scale)), makes the \(size.width)x\(size.height) pt window "
+                    + "larger than 32767 px a side; pass a smaller --scale or --size", status: 2)
+        }
 
         let display: WaylandDisplay
         do {
@@ -50,8 +57,10 @@ enum WaylandDemoMain {
         do {
             window = try WaylandWindow(
                 display: display, title: "SwipeDismiss Wayland demo", width: size.width,
-                height: size.height)
+                height: size.height, scale: options.scale)
         } catch {
+            // A fractional --scale on a compositor without wp_viewporter is a usage problem.
+            if case .missingGlobal = error { console.fail("--scale: \(error)", status: 2) }
             console.fail("\(error)", status: 1)
         }
         let renderer = WaylandRenderer(window: window)

@@ -1,11 +1,11 @@
 import ToolSupport
 
-/// The command line of `wayland-demo`: the demos' shared flags but `--present` and `--scale`
+/// The command line of `wayland-demo`: the demos' shared flags but `--present`
 /// (`DemoFlagSet.waylandDemo`), read by their one parser.
 enum WaylandDemoOptions {
     static let usage = """
         usage: wayland-demo [--preset seed|fluid] [--scene card|sheet|photo|stack]
-                            [--size WxH]
+                            [--size WxH] [--scale S]
                             [--direction down|up|left|right|free] [--record FILE] [--replay FILE]
                             [--events] [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
                             [--verbose]
@@ -14,7 +14,7 @@ enum WaylandDemoOptions {
         card (or the sheet) down, or the photo any way, to dismiss it; a two-finger touchpad
         scroll drags it too and lets go when the fingers lift; a wheel never dismisses; Escape
         dismisses; Space or a click presents it again; close the window to quit. The scale is
-        the compositor's (integer, or fractional with wp_fractional_scale_v1).
+        the compositor's (integer, or fractional with wp_fractional_scale_v1) unless --scale.
 
           --preset seed|fluid   behaviour preset (default: fluid)
           --scene card|sheet|photo|stack
@@ -27,6 +27,11 @@ enum WaylandDemoOptions {
           --size WxH            window size in points, 64...32767 a side (default: 390x844,
                                 or the replayed trace's viewport); the compositor may
                                 configure another
+          --scale S             device pixels per point, 0.25...8, instead of the
+                                compositor's: frames are drawn at S and the compositor
+                                maps them onto the window (set_buffer_scale, or
+                                wp_viewporter when S is not whole); geometry, --events
+                                and traces stay in points
           --record FILE         write the gesture trace to FILE when the window closes
           --replay FILE         replay the gesture trace in FILE, then take live input
           --events              print one JSON line per phase change on stdout (and one

@@ -51,9 +51,9 @@ public struct DemoFlagSet: Sendable {
     public static let x11Demo = DemoFlagSet(accepted: DemoFlag.allCases)
 
     /// `wayland-demo`: all but `--present` (the X11 paths to the window: MIT-SHM, XPutImage,
-    /// an xlib surface; Wayland has one, `wl_shm`) and `--scale` (the compositor says it).
+    /// an xlib surface; Wayland has one, `wl_shm`).
     public static let waylandDemo = DemoFlagSet(
-        accepted: DemoFlag.allCases.filter { $0 != .present && $0 != .scale })
+        accepted: DemoFlag.allCases.filter { $0 != .present })
 
     /// `gtk-demo` (DESIGN §4b): the flags that mean something in a GTK window, which GTK
     /// paces, scales and presents itself; it opens on the sheet.

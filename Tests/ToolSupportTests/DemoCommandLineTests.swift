@@ -40,7 +40,8 @@ final class DemoCommandLineTests: XCTestCase {
         XCTAssertEqual(
             Set(DemoFlagSet.waylandDemo.accepted.map(\.rawValue)),
             [
-                "--preset", "--scene", "--direction", "--size", "--record", "--replay", "--events",
+                "--preset", "--scene", "--direction", "--size", "--scale", "--record", "--replay",
+                "--events",
                 "--exit-after-replay", "--fps", "--confirm", "--reduce-motion", "--verbose",
             ])
         XCTAssertEqual(
