@@ -67,33 +67,13 @@ final class WaylandRequestedScaleTests: XCTestCase {
 
     func testTheDemosScaleFlagDrawsItsFirstFrameAtThatScale() throws {
         let weston = try Weston()
-        let demo = try builtExecutable("wayland-demo")
         for (scale, shown) in [
             ("2", "780x1688 px at scale 2"), ("1.5", "585x1266 px at scale 1.5"),
         ] {
-            let folder = try makePrivateFolder("swd-scale")
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let errPath = "\(folder)/err"
-            _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-            let process = Process()
-            process.executableURL = demo
-            process.arguments = ["--scale", scale, "--verbose"]
-            var environment = ProcessInfo.processInfo.environment
-            environment["WAYLAND_DISPLAY"] = weston.socketPath
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle(forWritingAtPath: errPath)
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let text = { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
-            let drawn = eventually(timeout: 10) {
-                text().contains("first frame shown") || !process.isRunning
-            }
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-            XCTAssertTrue(drawn, "--scale \(scale): \(text())")
-            XCTAssertTrue(text().contains("first frame shown: \(shown)"), text())
-            XCTAssertEqual(process.terminationStatus, 128 + SIGTERM, text())
+            let demo = try RunningWaylandDemo(["--scale", scale, "--verbose"], on: weston)
+            XCTAssertTrue(demo.waitForFirstFrame(), "--scale \(scale): \(demo.error)")
+            XCTAssertTrue(demo.error.contains("first frame shown: \(shown)"), demo.error)
+            XCTAssertEqual(demo.stop(with: SIGTERM), 128 + SIGTERM, demo.error)
         }
     }
 

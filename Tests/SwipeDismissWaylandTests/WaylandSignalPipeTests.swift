@@ -77,31 +77,11 @@ final class WaylandSignalPipeTests: XCTestCase {
             let weston = try Weston()
             let folder = try makePrivateFolder("swd-signal")
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let errPath = "\(folder)/err"
             let recordPath = "\(folder)/gesture.json"
-            _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-            let process = Process()
-            process.executableURL = try builtExecutable("wayland-demo")
-            process.arguments = ["--verbose", "--record", recordPath]
-            var environment = ProcessInfo.processInfo.environment
-            environment["WAYLAND_DISPLAY"] = weston.socketPath
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle(forWritingAtPath: errPath)
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let shown = eventually(timeout: 10) {
-                let text = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-                return text.contains("first frame shown") || !process.isRunning
-            }
-            XCTAssertTrue(shown && process.isRunning, "no frame before signal \(signal)")
-            kill(process.processIdentifier, signal)
-            let ended = eventually(timeout: 10) { !process.isRunning }
-            if !ended { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            let error = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-            XCTAssertEqual(process.terminationReason, .exit, "signal \(signal): \(error)")
-            XCTAssertEqual(process.terminationStatus, status, "signal \(signal): \(error)")
+            let demo = try RunningWaylandDemo(["--verbose", "--record", recordPath], on: weston)
+            XCTAssertTrue(
+                demo.waitForFirstFrame(), "no frame before signal \(signal): \(demo.error)")
+            XCTAssertEqual(demo.stop(with: signal), status, "signal \(signal): \(demo.error)")
             let trace = try String(contentsOfFile: recordPath, encoding: .utf8)
             XCTAssertTrue(trace.contains("\"viewport\""), "signal \(signal): \(trace)")
         }
