@@ -1,23 +1,33 @@
 /// A flag of the demos' shared command line (DESIGN §4 "x11-demo": every demo takes the same
 /// flags, where they mean something to it).
 public enum DemoFlag: String, CaseIterable, Sendable {
-    /// A flag by its spelling: `--preset seed|fluid`, `--scene …`, `--direction …`,
-    /// `--size WxH`, `--scale S`, `--record FILE`, `--replay FILE`, `--events`,
-    /// `--exit-after-replay`, `--fps N`, `--confirm`, `--reduce-motion`, `--present …`
-    /// (read by `x11-demo` itself) and `--verbose`.
+    /// `--preset seed|fluid`: the behaviour preset.
     case preset = "--preset"
+    /// `--scene card|sheet|photo|stack`.
     case scene = "--scene"
+    /// `--direction down|up|left|right|free`: the edge the content leaves by.
     case direction = "--direction"
+    /// `--size WxH`: the window in points.
     case size = "--size"
+    /// `--scale S`: device pixels per point.
     case scale = "--scale"
+    /// `--record FILE`: write the gesture trace when the window closes.
     case record = "--record"
+    /// `--replay FILE`: replay a gesture trace, then take live input.
     case replay = "--replay"
+    /// `--events`: one JSON line a phase change on stdout.
     case events = "--events"
+    /// `--exit-after-replay`: exit once the replay has settled (needs `--replay`).
     case exitAfterReplay = "--exit-after-replay"
+    /// `--fps N`: the highest frame rate while animating.
     case fps = "--fps"
+    /// `--confirm`: veto every dismissal with a prompt.
     case confirm = "--confirm"
+    /// `--reduce-motion`: critically damped springs and cross-fades.
     case reduceMotion = "--reduce-motion"
+    /// `--present shm|put|xlib|auto`: how frames reach an X11 window (read by `x11-demo`).
     case present = "--present"
+    /// `--verbose`: say on stderr which paths are in use.
     case verbose = "--verbose"
 
     /// Whether the flag takes a value (`--fps 30`) or is a switch (`--events`).
