@@ -1,20 +1,16 @@
-import SwipeDismiss
 import ToolSupport
-import X11DemoCore
 
-/// The command line of `gtk-demo`: `x11-demo`'s flags that mean something to a GTK window.
+/// The command line of `gtk-demo`: the demos' shared flags that mean something to a GTK
+/// window (`DemoFlagSet.gtkDemo`), read by their one parser (`options.scene`, …).
+@dynamicMemberLookup
 struct GtkDemoOptions {
-    var preset = "fluid"
-    var configuration = DismissConfiguration.fluid
-    /// The window size in points; nil: 390x844, or the replayed trace's viewport.
-    var size: (width: Int, height: Int)?
-    var replayPath: String?
-    var printsEvents = false
-    var exitsAfterReplay = false
-    var showsHelp = false
-    var scene = SceneChoice.sheet
-    var confirm = false
-    var reduceMotion = false
+    /// The flags as read.
+    var shared: DemoCommandLine
+
+    /// A flag's value.
+    subscript<Value>(dynamicMember keyPath: KeyPath<DemoCommandLine, Value>) -> Value {
+        shared[keyPath: keyPath]
+    }
 
     static let usage = """
         usage: gtk-demo [--scene card|sheet|photo|stack] [--preset seed|fluid] [--size WxH]
@@ -49,57 +45,8 @@ struct GtkDemoOptions {
         opened.
         """
 
-    static let parser = FlagParser([
-        .value("--preset"), .value("--scene"), .value("--size"), .value("--replay"),
-        .toggle("--events"), .toggle("--exit-after-replay"), .toggle("--confirm"),
-        .toggle("--reduce-motion"),
-    ])
-
-    /// Parses `arguments` (without the program name); the error names the flag.
-    static func parse(_ arguments: [String]) throws(GtkDemoOptionError) -> GtkDemoOptions {
-        let options: GtkDemoOptions
-        do {
-            options = try parseFlags(arguments)
-        } catch {
-            throw GtkDemoOptionError(description: error.description)
-        }
-        if options.exitsAfterReplay, options.replayPath == nil {
-            throw GtkDemoOptionError(description: "--exit-after-replay needs --replay FILE")
-        }
-        return options
+    /// Parses `arguments` (without the program name); every refusal names the flag.
+    static func parse(_ arguments: [String]) throws(FlagError) -> GtkDemoOptions {
+        GtkDemoOptions(shared: try DemoFlagSet.gtkDemo.parse(arguments))
     }
-
-    private static func parseFlags(_ arguments: [String]) throws(FlagError) -> GtkDemoOptions {
-        var options = GtkDemoOptions()
-        let flags = try parser.parse(arguments)
-        guard !flags.helpRequested else {
-            options.showsHelp = true
-            return options
-        }
-        if let name = try flags.value(
-            "--preset", expected: "seed or fluid",
-            { DismissConfiguration.preset(named: $0) == nil ? nil : $0 })
-        {
-            options.preset = name
-            options.configuration = DismissConfiguration.preset(named: name) ?? .fluid
-        }
-        options.scene =
-            try flags.value(
-                "--scene", expected: "card, sheet, photo or stack", { SceneChoice(rawValue: $0) })
-            ?? .sheet
-        options.size = try flags.value(
-            "--size", expected: "WIDTHxHEIGHT in points, 64...32767 a side",
-            DemoOptions.parseSize)
-        options.replayPath = flags.string("--replay")
-        options.printsEvents = flags.isSet("--events")
-        options.exitsAfterReplay = flags.isSet("--exit-after-replay")
-        options.confirm = flags.isSet("--confirm")
-        options.reduceMotion = flags.isSet("--reduce-motion")
-        return options
-    }
-}
-
-/// A command line gtk-demo refuses; the message names the flag.
-struct GtkDemoOptionError: Error, CustomStringConvertible {
-    var description: String
 }

@@ -26,6 +26,13 @@ enum WaylandDemoMain {
         let trace = start.trace
         let size = start.size
         let recordFile = start.recordFile
+        if let scale = options.scale,
+            !WaylandWindow.fits(width: size.width, height: size.height, scale: scale)
+        {
+            console.fail(
+                "--scale: \(jsonNumber(scale)), makes the \(size.width)x\(size.height) pt window "
+                    + "larger than 32767 px a side; pass a smaller --scale or --size", status: 2)
+        }
 
         let display: WaylandDisplay
         do {
@@ -33,7 +40,14 @@ enum WaylandDemoMain {
         } catch {
             console.fail("\(error)", status: 2)
         }
-        WaylandEventLoop.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
+        // SIGINT, SIGTERM and SIGHUP end the loop as `.interrupted`, so the recording is saved:
+        // the demo asks for the pipe; the plugin installs nothing by itself.
+        let signals: WaylandSignalPipe
+        do {
+            signals = try WaylandSignalPipe(signals: [SIGINT, SIGTERM, SIGHUP])
+        } catch {
+            console.fail("\(error)", status: 1)
+        }
         signal(SIGPIPE, SIG_IGN)
 
         let configuration = options.scene.configuration(
@@ -43,8 +57,10 @@ enum WaylandDemoMain {
         do {
             window = try WaylandWindow(
                 display: display, title: "SwipeDismiss Wayland demo", width: size.width,
-                height: size.height)
+                height: size.height, scale: options.scale)
         } catch {
+            // A fractional --scale on a compositor without wp_viewporter is a usage problem.
+            if case .missingGlobal = error { console.fail("--scale: \(error)", status: 2) }
             console.fail("\(error)", status: 1)
         }
         let renderer = WaylandRenderer(window: window)
@@ -119,6 +135,7 @@ enum WaylandDemoMain {
         let loop = WaylandEventLoop(
             window: window, renderer: renderer, input: live, clock: clock,
             framesPerSecond: options.framesPerSecond)
+        loop.signalPipe = signals
         // --verbose says when the first frame is on screen (tests wait for it before input).
         var firstFrameToldOf = !options.verbose
         let replayFinished: () -> Bool = { [replay] in

@@ -90,7 +90,7 @@ package func jsonNumber(_ value: Double) -> String {
 /// The window size (points) for a replayed trace's `viewport`, or nil when a side is not
 /// within 64...32767 (as `--size` requires); checked, never a trapping conversion.
 package func windowSize(fitting viewport: Size) -> (width: Int, height: Int)? {
-    let sides = 64...32767  // what `DemoOptions.parseSize` accepts for --size
+    let sides = 64...32767  // what --size accepts (ToolSupport's `DemoCommandLine.sides`)
     guard let width = Int(exactly: viewport.width.rounded()),
         let height = Int(exactly: viewport.height.rounded()),
         sides.contains(width), sides.contains(height)

@@ -2,46 +2,23 @@ import SwipeDismiss
 import SwipeDismissX11
 import ToolSupport
 
-/// The command line of `x11-demo`.
-package struct DemoOptions: Equatable {
-    package var preset = "fluid"
-    package var configuration = DismissConfiguration.fluid
-    /// The window size in points; nil means 390x844, or the replayed trace's viewport.
-    package var size: (width: Int, height: Int)?
-    package var recordPath: String?
-    package var replayPath: String?
-    package var printsEvents = false
-    package var exitsAfterReplay = false
-    package var framesPerSecond = 60.0
-    package var showsHelp = false
+/// The command line of `x11-demo`: every flag of the demos' shared `DemoCommandLine`
+/// (`DemoFlagSet.x11Demo`), read through it (`options.scene`, `options.scale`, …), and
+/// `--present`, which only an X11 window has.
+@dynamicMemberLookup
+package struct DemoOptions {
+    /// The flags the demos share.
+    package var shared: DemoCommandLine
+    /// `--present`: how frames reach the window (default: MIT-SHM).
     package var presentation = X11Presentation.sharedMemory
-    package var verbose = false
-    package var scene = SceneChoice.card
-    /// `--direction`: the edge the content leaves by, or free (2-D), also set in
-    /// `configuration`; the scene's default when not given.
-    package var direction = DismissDirection.down
-    package var confirm = false
-    package var reduceMotion = false
-    /// Device pixels per point; nil means what `Xft.dpi` asks for (1 when unset).
-    package var scale: Double?
 
-    package static func == (a: DemoOptions, b: DemoOptions) -> Bool {
-        a.preset == b.preset && a.size?.width == b.size?.width
-            && a.size?.height == b.size?.height && a.recordPath == b.recordPath
-            && a.replayPath == b.replayPath && a.printsEvents == b.printsEvents
-            && a.exitsAfterReplay == b.exitsAfterReplay && a.framesPerSecond == b.framesPerSecond
-            && a.showsHelp == b.showsHelp && a.presentation == b.presentation
-            && a.verbose == b.verbose && a.scene == b.scene && a.direction == b.direction
-            && a.confirm == b.confirm
-            && a.reduceMotion == b.reduceMotion && a.scale == b.scale
+    /// A shared flag's value.
+    package subscript<Value>(dynamicMember keyPath: KeyPath<DemoCommandLine, Value>) -> Value {
+        shared[keyPath: keyPath]
     }
 
-    package static let defaultSize = (width: 390, height: 844)
-    /// The sides `--size` accepts, in points.
-    package static let sides = 64...32767
-    package static let frameRates = 1.0...1000.0
-    /// The scales `--scale` accepts (as `cairo-export --scale`).
-    package static let scales = 0.25...8.0
+    /// The window size when neither `--size` nor a replayed trace gives one.
+    package static let defaultSize = DemoCommandLine.defaultSize
 
     package static let usage = """
         usage: x11-demo [--preset seed|fluid] [--scene card|sheet|photo|stack] [--size WxH]
@@ -97,81 +74,10 @@ package struct DemoOptions: Equatable {
         as a lost X server), 2 for bad flags or when no display can be opened.
         """
 
-    package static let parser = FlagParser([
-        .value("--preset"), .value("--scene"), .value("--direction"), .value("--size"),
-        .value("--scale"),
-        .value("--record"), .value("--replay"), .toggle("--events"),
-        .toggle("--exit-after-replay"), .value("--fps"), .toggle("--confirm"),
-        .toggle("--reduce-motion"), .value("--present"), .toggle("--verbose"),
-    ])
-
-    /// Parses `arguments` (without the program name).
-    package static func parse(_ arguments: [String]) throws(DemoOptionError) -> DemoOptions {
-        let options: DemoOptions
-        do {
-            options = try parseFlags(arguments)
-        } catch {
-            throw DemoOptionError(flag: error.flag, message: error.description)
-        }
-        if options.exitsAfterReplay, options.replayPath == nil {
-            throw DemoOptionError(
-                flag: "--exit-after-replay", message: "--exit-after-replay needs --replay FILE")
-        }
-        return options
+    /// Parses `arguments` (without the program name); every refusal names the flag.
+    package static func parse(_ arguments: [String]) throws(FlagError) -> DemoOptions {
+        let shared = try DemoFlagSet.x11Demo.parse(arguments)
+        return DemoOptions(
+            shared: shared, presentation: try shared.flags.choice("--present") ?? .sharedMemory)
     }
-
-    private static func parseFlags(_ arguments: [String]) throws(FlagError) -> DemoOptions {
-        var options = DemoOptions()
-        let flags = try parser.parse(arguments)
-        guard !flags.helpRequested else {
-            options.showsHelp = true
-            return options
-        }
-        if let name = try flags.value(
-            "--preset", expected: "seed or fluid",
-            { DismissConfiguration.preset(named: $0) == nil ? nil : $0 })
-        {
-            options.preset = name
-            options.configuration = DismissConfiguration.preset(named: name) ?? .fluid
-        }
-        options.scene = try SceneChoice.parse(flags) ?? .card
-        options.direction = try DirectionChoice.parse(flags, scene: options.scene)
-        options.configuration.direction = options.direction
-        options.size = try flags.value(
-            "--size",
-            expected: "WIDTHxHEIGHT in points, \(sides.lowerBound)...\(sides.upperBound) a side",
-            parseSize)
-        options.scale = try flags.decimal("--scale", in: scales)
-        options.recordPath = flags.string("--record")
-        options.replayPath = flags.string("--replay")
-        options.printsEvents = flags.isSet("--events")
-        options.exitsAfterReplay = flags.isSet("--exit-after-replay")
-        options.framesPerSecond = try flags.decimal("--fps", in: frameRates) ?? 60
-        options.confirm = flags.isSet("--confirm")
-        options.reduceMotion = flags.isSet("--reduce-motion")
-        options.presentation = try flags.choice("--present") ?? .sharedMemory
-        options.verbose = flags.isSet("--verbose")
-        return options
-    }
-
-    /// `390x844` → (390, 844); nil unless both sides are plain decimal 64...32767.
-    package static func parseSize(_ text: String) -> (width: Int, height: Int)? {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-            parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
-            let width = Int(parts[0]), let height = Int(parts[1]),
-            sides.contains(width), sides.contains(height)
-        else { return nil }
-        return (width, height)
-    }
-}
-
-/// A command line the demo could not accept; the message names the flag.
-package struct DemoOptionError: Error, CustomStringConvertible, Equatable {
-    /// The flag at fault, as written.
-    package var flag: String
-    /// The message, beginning with or naming the flag.
-    package var message: String
-
-    package var description: String { message }
 }

@@ -10,6 +10,9 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable, Sendable {
     case bufferFailed(String)
     /// Painting a frame failed (cairo, or an image the scene names).
     case paintFailed(String)
+    /// A `WaylandSignalPipe` could not be made (no pipe, a signal that cannot be caught, or
+    /// another one active).
+    case signalsFailed(String)
 
     /// One line for a person, without a program prefix.
     public var description: String {
@@ -20,6 +23,7 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable, Sendable {
         case .connectionLost(let reason): "lost the Wayland compositor: \(reason)"
         case .bufferFailed(let reason): "cannot make a shared-memory buffer: \(reason)"
         case .paintFailed(let reason): "cannot paint a frame: \(reason)"
+        case .signalsFailed(let reason): "cannot stop on signals: \(reason)"
         }
     }
 }

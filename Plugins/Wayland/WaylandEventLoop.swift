@@ -20,7 +20,7 @@ public final class WaylandEventLoop {
     public enum StopReason: Equatable, Sendable {
         /// The compositor asked the window to close (`xdg_toplevel.close`).
         case windowClosed
-        /// A signal given to `stopOnSignals` arrived.
+        /// A signal of the loop's `signalPipe` arrived.
         case interrupted(signal: Int32)
         /// `stop()` was called or the `until` condition held.
         case stopped
@@ -42,12 +42,22 @@ public final class WaylandEventLoop {
     }
     /// How long a frame callback is waited for before the controller steps anyway.
     public var hiddenFramePeriod = 0.1
+    /// Signals that end `run` as `.interrupted` (the loop waits on the pipe's read end); nil
+    /// (the default) leaves signals alone. The pipe is the caller's, made when it asks.
+    public var signalPipe: WaylandSignalPipe? {
+        didSet {
+            descriptors = []
+            signalPipeReadable = signalPipe != nil
+        }
+    }
     /// How many times the loop woke from `poll`.
     public private(set) var wakeups = 0
     private var lastStepTime = -Double.infinity
     private var stopRequested = false
     private var descriptors: [pollfd] = []
     private var started = false
+    /// Whether the last poll saw a byte in the signal pipe (true before the first poll).
+    private var signalPipeReadable = false
 
     /// A loop for `window`, its renderer and input; `framesPerSecond` is clamped to 1…1000.
     public init(
@@ -65,8 +75,8 @@ public final class WaylandEventLoop {
     /// Makes `run` return `.stopped` after the current turn.
     public func stop() { stopRequested = true }
 
-    /// Runs until the window is closed, `stop()`, a signal from `stopOnSignals`, the
-    /// compositor is lost, or `until` (checked every turn) holds.
+    /// Runs until the window is closed, `stop()`, a signal of `signalPipe`, the compositor is
+    /// lost, or `until` (checked every turn) holds.
     public func run(_ controller: some FrameDriver, until: (() -> Bool)? = nil) throws
         -> StopReason
     {
@@ -93,7 +103,10 @@ public final class WaylandEventLoop {
             return .compositorLost(error.description)
         }
         if window.closeRequested { return .windowClosed }
-        if let signal = WaylandSignals.take() { return .interrupted(signal: signal) }
+        if signalPipeReadable {
+            signalPipeReadable = false
+            if let signal = signalPipe?.takeSignal() { return .interrupted(signal: signal) }
+        }
         if stopRequested {
             stopRequested = false
             return .stopped
@@ -131,18 +144,19 @@ public final class WaylandEventLoop {
             timeout = max(0, max(wake, slot) - now)
         }
         if let maximumWait { timeout = min(timeout ?? maximumWait, max(0, maximumWait)) }
-        let signalPipe = WaylandSignals.readDescriptor
-        let wanted = signalPipe >= 0 ? 2 : 1
-        if descriptors.count != wanted {
+        // Built once (and again when the signal pipe changes): waiting allocates nothing.
+        if descriptors.isEmpty {
             descriptors = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            if wanted == 2 {
-                descriptors.append(pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0))
+            if let signalPipe {
+                descriptors.append(
+                    pollfd(fd: signalPipe.readDescriptor, events: Int16(POLLIN), revents: 0))
             }
         }
         descriptors[0].events = Int16(POLLIN) | (writable ? 0 : Int16(POLLOUT))
         let milliseconds = timeout.map { Int32(min(($0 * 1000).rounded(.up), 1e9)) } ?? -1
         let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
         wakeups += 1
+        signalPipeReadable = descriptors.count > 1 && descriptors[1].revents != 0
         if ready > 0, descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
             if wl_display_read_events(display.pointer) < 0 {
                 do { try display.check() } catch { return .compositorLost(error.description) }
@@ -152,49 +166,5 @@ public final class WaylandEventLoop {
             wl_display_cancel_read(display.pointer)
         }
         return nil
-    }
-
-    /// Makes `run` return `.interrupted` when one of `signals` arrives (SIGINT, SIGTERM,
-    /// SIGHUP), so the caller can save its work. Process-wide, so only when asked: the
-    /// handler writes one byte to a pipe the loop polls (async-signal-safe).
-    public static func stopOnSignals(_ signals: [Int32]) {
-        WaylandSignals.install(signals)
-    }
-}
-
-/// The self-pipe behind `WaylandEventLoop.stopOnSignals`.
-enum WaylandSignals {
-    nonisolated(unsafe) private static var pipeEnds: (read: Int32, write: Int32) = (-1, -1)
-
-    static var readDescriptor: Int32 { pipeEnds.read }
-
-    static func install(_ signals: [Int32]) {
-        if pipeEnds.read < 0 {
-            var fds: [Int32] = [-1, -1]
-            guard pipe(&fds) == 0 else { return }
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-            pipeEnds = (fds[0], fds[1])
-        }
-        for number in signals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(WaylandSignals.pipeEnds.write, &byte, 1)
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(number, &action, nil)
-        }
-    }
-
-    static func take() -> Int32? {
-        guard pipeEnds.read >= 0 else { return nil }
-        var byte: UInt8 = 0
-        var received: Int32?
-        while read(pipeEnds.read, &byte, 1) == 1 { received = Int32(byte) }
-        return received
     }
 }

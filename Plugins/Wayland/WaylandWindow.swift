@@ -10,7 +10,8 @@ import SwipeDismiss
 /// outputs the surface is on (`wl_surface.enter`, drawn with `set_buffer_scale`), or, when
 /// the compositor has `wp_fractional_scale_manager_v1` and `wp_viewporter`, its
 /// `preferred_scale` / 120: the buffer is then round(size × scale) pixels with a viewport
-/// destination of the size in points.
+/// destination of the size in points. A scale the program asks for (`init`'s `scale`) wins
+/// over both: a whole one through `set_buffer_scale`, another through the viewport.
 public final class WaylandWindow {
     /// The connection the window lives on.
     public let display: WaylandDisplay
@@ -25,8 +26,11 @@ public final class WaylandWindow {
     public private(set) var height: Int
     /// The scale asked for with `fractional_scale_v1.preferred_scale`, if any (×120).
     public private(set) var preferredScale120: UInt32?
-    /// Whether the fractional path (viewport + preferred scale) is in use.
-    public var usesFractionalScale: Bool { fractionalScale != nil && viewport != nil }
+    /// Whether the fractional path (viewport + preferred or requested scale) is in use.
+    public var usesFractionalScale: Bool { viewport != nil }
+    /// The scale the program asked for, which the compositor's does not change; nil: the
+    /// compositor's.
+    public let requestedScale: Double?
     /// Whether the compositor sent its first configure (nothing may be attached before).
     public private(set) var isConfigured = false
     /// Whether the compositor asked the window to close (`xdg_toplevel.close`).
@@ -39,12 +43,22 @@ public final class WaylandWindow {
     private var entered: [OpaquePointer] = []
 
     /// A toplevel titled `title` of `width` × `height` points; not shown until the first
-    /// commit (`WaylandEventLoop.run` makes it).
-    public init(display: WaylandDisplay, title: String, width: Int, height: Int)
-        throws(WaylandError)
-    {
+    /// commit (`WaylandEventLoop.run` makes it). `scale`, when given, is the device pixels per
+    /// point to draw at whatever the outputs' scale (`fits` must hold; one that is not whole
+    /// needs `wp_viewporter`).
+    public init(
+        display: WaylandDisplay, title: String, width: Int, height: Int, scale: Double? = nil
+    ) throws(WaylandError) {
         guard width > 0, height > 0 else {
             throw .bufferFailed("invalid window size \(width)x\(height)")
+        }
+        if let scale, !Self.fits(width: width, height: height, scale: scale) {
+            throw .bufferFailed(
+                "scale \(scale) makes the \(width)x\(height) pt window larger than 32767 px a side")
+        }
+        let wholeScale = scale.map { $0 == $0.rounded() } ?? true
+        if !wholeScale, display.viewporter == nil {
+            throw .missingGlobal("wp_viewporter (for a scale of \(scale ?? 1))")
         }
         guard let surface = wl_compositor_create_surface(display.compositor) else {
             throw .connectionLost("wl_compositor.create_surface failed")
@@ -53,6 +67,7 @@ public final class WaylandWindow {
         self.surface = surface
         self.width = width
         self.height = height
+        requestedScale = scale
         xdgSurface = xdg_wm_base_get_xdg_surface(display.wmBase, surface)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -61,7 +76,11 @@ public final class WaylandWindow {
         xdg_toplevel_add_listener(toplevel, Self.toplevelListener, me)
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, "swipedismiss")
-        if let viewporter = display.viewporter, let manager = display.fractionalScaleManager {
+        if scale != nil {
+            if !wholeScale { viewport = wp_viewporter_get_viewport(display.viewporter, surface) }
+        } else if let viewporter = display.viewporter,
+            let manager = display.fractionalScaleManager
+        {
             viewport = wp_viewporter_get_viewport(viewporter, surface)
             fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
             wp_fractional_scale_v1_add_listener(fractionalScale, Self.fractionalListener, me)
@@ -78,14 +97,29 @@ public final class WaylandWindow {
         wl_surface_destroy(surface)
     }
 
-    /// Device pixels per point: the preferred fractional scale, else the outputs' integer one.
+    /// Device pixels per point: the requested scale, else the preferred fractional one, else
+    /// the outputs' integer one.
     public var scale: Double {
+        if let requestedScale { return requestedScale }
         if usesFractionalScale, let preferredScale120 { return Double(preferredScale120) / 120 }
         return Double(integerScale)
     }
 
     /// The integer buffer scale (`set_buffer_scale`), 1 on the fractional path.
-    public var integerScale: Int32 { usesFractionalScale ? 1 : display.scale(of: entered) }
+    public var integerScale: Int32 {
+        if usesFractionalScale { return 1 }
+        if let requestedScale { return Int32(requestedScale) }
+        return display.scale(of: entered)
+    }
+
+    /// Whether `width` × `height` points at `scale` make a buffer of 1 to 32767 pixels a side
+    /// (what cairo draws into).
+    public static func fits(width: Int, height: Int, scale: Double) -> Bool {
+        guard scale.isFinite, scale > 0 else { return false }
+        return [width, height].allSatisfy { side in
+            (1...32767).contains((Double(side) * scale).rounded())
+        }
+    }
 
     /// The buffer's size in pixels for the current size and scale.
     public var pixelSize: (width: Int, height: Int) {

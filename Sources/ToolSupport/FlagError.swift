@@ -21,6 +21,8 @@ public struct FlagError: Error, Equatable, CustomStringConvertible, Sendable {
         case invalidValue(String, expected: String)
         /// A flag the tool cannot do without is absent.
         case required(placeholder: String)
+        /// The flag goes only with another, which is absent (`--replay FILE`).
+        case needs(String)
         /// A bare argument where only flags are accepted.
         case unexpectedArgument
     }
@@ -62,6 +64,8 @@ public struct FlagError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(flag): expected \(expected), got \"\(text)\""
         case .required(let placeholder):
             return "\(flag) \(placeholder) is required"
+        case .needs(let other):
+            return "\(flag) needs \(other)"
         case .unexpectedArgument:
             return "unexpected argument \"\(flag)\" (every value follows its flag)"
         }

@@ -96,4 +96,17 @@ final class WaylandDemoReplayTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.error.hasPrefix("wayland-demo: --fps"), result.error)
     }
+
+    func testX11OnlyFlagsAreRefusedAsUnknownNamingTheFlag() throws {
+        let demo = try builtExecutable("wayland-demo").path
+        for arguments in [["--present", "shm"], ["--present=put"]] {
+            let result = try runProcess(demo, arguments, removing: ["WAYLAND_DISPLAY"], timeout: 10)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.error)")
+            XCTAssertTrue(
+                result.error.hasPrefix(
+                    "wayland-demo: unknown flag --present\nusage: wayland-demo"),
+                result.error)
+            XCTAssertEqual(result.output, "")
+        }
+    }
 }

@@ -44,15 +44,20 @@ final class WaylandHarness {
     /// The weston serving the socket (for the tests that use one).
     var weston: Weston { server as! Weston }
 
-    convenience init(weston: Weston, liveInput: Bool = false) throws {
-        try self.init(socketPath: weston.socketPath, server: weston, liveInput: liveInput)
+    convenience init(weston: Weston, liveInput: Bool = false, scale: Double? = nil) throws {
+        try self.init(
+            socketPath: weston.socketPath, server: weston, liveInput: liveInput, scale: scale)
     }
 
-    init(socketPath: String, server: AnyObject, liveInput: Bool = false) throws {
+    /// `scale`: the scale the window asks for (nil: the compositor's).
+    init(socketPath: String, server: AnyObject, liveInput: Bool = false, scale: Double? = nil)
+        throws
+    {
         self.server = server
         display = try WaylandDisplay(name: socketPath)
         window = try WaylandWindow(
-            display: display, title: "SwipeDismiss Wayland test", width: 390, height: 844)
+            display: display, title: "SwipeDismiss Wayland test", width: 390, height: 844,
+            scale: scale)
         renderer = WaylandRenderer(window: window)
         renderer.keepsLastScene = true  // the tests compare the last frame with its scene
         seat = WaylandInputSource(display: display, clock: clock)

@@ -129,3 +129,54 @@ func runProcess(
 /// The package's root folder (this file is Tests/SwipeDismissWaylandTests/WestonSupport.swift).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().path
+
+/// `wayland-demo` started on `weston` with `arguments` (add `--verbose` to see its first
+/// frame), its stderr in a file of its own folder; ended (SIGKILL if it still runs) and its
+/// folder removed when released.
+final class RunningWaylandDemo {
+    let process = Process()
+    /// A folder of the demo's own (stderr, and any file a test has it write).
+    let folder: String
+    private let errorPath: String
+
+    init(_ arguments: [String], on weston: Weston) throws {
+        folder = try makePrivateFolder("swd-demo")
+        errorPath = "\(folder)/err"
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        process.executableURL = try builtExecutable("wayland-demo")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = weston.socketPath
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: errorPath)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// What it said on stderr so far.
+    var error: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+
+    /// Waits up to `timeout` seconds for `--verbose`'s "first frame shown" line; false if it
+    /// ended or the time ran out first.
+    func waitForFirstFrame(timeout: Double = 10) -> Bool {
+        eventually(timeout: timeout) { error.contains("first frame shown") || !process.isRunning }
+            && error.contains("first frame shown")
+    }
+
+    /// Sends `signal` and waits up to 10 s for the end; its exit status, nil if it did not
+    /// exit by itself (killed by a signal, or still running and then killed).
+    func stop(with signal: Int32) -> Int32? {
+        kill(process.processIdentifier, signal)
+        let ended = eventually(timeout: 10) { !process.isRunning }
+        if !ended { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return ended && process.terminationReason == .exit ? process.terminationStatus : nil
+    }
+}

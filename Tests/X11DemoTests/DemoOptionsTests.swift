@@ -108,7 +108,7 @@ final class DemoOptionsTests: XCTestCase {
         ]
         for (arguments, flag, message) in cases {
             XCTAssertThrowsError(try DemoOptions.parse(arguments), "\(arguments)") { error in
-                XCTAssertEqual((error as? DemoOptionError)?.flag, flag, "\(arguments)")
+                XCTAssertEqual((error as? FlagError)?.flag, flag, "\(arguments)")
                 XCTAssertTrue("\(error)".hasPrefix(message), "\(arguments): \(error)")
             }
         }
