@@ -18,7 +18,7 @@ struct GtkHostDriver {
 
 /// The widgets and event handling both GTK hosts share: an overlay of the app's screen, one
 /// backdrop and a fixed holding one dialog per sheet level; the tick callback; focus,
-/// modality and the inert screen behind.
+/// modality (the top sheet's dialog only) and the inert screen and sheets behind it.
 ///
 /// GTK holds an unretained pointer to the core in its signal handlers; the public host that
 /// owns it keeps it alive, and its `deinit` disconnects them.
@@ -48,6 +48,8 @@ final class GtkHostCore {
     private var tickID: guint = 0
     /// Per level: whether it is shown, and the widget focused before it was.
     private var shown: [Bool]
+    /// Per level: whether its dialog carries the modal property now (the top shown one only).
+    private var isModal: [Bool]
     private var focusBefore: [UnsafeMutablePointer<GtkWidget>?]
     /// Every object a handler of ours is connected to, for `deinit`.
     private var connected: [gpointer] = []
@@ -95,6 +97,7 @@ final class GtkHostCore {
         self.dialogs = dialogs
         self.grabbers = grabbers
         shown = Array(repeating: false, count: contents.count)
+        isModal = shown
         focusBefore = Array(repeating: nil, count: contents.count)
         gtk_widget_set_visible(fixed, 0)
         gtk_overlay_add_overlay(sd_overlay(overlay), fixed)
@@ -177,7 +180,6 @@ final class GtkHostCore {
     func levelDidShow(_ level: Int) {
         guard shown.indices.contains(level) else { return }
         shown[level] = true
-        sd_accessible_set_modal(dialogs[level], 1)
         gtk_widget_set_visible(fixed, 1)
         gtk_widget_set_visible(dialogs[level], 1)
         updateInertness()
@@ -185,11 +187,11 @@ final class GtkHostCore {
     }
 
     /// Level `level` left: its dialog is no longer modal, what was behind it takes input
-    /// again, and the focus goes back where it was before the level came.
+    /// again (the sheet below is the modal one now), and the focus goes back where it was
+    /// before the level came.
     func levelDidHide(_ level: Int) {
         guard shown.indices.contains(level) else { return }
         shown[level] = false
-        sd_accessible_set_modal(dialogs[level], 0)
         gtk_widget_set_visible(dialogs[level], 0)
         if !shown.contains(true) { gtk_widget_set_visible(fixed, 0) }
         updateInertness()
@@ -203,24 +205,62 @@ final class GtkHostCore {
         focusBefore[level] = nil
     }
 
-    /// The app's screen takes neither focus nor pointer while any sheet is shown, and a
-    /// sheet none while one above it is (GTK 4: `can-focus` and `can-target` off on a
-    /// container keep its descendants out of the focus chain and of picking).
+    /// Only the top shown level's dialog is modal. Behind it everything is inert, as HTML's
+    /// `inert`: the app's screen while any sheet is shown, and each sheet while one above it
+    /// is, takes neither the focus nor the pointer (GTK 4: `can-focus` and `can-target` off
+    /// on a container keep its descendants out of the focus chain and of picking) and is out
+    /// of the accessible tree (`GTK_ACCESSIBLE_STATE_HIDDEN`: a screen reader sees one
+    /// dialog, the top sheet, as with x11-demo's one dialog).
+    ///
+    /// In that order: the old top stops being modal, the tree changes, the new top becomes
+    /// modal, so that a screen reader hears "not modal" before a sheet leaves the tree and
+    /// "modal" after one comes back. (GTK 4.8 holds back the events of an accessible no AT
+    /// client has asked about yet and sends them, stale, with its next change.)
     private func updateInertness() {
         let top = shown.lastIndex(of: true)
+        for level in dialogs.indices where isModal[level] && level != top {
+            setModal(level, false)
+        }
         setInert(screen, top != nil)
         for level in dialogs.indices {
             setInert(dialogs[level], top.map { level < $0 } ?? false)
         }
+        if let top, !isModal[top] { setModal(top, true) }
+    }
+
+    private func setModal(_ level: Int, _ modal: Bool) {
+        isModal[level] = modal
+        sd_accessible_set_modal(dialogs[level], modal ? 1 : 0)
     }
 
     private func setInert(_ widget: UnsafeMutablePointer<GtkWidget>, _ inert: Bool) {
         let value: gboolean = inert ? 0 : 1
-        if gtk_widget_get_can_focus(widget) != value { gtk_widget_set_can_focus(widget, value) }
-        if gtk_widget_get_can_target(widget) != value { gtk_widget_set_can_target(widget, value) }
+        guard
+            gtk_widget_get_can_focus(widget) != value || gtk_widget_get_can_target(widget) != value
+        else { return }
+        gtk_widget_set_can_focus(widget, value)
+        gtk_widget_set_can_target(widget, value)
+        // Back out of inertness, GTK's own rule applies again: hidden while not visible.
+        setAccessibleHidden(widget, inert || gtk_widget_get_visible(widget) == 0)
     }
 
-    /// Whether the app's screen behind is inert now (no focus, no pointer).
+    /// Sets `GTK_ACCESSIBLE_STATE_HIDDEN` on `widget` (GTK tells the AT-SPI bus with a
+    /// children-changed event on its parent). The variadic `gtk_accessible_update_state`
+    /// does not import into Swift; its GValue form does.
+    private func setAccessibleHidden(_ widget: UnsafeMutablePointer<GtkWidget>, _ hidden: Bool) {
+        var value = GValue()
+        g_value_init(&value, Self.booleanType)
+        g_value_set_boolean(&value, hidden ? 1 : 0)
+        var state = GTK_ACCESSIBLE_STATE_HIDDEN
+        gtk_accessible_update_state_value(OpaquePointer(widget), 1, &state, &value)
+        g_value_unset(&value)
+    }
+
+    /// `G_TYPE_BOOLEAN`, a C macro Swift does not import.
+    private static let booleanType = g_type_from_name("gboolean")
+
+    /// Whether the app's screen behind is inert now (no focus, no pointer, out of the
+    /// accessible tree: `setInert` sets the three together).
     var isScreenInert: Bool {
         gtk_widget_get_can_focus(screen) == 0 && gtk_widget_get_can_target(screen) == 0
     }

@@ -15,7 +15,8 @@ import SwipeDismiss
 /// `GtkSheetContent.title`, with the modal property while shown; focus moves into the
 /// sheet when it is presented and back when it is dismissed. While the sheet is shown the
 /// app's screen behind is inert: it takes neither the focus (Tab stays in the sheet) nor
-/// the pointer; both come back when the sheet is dismissed.
+/// the pointer, and is out of the accessible tree (a screen reader sees the one dialog);
+/// all come back when the sheet is dismissed.
 ///
 /// GTK holds an unretained pointer to the host's internals in its signal handlers: keep
 /// the host for as long as its widget is in a window.
@@ -56,8 +57,8 @@ public final class GtkSheetHost {
         get { gtk_widget_get_visible(core.grabbers[0]) != 0 }
         set { gtk_widget_set_visible(core.grabbers[0], newValue ? 1 : 0) }
     }
-    /// Whether the app's screen behind is inert now (no focus, no pointer): while the sheet
-    /// is shown.
+    /// Whether the app's screen behind is inert now (no focus, no pointer, out of the
+    /// accessible tree): while the sheet is shown.
     public var isScreenInert: Bool { core.isScreenInert }
 
     private let core: GtkHostCore

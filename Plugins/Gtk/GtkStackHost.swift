@@ -14,10 +14,12 @@ import SwipeDismiss
 /// at the limit do nothing); Escape, drags and each level's Close button dismiss the top
 /// sheet through its policy.
 ///
-/// Accessibility: each level's container is a dialog labelled by its content's title,
-/// modal while it is shown; the focus moves into each new sheet and back to the one below
-/// when it leaves. Everything behind the top sheet (the app's screen and the sheets below)
-/// takes neither focus nor pointer until the sheets over it leave.
+/// Accessibility: each level's container is a dialog labelled by its content's title. A
+/// screen reader sees one dialog, the top sheet's, with state modal: everything behind it
+/// (the app's screen and the sheets below) is inert until the sheets over it leave, taking
+/// neither focus nor pointer and out of the accessible tree (`GTK_ACCESSIBLE_STATE_HIDDEN`).
+/// The focus moves into each new sheet; when the top one leaves, the sheet below is back in
+/// the tree, modal, with the focus where it was.
 public final class GtkStackHost {
     /// The widget to place in a window: an overlay of the app's screen, the backdrop and the
     /// sheets.
@@ -49,8 +51,8 @@ public final class GtkStackHost {
         get { core.onError }
         set { core.onError = newValue }
     }
-    /// Whether the app's screen behind is inert now (no focus, no pointer): while any sheet
-    /// is shown.
+    /// Whether the app's screen behind is inert now (no focus, no pointer, out of the
+    /// accessible tree): while any sheet is shown.
     public var isScreenInert: Bool { core.isScreenInert }
 
     private let core: GtkHostCore

@@ -56,48 +56,8 @@ final class GtkAccessibilityTests: XCTestCase {
         """#
 
     func testAScreenReaderSeesAModalSheetDialogWhoseCloseButtonDismisses() throws {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw unavailable("no X display: DISPLAY is not set")
-        }
-        for tool in [
-            "/usr/bin/dbus-run-session", "/usr/libexec/at-spi-bus-launcher", "/usr/bin/python3",
-        ]
-        where !hasExecutable(tool) {
-            throw unavailable("\(tool) is missing (scripts/deps.sh installs it)")
-        }
-        let check = try Child.run(
-            "/usr/bin/python3", ["-c", "import pyatspi"], environment: environment([:]))
-        guard check.status == 0 else {
-            throw unavailable("Debian's python3-pyatspi is missing: \(check.stderr)")
-        }
-        let folder = temporaryFolder()
-        let probe = folder.appendingPathComponent("probe.py").path
-        try Self.probe.write(toFile: probe, atomically: true, encoding: .utf8)
-        let events = folder.appendingPathComponent("a11y-events.out").path
-        let script = """
-            /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
-            launcher=$!
-            "$DEMO" --events >"$EVENTS" 2>/dev/null &
-            demo=$!
-            /usr/bin/python3 "$PROBE"
-            status=$?
-            sleep 0.5
-            kill $demo $launcher 2>/dev/null
-            wait 2>/dev/null
-            exit $status
-            """
-        let result = try Child.run(
-            "/usr/bin/dbus-run-session", ["--", "/bin/sh", "-c", script],
-            environment: environment([
-                "DEMO": try builtProduct("gtk-demo").path, "EVENTS": events, "PROBE": probe,
-                "DISPLAY": display, "GDK_BACKEND": "x11", "DBUS_SESSION_BUS_ADDRESS": nil,
-                "GTK_A11Y": nil, "NO_AT_BRIDGE": nil,
-            ]), timeout: 60)
-        XCTAssertEqual(result.status, 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
-        let line = try XCTUnwrap(
-            result.stdout.split(separator: "\n").last { $0.hasPrefix("{") }, result.stdout)
-        let report = try XCTUnwrap(
-            try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let run = try runGtkDemoUnderScreenReader([], probe: Self.probe, timeout: 60)
+        let report = run.report
         XCTAssertEqual(report["dialog"] as? String, "Sheet")
         let states = try XCTUnwrap(report["states"] as? [String], "\(report)")
         XCTAssertTrue(states.contains("modal"), "\(states)")
@@ -110,9 +70,6 @@ final class GtkAccessibilityTests: XCTestCase {
             XCTAssertFalse(after.contains("modal"), "\(after)")
             XCTAssertFalse(after.contains("visible"), "\(after)")
         }
-        let lines = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
-        XCTAssertEqual(
-            phases(lines.split(separator: "\n").map(String.init)), ["dismissing", "dismissed"])
-        try? FileManager.default.removeItem(atPath: events)
+        XCTAssertEqual(phases(run.events), ["dismissing", "dismissed"])
     }
 }
