@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import XCTest
 
 /// Random input, random policy answers, random programmatic calls: the completion contract

@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 
 /// One reproducible random session: a configuration, a policy, input and calls.
 struct ControllerFuzzCase {

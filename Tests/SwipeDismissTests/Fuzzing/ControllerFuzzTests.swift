@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 /// Random sessions against the controller, through the null renderer and a manual clock,
