@@ -42,33 +42,11 @@ final class SheetHarness: ControllerHarness {
         layout.offset(of: layout.index(named: name) ?? -1)
     }
 
-    /// Queues a straight drag by `delta` over `duration` with `samples` even moves; with
-    /// `holdBeforeRelease`, the pointer rests that long before the release (no velocity).
-    @discardableResult
-    func drag(
-        from start: Point = SheetHarness.onSheet, by delta: Point, at time: Double = 0,
-        duration: Double, samples: Int, holdBeforeRelease: Double? = nil, release: Bool = true
-    ) -> Double {
-        at(time, .down(start))
-        for i in 1...samples {
-            let f = Double(i) / Double(samples)
-            at(time + duration * f, .move(start + delta * f))
-        }
-        let end = time + duration + (holdBeforeRelease ?? 0)
-        if release { at(end, .up(start + delta)) }
-        return end
-    }
+    static var dragStart: Point { onSheet }
 
     func tap(_ point: Point, at time: Double) {
         at(time, .down(point))
         at(time + 0.05, .up(point))
-    }
-
-    var phases: [DismissPhase] {
-        events.compactMap {
-            if case .phaseChanged(_, let to, _) = $0 { return to }
-            return nil
-        }
     }
 
     var attempts: [DismissReason] {
@@ -76,12 +54,5 @@ final class SheetHarness: ControllerHarness {
             if case .dismissAttempted(let reason) = $0 { return reason }
             return nil
         }
-    }
-
-    var dismissCount: Int {
-        events.filter {
-            if case .didDismiss = $0 { return true }
-            return false
-        }.count
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import SwipeDismissTrace
 import XCTest
 
@@ -22,12 +23,7 @@ final class SheetTraceTests: XCTestCase {
         if vetoes { controller.shouldDismiss = { _ in false } }
         var events: [DismissEvent] = []
         controller.addObserver { events.append($0) }
-        var states: [DismissState] = []
-        while clock.now <= end {
-            try controller.step()
-            states.append(controller.state)
-            clock.tick()
-        }
+        let states = try controller.sampleFrames(on: clock, through: end, forceRender: false)
         return (states, events)
     }
 
