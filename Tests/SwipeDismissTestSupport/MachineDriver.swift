@@ -1,0 +1,168 @@
+import SwipeDismiss
+
+/// What `DismissController` asks its presenter, without a controller: the hit test, the
+/// sheet's regions and the content's items, for `direction` in `viewport`.
+///
+/// Every dismissal goes ahead: the tests that drive a machine through this do not test the
+/// app's dismissal policy (`DismissVetoTests` and the controller's tests do).
+package struct PresenterEnvironment: DismissEnvironment {
+    /// The scene whose geometry answers.
+    package let presenter: Presenter
+    /// The direction the content leaves in.
+    package let direction: DismissDirection
+    /// The window's size in points.
+    package var viewport: Size
+
+    /// The geometry of `presenter` for content leaving along `direction` in `viewport`.
+    package init(presenter: Presenter, direction: DismissDirection, viewport: Size) {
+        self.presenter = presenter
+        self.direction = direction
+        self.viewport = viewport
+    }
+
+    package func hitTest(_ point: Point, offset: Double) -> HitRegion {
+        presenter.hitTest(point, offset: offset, direction: direction, viewport: viewport)
+    }
+
+    package func hitTest(_ point: Point, translation: Point) -> HitRegion {
+        presenter.hitTest(point, translation: translation, viewport: viewport)
+    }
+
+    package func region(at point: Point, offset: Double) -> SheetRegion {
+        guard let scrolling = presenter as? ScrollingPresenter else { return .outside }
+        return scrolling.region(at: point, offset: offset, direction: direction, viewport: viewport)
+    }
+
+    package func contentItem(at point: Point, state: DismissState) -> String? {
+        presenter.contentItem(at: point, state: state, direction: direction, viewport: viewport)
+    }
+
+    package func shouldDismiss(_ reason: DismissReason) -> Bool { true }
+}
+
+extension DetentLayout {
+    /// The layout `DismissController` resolves for `presenter` in `viewport`.
+    package init(presenter: Presenter, configuration: DismissConfiguration, viewport: Size) {
+        let direction = configuration.direction
+        let extent: Double
+        switch direction {
+        case .down, .up, .free: extent = viewport.height
+        case .left, .right: extent = viewport.width
+        }
+        self.init(
+            detents: configuration.detents, viewportExtent: extent,
+            contentExtent: presenter.contentExtent(direction: direction, viewport: viewport),
+            distance: presenter.dismissDistance(direction: direction, viewport: viewport),
+            edges: presenter.edgeDistances(viewport: viewport))
+    }
+}
+
+/// A `DismissMachine` driven as `DismissController` drives it, with no controller, renderer
+/// or scene: input up to a time is applied at its own times, then the machine advances to
+/// that time. What the effects announce is kept in `events` and `completions`.
+package final class MachineDriver {
+    /// The machine, as of the last call.
+    package private(set) var machine: DismissMachine
+    /// The presenter's geometry the machine consults.
+    package let environment: PresenterEnvironment
+    /// Where `step(to:)` reads the input.
+    package let input: InputSource
+    /// Every event the effects announced, oldest first.
+    package private(set) var events: [DismissEvent] = []
+    /// Every completion the effects reported, oldest first.
+    package private(set) var completions: [(request: Int, succeeded: Bool)] = []
+    private var pending: [InputEvent] = []
+
+    /// A machine at `time` for `presenter` in `viewport` (the list, if the presenter has
+    /// one, as the controller sets it), fed from `input`.
+    package init(
+        presenter: Presenter, configuration: DismissConfiguration,
+        viewport: Size = Size(width: 390, height: 844), input: InputSource = QueuedInputSource(),
+        time: Double = 0, presented: Bool = true
+    ) {
+        environment = PresenterEnvironment(
+            presenter: presenter, direction: configuration.direction, viewport: viewport)
+        self.input = input
+        machine = DismissMachine(
+            configuration: configuration,
+            layout: DetentLayout(
+                presenter: presenter, configuration: configuration, viewport: viewport),
+            time: time, presented: presented)
+        if let scrolling = presenter as? ScrollingPresenter {
+            _ = try? machine.setList(
+                contentLength: scrolling.listContentHeight,
+                viewportLength: scrolling.listViewportHeight(viewport: viewport),
+                offset: scrolling.listOffset)
+        }
+    }
+
+    /// The machine's state.
+    package var state: DismissState { machine.state }
+
+    /// Applies the input that arrived up to `time`, each event at its own time, then
+    /// advances to `time` (or the machine's time, if later): what `DismissController.step()`
+    /// does with the clock reading `time`.
+    package func step(to time: Double) {
+        let now = max(time, machine.time)
+        pending.removeAll(keepingCapacity: true)
+        input.events(upTo: now, into: &pending)
+        for event in pending { handle(event) }
+        keep(machine.advance(to: now, environment: environment))
+    }
+
+    /// Applies one event at its own time.
+    package func handle(_ event: InputEvent) {
+        keep(machine.handle(event, environment: environment))
+    }
+
+    /// `present(animated:request:)` after catching up to `time`, as the controller's call.
+    package func present(at time: Double, animated: Bool = true, request: Int? = nil) {
+        step(to: time)
+        keep(machine.present(animated: animated, request: request))
+    }
+
+    /// `dismiss(animated:force:request:)` after catching up to `time`.
+    package func dismiss(
+        at time: Double, animated: Bool = true, force: Bool = false, request: Int? = nil
+    ) {
+        step(to: time)
+        keep(
+            machine.dismiss(
+                animated: animated, force: force, request: request, environment: environment))
+    }
+
+    /// `move(to:animated:request:)` after catching up to `time`.
+    package func move(
+        to detent: Detent.ID, at time: Double, animated: Bool = true, request: Int? = nil
+    ) {
+        step(to: time)
+        keep(
+            machine.move(to: detent, animated: animated, request: request, environment: environment)
+        )
+    }
+
+    /// The state at every frame of a `fps` clock from `start` while it reads `end` or
+    /// earlier, each after `step(to:)` that frame's time (exactly `FixedStepClock`'s times).
+    package func sampleFrames(fps: Double, start: Double = 0, through end: Double)
+        -> [DismissState]
+    {
+        let clock = FixedStepClock(start: start, framesPerSecond: fps)
+        var states: [DismissState] = []
+        while clock.now <= end {
+            step(to: clock.now)
+            states.append(machine.state)
+            clock.tick()
+        }
+        return states
+    }
+
+    private func keep(_ effects: [DismissEffect]) {
+        for effect in effects {
+            switch effect {
+            case .notify(let event): events.append(event)
+            case .complete(let request, let succeeded): completions.append((request, succeeded))
+            case .needsDisplay: break
+            }
+        }
+    }
+}
