@@ -4,8 +4,10 @@ import SwipeDismissTestSupport
 import XCTest
 
 /// Random input, random policy answers, random programmatic calls: the completion contract
-/// and the state's ranges hold every time. A quick, fixed set of 180 sessions on the sheet;
-/// `Fuzzing/ControllerFuzzTests` explores the same ground far wider.
+/// and the state's ranges hold every time. A quick, fixed set of 180 sessions on the sheet
+/// through the controller (its observers, its policy) and 180 on the machine value alone
+/// (every numbered call's completion); `Fuzzing/ControllerFuzzTests` explores the same
+/// ground far wider.
 final class CompletionPropertyTests: XCTestCase {
     private func run(seed: UInt64, configuration: DismissConfiguration) {
         var random = SplitMix64(seed: seed)
@@ -83,5 +85,130 @@ final class CompletionPropertyTests: XCTestCase {
             run(seed: seed, configuration: .sheet(.seed))
             run(seed: seed, configuration: reduced)
         }
+    }
+
+    /// The same random input on the machine value alone, with numbered `present`, `dismiss`
+    /// and `move` calls (to `large`, `medium`, `dismissed` or a detent the sheet lacks): every
+    /// call's `.complete` effect comes exactly once, at once and false for the unknown
+    /// detent, and every presentation ends exactly once. No policy: every dismissal goes
+    /// ahead (the controller test above covers vetoes).
+    /// Returns how many calls succeeded and how many did not.
+    private func runMachine(seed: UInt64, configuration: DismissConfiguration) -> (Int, Int) {
+        var random = SplitMix64(seed: seed)
+        let input = QueuedInputSource()
+        let driver = MachineDriver(
+            presenter: SheetPresenter(), configuration: configuration, input: input)
+        var requests = 0
+        var unknown: Set<Int> = []
+        var time = 0.0
+        var point = Point(x: 195, y: 600)
+        for _ in 0..<120 {
+            time += Double.random(in: 0.001...0.08, using: &random)
+            switch Int.random(in: 0..<13, using: &random) {
+            case 0, 1:
+                point = Point(
+                    x: Double.random(in: 0...390, using: &random),
+                    y: Double.random(in: 0...844, using: &random))
+                input.enqueue(InputEvent(time: time, kind: .down(point)))
+            case 2, 3, 4, 5:
+                point.y += Double.random(in: -120...160, using: &random)
+                input.enqueue(InputEvent(time: time, kind: .move(point)))
+            case 6: input.enqueue(InputEvent(time: time, kind: .up(point)))
+            case 7: input.enqueue(InputEvent(time: time, kind: .cancel))
+            case 8:
+                let keys: [Key] = [.escape, .space, .other("y"), .other("n")]
+                let key = keys[Int.random(in: 0..<keys.count, using: &random)]
+                input.enqueue(InputEvent(time: time, kind: .key(key)))
+            case 9:
+                requests += 1
+                driver.present(
+                    at: time, animated: Int.random(in: 0..<4, using: &random) != 0,
+                    request: requests)
+            case 10:
+                requests += 1
+                driver.dismiss(
+                    at: time, animated: Int.random(in: 0..<4, using: &random) != 0,
+                    request: requests)
+            case 11:
+                requests += 1
+                let detents: [Detent.ID] = [.large, .medium, .dismissed, "nowhere"]
+                let detent = detents[Int.random(in: 0..<detents.count, using: &random)]
+                if detent == "nowhere" { unknown.insert(requests) }
+                driver.step(to: time)
+                let count = driver.completions.count
+                driver.move(
+                    to: detent, at: time, animated: Int.random(in: 0..<4, using: &random) != 0,
+                    request: requests)
+                if detent == "nowhere" {
+                    XCTAssertEqual(driver.completions.count, count + 1, "seed \(seed)")
+                    XCTAssertEqual(
+                        driver.completions.last?.request, requests, "seed \(seed): refused at once")
+                }
+            default: break
+            }
+            driver.step(to: time)
+            let state = driver.state
+            XCTAssertTrue(state.offset.isFinite, "seed \(seed)")
+            XCTAssertTrue((0...1).contains(state.alpha), "seed \(seed): alpha \(state.alpha)")
+            XCTAssertTrue((0...1).contains(state.contentOpacity), "seed \(seed)")
+            XCTAssertTrue((0...1).contains(state.progress), "seed \(seed)")
+        }
+        driver.dismiss(at: time, force: true)
+        var settle = 0
+        while driver.machine.isAnimating && settle < 1000 {
+            time += 1 / 60.0
+            driver.step(to: time)
+            settle += 1
+        }
+        XCTAssertEqual(driver.state.phase, .dismissed, "seed \(seed)")
+        var calls: [Int: Int] = [:]
+        for completion in driver.completions {
+            calls[completion.request, default: 0] += 1
+            if unknown.contains(completion.request) {
+                XCTAssertFalse(completion.succeeded, "seed \(seed): unknown detent")
+            }
+        }
+        XCTAssertEqual(
+            calls, Dictionary(uniqueKeysWithValues: (0..<requests).map { ($0 + 1, 1) }),
+            "seed \(seed): every call completes once")
+        // Events come in order: each presentation starts with a change away from
+        // `dismissed` or `dismissing` (to `presented` at once when not animated).
+        var current = 1
+        var endings: [Int: Int] = [:]
+        for event in driver.events {
+            switch event {
+            case .phaseChanged(.dismissed, let to, _) where to != .dismissed,
+                .phaseChanged(.dismissing, let to, _) where to != .dismissed:
+                current += 1
+            case .didDismiss: endings[current, default: 0] += 1
+            case .superseded(let presentation, _):
+                XCTAssertEqual(presentation, current, "seed \(seed)")
+                endings[presentation, default: 0] += 1
+            default: break
+            }
+        }
+        XCTAssertEqual(current, driver.machine.presentationCount, "seed \(seed)")
+        XCTAssertEqual(
+            endings,
+            Dictionary(uniqueKeysWithValues: (1...current).map { ($0, 1) }), "seed \(seed)")
+        let succeeded = driver.completions.filter(\.succeeded).count
+        return (succeeded, driver.completions.count - succeeded)
+    }
+
+    func testEveryCallCompletesAndEveryPresentationEndsOnceOnTheMachine() {
+        var reduced = DismissConfiguration.sheet()
+        reduced.reduceMotion = true
+        var succeeded = 0
+        var failed = 0
+        for seed in UInt64(1)...60 {
+            for configuration in [DismissConfiguration.sheet(), .sheet(.seed), reduced] {
+                let (yes, no) = runMachine(seed: seed, configuration: configuration)
+                succeeded += yes
+                failed += no
+            }
+        }
+        // The calls must both land and be cut short, or the run proves little.
+        XCTAssertGreaterThan(succeeded, 500)
+        XCTAssertGreaterThan(failed, 100)
     }
 }
