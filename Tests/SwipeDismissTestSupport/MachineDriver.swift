@@ -64,13 +64,15 @@ package final class MachineDriver {
     /// The machine, as of the last call.
     package private(set) var machine: DismissMachine
     /// The presenter's geometry the machine consults.
-    package let environment: PresenterEnvironment
+    package private(set) var environment: PresenterEnvironment
     /// Where `step(to:)` reads the input.
     package let input: InputSource
     /// Every event the effects announced, oldest first.
     package private(set) var events: [DismissEvent] = []
     /// Every completion the effects reported, oldest first.
     package private(set) var completions: [(request: Int, succeeded: Bool)] = []
+    /// Called with each event the effects announce, as it is kept (a controller's observer).
+    package var onEvent: ((DismissEvent) -> Void)?
     private var pending: [InputEvent] = []
 
     /// A machine at `time` for `presenter` in `viewport` (the list, if the presenter has
@@ -141,6 +143,29 @@ package final class MachineDriver {
         )
     }
 
+    /// `declineDismissal()`: answers a pending vetoed dismissal with "keep it".
+    package func declineDismissal() {
+        keep(machine.declineDismissal())
+    }
+
+    /// Takes a new viewport as `DismissController.viewportDidChange()` does: the layout and
+    /// the list's lengths for `size` (nothing when the size is the same).
+    package func resize(to size: Size) {
+        guard size != environment.viewport else { return }
+        environment.viewport = size
+        var effects = machine.relayout(
+            DetentLayout(
+                presenter: environment.presenter, configuration: machine.configuration,
+                viewport: size))
+        if let scrolling = environment.presenter as? ScrollingPresenter {
+            effects +=
+                (try? machine.resizeList(
+                    contentLength: scrolling.listContentHeight,
+                    viewportLength: scrolling.listViewportHeight(viewport: size))) ?? []
+        }
+        keep(effects)
+    }
+
     /// The state at every frame of a `fps` clock from `start` while it reads `end` or
     /// earlier, each after `step(to:)` that frame's time (exactly `FixedStepClock`'s times).
     package func sampleFrames(fps: Double, start: Double = 0, through end: Double)
@@ -159,7 +184,9 @@ package final class MachineDriver {
     private func keep(_ effects: [DismissEffect]) {
         for effect in effects {
             switch effect {
-            case .notify(let event): events.append(event)
+            case .notify(let event):
+                events.append(event)
+                onEvent?(event)
             case .complete(let request, let succeeded): completions.append((request, succeeded))
             case .needsDisplay: break
             }
