@@ -19,6 +19,10 @@ final class SheetHarness: ControllerHarness {
     static let onSheet = Point(x: 195, y: 600)
     /// A point on the backdrop above the sheet at `medium`.
     static let aboveSheet = Point(x: 195, y: 200)
+    /// A point on the list with the sheet at `large`.
+    static let onList = Point(x: 195, y: 400)
+    /// A point on the header with the sheet at `large`.
+    static let onHeader = Point(x: 195, y: 110)
 
     init(
         _ configuration: DismissConfiguration = .sheet(), presenter: Presenter = SheetPresenter(),
@@ -33,6 +37,15 @@ final class SheetHarness: ControllerHarness {
             self.asked.append(reason)
             return self.allowsDismissal
         }
+    }
+
+    /// A sheet resting at `large` with its list scrolled to `scroll`.
+    static func atLarge(scroll: Double) -> SheetHarness {
+        var configuration = DismissConfiguration.sheet()
+        configuration.presentedDetent = SheetPresenter.large.id
+        let presenter = SheetPresenter()
+        presenter.listOffset = scroll
+        return SheetHarness(configuration, presenter: presenter)
     }
 
     var layout: DetentLayout { controller.layout }
