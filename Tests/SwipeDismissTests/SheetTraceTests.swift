@@ -10,10 +10,8 @@ final class SheetTraceTests: XCTestCase {
     private func replay(
         _ name: String, vetoes: Bool = false, until end: Double
     ) throws -> (states: [DismissState], events: [DismissEvent]) {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
         let trace = try GestureTrace.load(
-            path: root.appendingPathComponent("Examples/Traces/\(name)").path)
+            path: bundledTracesFolder.appendingPathComponent(name).path)
         XCTAssertEqual(trace.viewport, Size(width: 390, height: 844))
         let clock = FixedStepClock(framesPerSecond: 60)
         let controller = DismissController(
