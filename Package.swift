@@ -196,7 +196,9 @@ let package = Package(
             path: "Tests/SwipeDismissTestSupport"),
         .testTarget(
             name: "SwipeDismissTests",
-            dependencies: ["SwipeDismiss", "SwipeDismissTrace", "SwipeDismissNull"],
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissNull", "SwipeDismissTestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -220,7 +222,9 @@ let package = Package(
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
         .testTarget(
             name: "CairoExportTests",
-            dependencies: ["CairoExport", "SwipeDismissGif", "SwipeDismissTrace"]),
+            dependencies: [
+                "CairoExport", "SwipeDismissGif", "SwipeDismissTrace", "SwipeDismissTestSupport",
+            ]),
         .testTarget(
             name: "X11DemoTests",
             dependencies: ["X11DemoCore", "SwipeDismissTrace", "SwipeDismissTestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTestSupport
 import SwipeDismissTrace
 import XCTest
 
@@ -10,21 +11,7 @@ import XCTest
 /// to do (no animation, no event to come, no quiet touchpad stream waiting for its 150 ms),
 /// and never skips over one of its deadlines.
 final class ExportPlanFuzzTests: XCTestCase {
-    /// SplitMix64: a fixed seed gives the same cases on every machine.
-    private struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
-    }
-
-    private func randomTrace(_ random: inout Random) -> GestureTrace {
+    private func randomTrace(_ random: inout SplitMix64) -> GestureTrace {
         var events: [InputEvent] = []
         var time = 0.0
         for _ in 0..<(1 + random.below(40)) {
@@ -50,7 +37,8 @@ final class ExportPlanFuzzTests: XCTestCase {
     }
 
     func testEveryPlanEndsWithNoDeadlineLeftAndNeverSkipsOne() throws {
-        var random = Random(state: 24)
+        // SplitMix64: a fixed seed gives the same cases on every machine.
+        var random = SplitMix64(seed: 24)
         var planned = 0
         for index in 0..<300 {
             let trace = randomTrace(&random)

@@ -24,27 +24,3 @@ package final class StateRecorder: Renderer {
         if keepsStates { states.append(state) }
     }
 }
-
-extension DismissController {
-    /// Steps `count` frames, `interval` seconds (1/60 s) apart, on `clock`: each frame
-    /// advances the clock, then steps.
-    package func stepFrames(_ count: Int, on clock: ManualClock, every interval: Double = 1.0 / 60)
-        throws
-    {
-        for _ in 0..<count {
-            clock.advance(by: interval)
-            _ = try step()
-        }
-    }
-
-    /// Steps frames `interval` seconds (1/60 s) apart on `clock` until it reads `time` or
-    /// later: each frame advances the clock, then steps.
-    package func stepFrames(
-        on clock: ManualClock, until time: Double, every interval: Double = 1.0 / 60
-    ) throws {
-        while clock.now < time {
-            clock.advance(by: interval)
-            _ = try step()
-        }
-    }
-}

@@ -62,3 +62,8 @@ package func xdotool(
         process.terminationStatus, 0, "xdotool \(arguments.joined(separator: " "))",
         file: file, line: line)
 }
+
+/// The package's bundled example traces, `Examples/Traces`, found from this file's path.
+package let bundledTracesFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Examples/Traces")

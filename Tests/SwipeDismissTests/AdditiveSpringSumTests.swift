@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 /// The additive spring evaluated the old way, kept as the reference: every live step's

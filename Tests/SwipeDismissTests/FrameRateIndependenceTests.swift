@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import XCTest
 
 final class FrameRateIndependenceTests: XCTestCase {
@@ -48,21 +49,15 @@ final class FrameRateIndependenceTests: XCTestCase {
         ]
     }()
 
+    /// The machine's state at every frame of `fps` up to 4 s, driven as the controller drives
+    /// it (the card at 390 x 844).
     private func sample(_ events: [InputEvent], _ configuration: DismissConfiguration, fps: Double)
         -> [DismissState]
     {
-        let clock = FixedStepClock(framesPerSecond: fps)
-        let renderer = NullRenderer()
-        let controller = DismissController(
-            input: QueuedInputSource(events), presenter: CardPresenter(), renderer: renderer,
-            clock: clock, configuration: configuration)
-        var states: [DismissState] = []
-        while clock.now <= 4 {
-            try! controller.step(forceRender: true)
-            states.append(controller.state)
-            clock.tick()
-        }
-        return states
+        MachineDriver(
+            presenter: CardPresenter(), configuration: configuration,
+            input: QueuedInputSource(events)
+        ).sampleFrames(fps: fps, through: 4)
     }
 
     func testSameStateAtSharedTimesFor30To240Hz() {
@@ -85,6 +80,22 @@ final class FrameRateIndependenceTests: XCTestCase {
             }
             XCTAssertNotEqual(
                 Set(base.map(\.phase)).count, 1, "\(name) should exercise several phases")
+        }
+    }
+
+    func testTheControllerShowsTheMachinesStateAtEveryFrame() throws {
+        // The rate tests above drive the machine alone; the controller that steps it,
+        // rendering every frame, must show exactly the machine's state at each one.
+        for (name, configuration, events) in Self.traces {
+            let clock = FixedStepClock(framesPerSecond: 60)
+            let controller = DismissController(
+                input: QueuedInputSource(events), presenter: CardPresenter(),
+                renderer: NullRenderer(), clock: clock, configuration: configuration)
+            let shown = try controller.sampleFrames(on: clock, through: 4)
+            let machine = sample(events, configuration, fps: 60)
+            XCTAssertEqual(shown.count, 241, name)
+            XCTAssertEqual(shown, machine, name)
+            XCTAssertEqual(controller.framesRendered, 241, name)
         }
     }
 

@@ -26,27 +26,7 @@ final class PhotoHarness: ControllerHarness {
         controller.addObserver { [unowned self] event in self.events.append(event) }
     }
 
-    /// A straight drag from the centre by `delta` over `duration` with `samples` moves.
-    @discardableResult
-    func drag(
-        from start: Point = PhotoHarness.centre, by delta: Point, at time: Double = 0,
-        duration: Double, samples: Int, release: Bool = true
-    ) -> Double {
-        at(time, .down(start))
-        for i in 1...samples {
-            let f = Double(i) / Double(samples)
-            at(time + duration * f, .move(start + delta * f))
-        }
-        if release { at(time + duration, .up(start + delta)) }
-        return time + duration
-    }
-
-    var dismissCount: Int {
-        events.filter {
-            if case .didDismiss = $0 { return true }
-            return false
-        }.count
-    }
+    static var dragStart: Point { centre }
 }
 
 /// `.free`: the photo (and the card) dragged in two dimensions (issue 11).

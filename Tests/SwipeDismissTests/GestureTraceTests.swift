@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTestSupport
 import SwipeDismissTrace
 import XCTest
 

@@ -20,33 +20,5 @@ final class Harness: ControllerHarness {
         controller.addObserver { [unowned self] event in self.events.append(event) }
     }
 
-    /// Queues a straight drag from `start` by `delta` over `duration` seconds with `samples`
-    /// evenly spaced moves; returns the time of the last move.
-    @discardableResult
-    func drag(
-        from start: Point = Harness.cardPoint, by delta: Point, at time: Double = 0,
-        duration: Double, samples: Int, press: Bool = true, release: Bool = true
-    ) -> Double {
-        if press { at(time, .down(start)) }
-        for i in 1...samples {
-            let f = Double(i) / Double(samples)
-            at(time + duration * f, .move(start + delta * f))
-        }
-        if release { at(time + duration, .up(start + delta)) }
-        return time + duration
-    }
-
-    var phases: [DismissPhase] {
-        events.compactMap {
-            if case .phaseChanged(_, let to, _) = $0 { return to }
-            return nil
-        }
-    }
-
-    var dismissCount: Int {
-        events.filter {
-            if case .didDismiss = $0 { return true }
-            return false
-        }.count
-    }
+    static var dragStart: Point { cardPoint }
 }

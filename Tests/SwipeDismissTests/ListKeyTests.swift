@@ -10,15 +10,6 @@ final class ListKeyTests: XCTestCase {
     private static let page = 703.6 - 44
     private static let end = 2640 - 703.6
 
-    /// A sheet resting at `large` with its list scrolled to `scroll`.
-    private func sheetAtLarge(scroll: Double) -> SheetHarness {
-        var configuration = DismissConfiguration.sheet()
-        configuration.presentedDetent = SheetPresenter.large.id
-        let presenter = SheetPresenter()
-        presenter.listOffset = scroll
-        return SheetHarness(configuration, presenter: presenter)
-    }
-
     /// Presses `key` at `time`, steps to it, and returns the list's offset.
     private func press(_ key: Key, _ harness: SheetHarness, at time: Double) -> Double {
         harness.at(time, .key(key))
@@ -52,7 +43,7 @@ final class ListKeyTests: XCTestCase {
     }
 
     func testPageKeysJumpByTheViewportLessOneRowClampedToTheEnds() {
-        let harness = sheetAtLarge(scroll: 200)
+        let harness = SheetHarness.atLarge(scroll: 200)
         XCTAssertEqual(press(.pageDown, harness, at: 0.1), 200 + Self.page, accuracy: 1e-9)
         XCTAssertEqual(harness.state.scroll, 859.6, accuracy: 1e-9)
         XCTAssertFalse(harness.controller.isAnimating, "the jump is immediate")
@@ -71,7 +62,7 @@ final class ListKeyTests: XCTestCase {
     }
 
     func testHomeAndEndGoToTheListsEnds() {
-        let harness = sheetAtLarge(scroll: 300)
+        let harness = SheetHarness.atLarge(scroll: 300)
         XCTAssertEqual(press(.end, harness, at: 0.1), 1936.4, accuracy: 1e-9)
         XCTAssertEqual(
             harness.renderer.lastFrame?.listOffset, Point(x: 0, y: harness.state.scroll),
@@ -86,7 +77,7 @@ final class ListKeyTests: XCTestCase {
     func testAKeyCatchesAGlidingListAndLeavesItAtRest() {
         // Two identical sheets get the same fling down on the list (100 pt in 0.05 s, let
         // go while moving, so the list glides toward its top); one then gets Page Down.
-        let twins = [sheetAtLarge(scroll: 1000), sheetAtLarge(scroll: 1000)]
+        let twins = [SheetHarness.atLarge(scroll: 1000), SheetHarness.atLarge(scroll: 1000)]
         var release = 0.0
         for harness in twins {
             release = harness.drag(
@@ -113,7 +104,7 @@ final class ListKeyTests: XCTestCase {
         XCTAssertEqual(medium.state.offset, atMedium)
         XCTAssertEqual(medium.phases, [])
 
-        let pressed = sheetAtLarge(scroll: 200)
+        let pressed = SheetHarness.atLarge(scroll: 200)
         pressed.at(0.1, .down(Point(x: 195, y: 400)))
         XCTAssertEqual(press(.pageDown, pressed, at: 0.2), 200, "a pointer is down")
         XCTAssertEqual(press(.end, pressed, at: 0.3), 200)

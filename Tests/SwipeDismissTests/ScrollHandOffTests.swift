@@ -7,20 +7,6 @@ import XCTest
 /// a manual clock. In the 390 × 844 viewport the sheet at `large` starts at 84.4, its list at
 /// 140.4, and the list shows 703.6 of its 2640 pt (at most 1936.4 scrolled).
 final class ScrollHandOffTests: XCTestCase {
-    /// A point on the list with the sheet at `large`.
-    private static let onList = Point(x: 195, y: 400)
-    /// A point on the header with the sheet at `large`.
-    private static let onHeader = Point(x: 195, y: 110)
-
-    /// A sheet resting at `large` with its list scrolled to `scroll`.
-    private func sheetAtLarge(scroll: Double) -> SheetHarness {
-        var configuration = DismissConfiguration.sheet()
-        configuration.presentedDetent = SheetPresenter.large.id
-        let presenter = SheetPresenter()
-        presenter.listOffset = scroll
-        return SheetHarness(configuration, presenter: presenter)
-    }
-
     /// Queues a press at `start`, moves through `path` (cumulative finger positions, one
     /// every `interval` seconds), and returns the time of the last move.
     private func press(
@@ -40,9 +26,9 @@ final class ScrollHandOffTests: XCTestCase {
     }
 
     func testDownFiveHundredScrollsTheListTwoHundredThenMovesTheSheetThreeHundred() {
-        let harness = sheetAtLarge(scroll: 200)
+        let harness = SheetHarness.atLarge(scroll: 200)
         XCTAssertEqual(harness.state.scroll, 200)
-        let start = Self.onList
+        let start = SheetHarness.onList
         // 50 moves of 10 pt: 0.01 s apart, rendered in between.
         _ = press(
             harness, at: start, path: line(from: start, to: start + Point(x: 0, y: 500), count: 50))
@@ -71,8 +57,8 @@ final class ScrollHandOffTests: XCTestCase {
     }
 
     func testUpAgainInTheSameGestureRaisesTheSheetToLargeFirstThenScrollsTheList() {
-        let harness = sheetAtLarge(scroll: 200)
-        let start = Self.onList
+        let harness = SheetHarness.atLarge(scroll: 200)
+        let start = SheetHarness.onList
         let low = start + Point(x: 0, y: 500)
         var path = line(from: start, to: low, count: 50)
         // Back up 400 pt: 300 raise the sheet to large, then 100 scroll the list.
@@ -102,8 +88,8 @@ final class ScrollHandOffTests: XCTestCase {
     }
 
     func testAFlingDownPastTheHandOffGivesTheSheetTheVelocityAndItLeaves() {
-        let harness = sheetAtLarge(scroll: 200)
-        let start = Self.onList
+        let harness = SheetHarness.atLarge(scroll: 200)
+        let start = SheetHarness.onList
         // 500 pt in 0.1 s (5000 pt/s down): the sheet has moved 300 pt when the finger lifts.
         let last = press(
             harness, at: start, path: line(from: start, to: start + Point(x: 0, y: 500), count: 10))
@@ -117,8 +103,8 @@ final class ScrollHandOffTests: XCTestCase {
     }
 
     func testAFlingUpInTheListGlidesTheListAndLeavesTheSheetAtLarge() {
-        let harness = sheetAtLarge(scroll: 1000)
-        let start = Self.onList
+        let harness = SheetHarness.atLarge(scroll: 1000)
+        let start = SheetHarness.onList
         // 100 pt up in 0.1 s: 1000 pt/s up; the list glides 1000/1000 · 0.998/0.002 = 499 pt.
         let last = press(
             harness, at: start, path: line(from: start, to: start - Point(x: 0, y: 100), count: 10))
@@ -133,8 +119,8 @@ final class ScrollHandOffTests: XCTestCase {
     }
 
     func testAFlingThatReachesTheListsTopDoesNotMoveTheSheet() {
-        let harness = sheetAtLarge(scroll: 100)
-        let start = Self.onList
+        let harness = SheetHarness.atLarge(scroll: 100)
+        let start = SheetHarness.onList
         // 50 pt down in 0.025 s: 2000 pt/s; the glide would carry 998 pt, past the top.
         let last = press(
             harness, at: start, path: line(from: start, to: start + Point(x: 0, y: 50), count: 5),
@@ -155,8 +141,8 @@ final class ScrollHandOffTests: XCTestCase {
     }
 
     func testAHeaderDragMovesTheSheetAndLeavesTheList() {
-        let harness = sheetAtLarge(scroll: 200)
-        let start = Self.onHeader
+        let harness = SheetHarness.atLarge(scroll: 200)
+        let start = SheetHarness.onHeader
         _ = press(
             harness, at: start, path: line(from: start, to: start + Point(x: 0, y: 100), count: 10))
         harness.run(to: 0.1)
@@ -178,8 +164,8 @@ final class ScrollHandOffTests: XCTestCase {
 
     func testAHorizontalDragNeverMovesTheSheet() {
         for scroll in [0.0, 200] {
-            let harness = sheetAtLarge(scroll: scroll)
-            let start = Self.onList
+            let harness = SheetHarness.atLarge(scroll: scroll)
+            let start = SheetHarness.onList
             // 40 right for 30 down at the slop (40 > 1.2 · 30), then straight down.
             var path = [start + Point(x: 40, y: 30)]
             path += line(from: path[0], to: path[0] + Point(x: 0, y: 400), count: 10)
@@ -200,7 +186,7 @@ final class ScrollHandOffTests: XCTestCase {
     }
 
     func testAWheelScrollsTheListAtLargeAndNeverDismisses() {
-        let harness = sheetAtLarge(scroll: 200)
+        let harness = SheetHarness.atLarge(scroll: 200)
         harness.at(0.1, .scroll(dx: 0, dy: -120, source: .wheel))
         harness.run(to: 0.1)
         XCTAssertEqual(harness.state.scroll, 320, "a wheel toward the end scrolls into the list")
@@ -215,7 +201,7 @@ final class ScrollHandOffTests: XCTestCase {
         XCTAssertEqual(harness.dismissCount, 0)
         XCTAssertEqual(harness.asked, [])
         // Over the header (the pointer's last known place) the wheel does nothing.
-        harness.tap(Self.onHeader, at: 1)
+        harness.tap(SheetHarness.onHeader, at: 1)
         harness.at(1.2, .scroll(dx: 0, dy: -300, source: .wheel))
         harness.settle()
         XCTAssertEqual(harness.state.scroll, 0)
@@ -236,8 +222,8 @@ final class ScrollHandOffTests: XCTestCase {
 
     func testThirtyAndTwoFortyHertzAgree() {
         func run(fps: Double) -> [DismissState] {
-            let harness = sheetAtLarge(scroll: 300)
-            let start = Self.onList
+            let harness = SheetHarness.atLarge(scroll: 300)
+            let start = SheetHarness.onList
             let low = start + Point(x: 0, y: 450)
             var path = line(from: start, to: low, count: 45)
             path += line(from: low, to: low - Point(x: 0, y: 400), count: 20)
@@ -285,7 +271,7 @@ extension ScrollHandOffTests {
 
 extension ScrollHandOffTests {
     func testAPressOnACoastingListStopsItWhereItIs() {
-        let harness = sheetAtLarge(scroll: 1000)
+        let harness = SheetHarness.atLarge(scroll: 1000)
         let start = Point(x: 195, y: 400)
         harness.at(0, .down(start))
         for i in 1...10 {
@@ -305,7 +291,7 @@ extension ScrollHandOffTests {
     }
 
     func testAViewportChangeKeepsTheScrollAndAReleaseBringsItBackInRange() {
-        let harness = sheetAtLarge(scroll: 1936.4)
+        let harness = SheetHarness.atLarge(scroll: 1936.4)
         harness.run(to: 0.01)
         // Taller: the list starts at 114.4 + 56 and shows 1144 − 170.4 = 973.6 pt of its
         // 2640, so it ends at 1666.4.

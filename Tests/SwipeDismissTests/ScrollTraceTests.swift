@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import SwipeDismissTrace
 import XCTest
 
@@ -45,13 +46,7 @@ final class ScrollTraceTests: XCTestCase {
         let controller = DismissController(
             input: input, presenter: CardPresenter(), renderer: NullRenderer(), clock: clock,
             configuration: configuration)
-        var states: [DismissState] = []
-        while clock.now <= 4 {
-            try! controller.step(forceRender: true)
-            states.append(controller.state)
-            clock.tick()
-        }
-        return states
+        return try! controller.sampleFrames(on: clock, through: 4)
     }
 
     func testTouchpadGesturesAgreeAt30And240Hertz() {

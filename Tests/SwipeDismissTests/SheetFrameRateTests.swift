@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import XCTest
 
 final class SheetFrameRateTests: XCTestCase {
@@ -42,19 +43,26 @@ final class SheetFrameRateTests: XCTestCase {
         ]
     }()
 
+    /// The states at every frame of `fps` up to 4 s: the machine's, driven as the controller
+    /// drives it, except under a veto, which only the controller's policy gives (then the
+    /// controller's, rendering every frame).
     private func sample(_ test: Case, fps: Double) -> [DismissState] {
+        guard test.vetoes else {
+            return MachineDriver(
+                presenter: SheetPresenter(), configuration: test.configuration,
+                input: QueuedInputSource(test.events)
+            ).sampleFrames(fps: fps, through: 4)
+        }
+        return try! controllerStates(test, fps: fps)
+    }
+
+    private func controllerStates(_ test: Case, fps: Double) throws -> [DismissState] {
         let clock = FixedStepClock(framesPerSecond: fps)
         let controller = DismissController(
             input: QueuedInputSource(test.events), presenter: SheetPresenter(),
             renderer: NullRenderer(), clock: clock, configuration: test.configuration)
         if test.vetoes { controller.shouldDismiss = { _ in false } }
-        var states: [DismissState] = []
-        while clock.now <= 4 {
-            try! controller.step(forceRender: true)
-            states.append(controller.state)
-            clock.tick()
-        }
-        return states
+        return try controller.sampleFrames(on: clock, through: 4)
     }
 
     func testTheSheetIsInTheSameStateAt30And240Hz() {
@@ -73,6 +81,16 @@ final class SheetFrameRateTests: XCTestCase {
                 XCTAssertEqual(other.isDismissAttemptPending, state.isDismissAttemptPending, label)
             }
             XCTAssertGreaterThan(Set(coarse.map(\.phase)).count, 1, "\(test.name) should move")
+        }
+    }
+
+    func testTheControllerShowsTheSheetMachinesStateAtEveryFrame() throws {
+        // The rate test drives the machine alone where it can; the controller that steps it
+        // (list and all) must show exactly the machine's state at each frame.
+        for test in Self.cases where !test.vetoes {
+            let shown = try controllerStates(test, fps: 60)
+            XCTAssertEqual(shown.count, 241, test.name)
+            XCTAssertEqual(shown, sample(test, fps: 60), test.name)
         }
     }
 }

@@ -19,6 +19,10 @@ final class SheetHarness: ControllerHarness {
     static let onSheet = Point(x: 195, y: 600)
     /// A point on the backdrop above the sheet at `medium`.
     static let aboveSheet = Point(x: 195, y: 200)
+    /// A point on the list with the sheet at `large`.
+    static let onList = Point(x: 195, y: 400)
+    /// A point on the header with the sheet at `large`.
+    static let onHeader = Point(x: 195, y: 110)
 
     init(
         _ configuration: DismissConfiguration = .sheet(), presenter: Presenter = SheetPresenter(),
@@ -35,6 +39,15 @@ final class SheetHarness: ControllerHarness {
         }
     }
 
+    /// A sheet resting at `large` with its list scrolled to `scroll`.
+    static func atLarge(scroll: Double) -> SheetHarness {
+        var configuration = DismissConfiguration.sheet()
+        configuration.presentedDetent = SheetPresenter.large.id
+        let presenter = SheetPresenter()
+        presenter.listOffset = scroll
+        return SheetHarness(configuration, presenter: presenter)
+    }
+
     var layout: DetentLayout { controller.layout }
 
     /// The offset of the detent called `name`.
@@ -42,33 +55,11 @@ final class SheetHarness: ControllerHarness {
         layout.offset(of: layout.index(named: name) ?? -1)
     }
 
-    /// Queues a straight drag by `delta` over `duration` with `samples` even moves; with
-    /// `holdBeforeRelease`, the pointer rests that long before the release (no velocity).
-    @discardableResult
-    func drag(
-        from start: Point = SheetHarness.onSheet, by delta: Point, at time: Double = 0,
-        duration: Double, samples: Int, holdBeforeRelease: Double? = nil, release: Bool = true
-    ) -> Double {
-        at(time, .down(start))
-        for i in 1...samples {
-            let f = Double(i) / Double(samples)
-            at(time + duration * f, .move(start + delta * f))
-        }
-        let end = time + duration + (holdBeforeRelease ?? 0)
-        if release { at(end, .up(start + delta)) }
-        return end
-    }
+    static var dragStart: Point { onSheet }
 
     func tap(_ point: Point, at time: Double) {
         at(time, .down(point))
         at(time + 0.05, .up(point))
-    }
-
-    var phases: [DismissPhase] {
-        events.compactMap {
-            if case .phaseChanged(_, let to, _) = $0 { return to }
-            return nil
-        }
     }
 
     var attempts: [DismissReason] {
@@ -76,12 +67,5 @@ final class SheetHarness: ControllerHarness {
             if case .dismissAttempted(let reason) = $0 { return reason }
             return nil
         }
-    }
-
-    var dismissCount: Int {
-        events.filter {
-            if case .didDismiss = $0 { return true }
-            return false
-        }.count
     }
 }

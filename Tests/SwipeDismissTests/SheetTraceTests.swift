@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import SwipeDismissTrace
 import XCTest
 
@@ -9,10 +10,8 @@ final class SheetTraceTests: XCTestCase {
     private func replay(
         _ name: String, vetoes: Bool = false, until end: Double
     ) throws -> (states: [DismissState], events: [DismissEvent]) {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
         let trace = try GestureTrace.load(
-            path: root.appendingPathComponent("Examples/Traces/\(name)").path)
+            path: bundledTracesFolder.appendingPathComponent(name).path)
         XCTAssertEqual(trace.viewport, Size(width: 390, height: 844))
         let clock = FixedStepClock(framesPerSecond: 60)
         let controller = DismissController(
@@ -22,12 +21,7 @@ final class SheetTraceTests: XCTestCase {
         if vetoes { controller.shouldDismiss = { _ in false } }
         var events: [DismissEvent] = []
         controller.addObserver { events.append($0) }
-        var states: [DismissState] = []
-        while clock.now <= end {
-            try controller.step()
-            states.append(controller.state)
-            clock.tick()
-        }
+        let states = try controller.sampleFrames(on: clock, through: end, forceRender: false)
         return (states, events)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import SwipeDismissTrace
 import XCTest
 
@@ -40,10 +41,8 @@ final class StackHarness {
 
     /// A harness replaying the bundled trace `name` from Examples/Traces.
     convenience init(trace name: String, fps: Double = 60) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
         let trace = try GestureTrace.load(
-            path: root.appendingPathComponent("Examples/Traces/\(name)").path)
+            path: bundledTracesFolder.appendingPathComponent(name).path)
         self.init(input: TraceInputSource(trace: trace), fps: fps)
     }
 

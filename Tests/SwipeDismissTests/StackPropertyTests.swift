@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import XCTest
 
 /// Random input and calls against the stack: it never traps, every level's presentation

@@ -7,20 +7,6 @@ import XCTest
 /// the sheet; back up raises the sheet to `large`, then scrolls the list. In the 390 × 844
 /// viewport the sheet at `large` starts at 84.4 and its list at 140.4.
 final class TouchpadHandOffTests: XCTestCase {
-    /// A point on the list with the sheet at `large`.
-    private static let onList = Point(x: 195, y: 400)
-    /// A point on the header with the sheet at `large`.
-    private static let onHeader = Point(x: 195, y: 110)
-
-    /// A sheet resting at `large` with its list scrolled to `scroll`.
-    private func sheetAtLarge(scroll: Double) -> SheetHarness {
-        var configuration = DismissConfiguration.sheet()
-        configuration.presentedDetent = SheetPresenter.large.id
-        let presenter = SheetPresenter()
-        presenter.listOffset = scroll
-        return SheetHarness(configuration, presenter: presenter)
-    }
-
     /// Queues `count` touchpad deltas of `dy` every 0.01 s after `start`; returns the time
     /// of the last.
     private func stream(
@@ -33,9 +19,9 @@ final class TouchpadHandOffTests: XCTestCase {
     }
 
     func testATouchpadPanOverTheListScrollsItToTheTopThenMovesTheSheetAndBack() {
-        let harness = sheetAtLarge(scroll: 200)
+        let harness = SheetHarness.atLarge(scroll: 200)
         // The pointer rests over the list (a hover move: no press).
-        harness.at(0, .move(Self.onList))
+        harness.at(0, .move(SheetHarness.onList))
         // 50 deltas of 10 pt down: 200 scroll the list to its top, 300 move the sheet.
         var last = stream(harness, dy: 10, count: 50, after: 0)
         for step in 1...50 {
@@ -67,7 +53,7 @@ final class TouchpadHandOffTests: XCTestCase {
     }
 
     func testBeforeAnyPointerATouchpadPanCountsAsOverTheList() {
-        let harness = sheetAtLarge(scroll: 200)
+        let harness = SheetHarness.atLarge(scroll: 200)
         let last = stream(harness, dy: 10, count: 15, after: 0)
         harness.run(to: last)
         XCTAssertEqual(harness.state.scroll, 50)
@@ -76,8 +62,8 @@ final class TouchpadHandOffTests: XCTestCase {
     }
 
     func testATouchpadPanOverTheHeaderMovesTheSheetAndLeavesTheList() {
-        let harness = sheetAtLarge(scroll: 200)
-        harness.at(0, .move(Self.onHeader))
+        let harness = SheetHarness.atLarge(scroll: 200)
+        harness.at(0, .move(SheetHarness.onHeader))
         let last = stream(harness, dy: 10, count: 15, after: 0)
         harness.run(to: last)
         XCTAssertEqual(harness.state.scroll, 200)
@@ -86,8 +72,8 @@ final class TouchpadHandOffTests: XCTestCase {
     }
 
     func testATouchpadFlingUpInTheListGlidesTheListAndLeavesTheSheetAtLarge() {
-        let harness = sheetAtLarge(scroll: 1000)
-        harness.at(0, .move(Self.onList))
+        let harness = SheetHarness.atLarge(scroll: 1000)
+        harness.at(0, .move(SheetHarness.onList))
         // 100 pt up in 0.1 s: 1000 pt/s up; the list glides 1000/1000 · 0.998/0.002 = 499 pt.
         let last = stream(harness, dy: -10, count: 10, after: 0)
         harness.at(last, .scrollStop)

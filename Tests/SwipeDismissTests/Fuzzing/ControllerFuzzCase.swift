@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 
 /// One reproducible random session: a configuration, a policy, input and calls.
 struct ControllerFuzzCase {
@@ -225,89 +226,73 @@ struct ControllerFuzzCase {
 }
 
 extension ControllerFuzzCase {
-    /// Plays the session stepping at `fps` (a multiple of 30), skipping frames only while
-    /// nothing moves and nothing is due.
-    func run(fps: Double) -> Trace {
-        let perCoarse = fps / 30
-        let clock = ManualClock()
-        let input = QueuedInputSource(queued)
-        let renderer = NullRenderer(keepsFrames: false)
-        let presenter: Presenter
+    /// Whether the session plays on the machine value alone: it has no policy, so nothing
+    /// in it needs the controller's. The others play on the controller.
+    var drivesTheMachine: Bool {
+        if case .none = policy { return true }
+        return false
+    }
+
+    /// The case's scene, the sheet's list scrolled to `listOffset`.
+    func makePresenter() -> Presenter {
         if isSheet {
             let sheet = SheetPresenter()
             sheet.listOffset = listOffset
-            presenter = sheet
-        } else if isPhoto {
-            presenter = PhotoPresenter()
-        } else {
-            presenter = CardPresenter()
+            return sheet
         }
-        let controller = DismissController(
-            input: input, presenter: presenter, renderer: renderer, clock: clock,
-            configuration: configuration, presented: startsPresented)
-        var questions = 0
-        switch policy {
-        case .none: break
-        case .never: controller.shouldDismiss = { _ in false }
-        case .pattern(let bits):
-            controller.shouldDismiss = { _ in
-                defer { questions += 1 }
-                return bits >> UInt64(questions % 64) & 1 == 1
-            }
-        }
+        return isPhoto ? PhotoPresenter() : CardPresenter()
+    }
+
+    /// Plays the session stepping at `fps` (a multiple of 30), skipping frames only while
+    /// nothing moves and nothing is due: on the machine value if `drivesTheMachine`, else
+    /// on the controller.
+    func run(fps: Double) -> Trace {
+        let target: FuzzTarget = drivesTheMachine ? MachineTarget(self) : ControllerTarget(self)
+        return run(fps: fps, on: target)
+    }
+
+    /// Plays the session on `target`.
+    func run(fps: Double, on target: FuzzTarget) -> Trace {
+        let perCoarse = fps / 30
         var checker = InvariantChecker(
             configuration: configuration, startsPresented: startsPresented)
-        controller.addObserver { checker.observe($0) }
+        target.observe { checker.observe($0) }
         var trace = Trace(states: [:])
         var next = 0
         var frame = 0.0
         let lastInput = max(queued.last?.time ?? 0, (calls.last?.frame ?? 0) / 30)
         while true {
-            clock.set(to: frame / fps)
             do {
-                try controller.step()
+                try target.step(to: frame / fps)
             } catch {
                 trace.failure = "step threw \(error)"
                 return trace
             }
-            if let failure = checker.check(controller) {
-                trace.failure = "at \(clock.now): \(failure)"
+            if let failure = checker.check(target) {
+                trace.failure = "at \(target.now): \(failure)"
                 return trace
             }
             if frame.truncatingRemainder(dividingBy: perCoarse) == 0 {
-                trace.states[frame / perCoarse] = controller.state
+                trace.states[frame / perCoarse] = target.state
             }
             while next < calls.count, calls[next].frame * perCoarse <= frame {
-                perform(calls[next].action, on: controller, renderer: renderer)
+                target.perform(calls[next].action)
                 next += 1
             }
             var wake = [frame + 1]
-            if !controller.isAnimating {
+            if !target.isAnimating {
                 wake = []
-                if let time = input.nextEventTime { wake.append((time * fps).rounded(.up)) }
+                if let time = target.nextInputTime { wake.append((time * fps).rounded(.up)) }
                 if next < calls.count { wake.append(calls[next].frame * perCoarse) }
                 if wake.isEmpty {
                     trace.coverage = checker.coverage
                     return trace
                 }
-            } else if clock.now > lastInput + 30 {
-                trace.failure = "still animating 30 s after the last input: \(controller.state)"
+            } else if target.now > lastInput + 30 {
+                trace.failure = "still animating 30 s after the last input: \(target.state)"
                 return trace
             }
             frame = max(frame + 1, wake.min()!)
-        }
-    }
-
-    private func perform(_ action: Action, on controller: DismissController, renderer: NullRenderer)
-    {
-        switch action {
-        case .direct(let event): controller.handle(event)
-        case .present: controller.present()
-        case .dismiss(let force): controller.dismiss(force: force)
-        case .decline: controller.declineDismissal()
-        case .resize(let size):
-            renderer.viewport = size
-            controller.viewportDidChange()
         }
     }
 }

@@ -1,13 +1,17 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
-/// Random sessions against the controller, through the null renderer and a manual clock,
-/// checking the invariants every frame and comparing 30 Hz with 240 Hz.
+/// Random sessions checking the invariants every frame and comparing 30 Hz with 240 Hz.
 ///
 /// The sessions cover the card and the sheet (`SheetPresenter`), under both presets and a
 /// mix of the two, with and without reduced motion and pass-through, and a dismissal policy
-/// that may say no at random (`ControllerFuzzCase`).
+/// that may say no at random (`ControllerFuzzCase`). A session with a policy plays against
+/// the controller, through the null renderer and a manual clock; one without plays on the
+/// machine value alone, driven as the controller drives it (`FuzzTargets.swift`), which is
+/// cheaper; every 50th of those also plays on the controller, which must agree frame for
+/// frame.
 ///
 /// `make test` runs 10⁴ cases from a fixed seed; `make fuzz` sets `SWIPEDISMISS_FUZZ_CASES`
 /// and `SWIPEDISMISS_FUZZ_SEED`. A failure names the case seed; `SWIPEDISMISS_FUZZ_REPLAY=<case
@@ -26,10 +30,18 @@ final class ControllerFuzzTests: XCTestCase {
         let budget = FuzzBudget.current(defaultCases: 10_000)
         var failures = 0
         var coverage = ControllerFuzzCase.Coverage()
+        var onMachine = 0
         for index in 0..<budget.cases {
             let seed = budget.seed(ofCase: index)
             let fuzzCase = ControllerFuzzCase(seed: seed)
-            if let failure = fuzzCase.failure(coverage: &coverage) {
+            var failure = fuzzCase.failure(coverage: &coverage)
+            if fuzzCase.drivesTheMachine {
+                onMachine += 1
+                if failure == nil, onMachine % 50 == 1 {
+                    failure = Self.disagreement(fuzzCase)
+                }
+            }
+            if let failure {
                 failures += 1
                 XCTFail(
                     "case seed \(seed) (run seed \(budget.seed), case \(index)): \(failure)")
@@ -39,6 +51,9 @@ final class ControllerFuzzTests: XCTestCase {
         // The sessions must reach every legal phase change and every kind of event, or the
         // run proves little.
         guard budget.cases >= 1000 else { return }
+        // Both targets must play a good share (no policy: half the cases).
+        XCTAssertGreaterThan(onMachine, budget.cases / 4, "sessions on the machine")
+        XCTAssertGreaterThan(budget.cases - onMachine, budget.cases / 4, "on the controller")
         for (from, targets) in InvariantChecker.legal {
             for to in targets where !coverage.transitions.contains("\(from)→\(to)") {
                 XCTFail("no session went \(from) → \(to) (run seed \(budget.seed))")
@@ -50,6 +65,37 @@ final class ControllerFuzzTests: XCTestCase {
         for name in ControllerFuzzCase.configurationNames
         where !coverage.configurations.contains(name) {
             XCTFail("no session ran \(name) (run seed \(budget.seed))")
+        }
+    }
+
+    /// Where the controller and the machine alone play `fuzzCase` differently at 30 Hz.
+    private static func disagreement(_ fuzzCase: ControllerFuzzCase) -> String? {
+        let controller = fuzzCase.run(fps: 30, on: ControllerTarget(fuzzCase))
+        let machine = fuzzCase.run(fps: 30, on: MachineTarget(fuzzCase))
+        if let failure = controller.failure { return "on the controller: \(failure)" }
+        guard controller.states.keys.sorted() == machine.states.keys.sorted() else {
+            return "the controller and the machine stepped different frames"
+        }
+        return ControllerFuzzCase.difference(controller, machine).map {
+            "controller vs machine: \($0)"
+        }
+    }
+
+    func testTheControllerAndTheMachineAgreeOnSessionsWithoutAPolicy() {
+        // A guard on the shortcut: sessions without a policy play on the machine alone; the
+        // controller must play the first 200 of them the same, frame for frame.
+        let budget = FuzzBudget.current(defaultCases: 10_000)
+        var compared = 0
+        var index = 0
+        while compared < 200 {
+            let seed = budget.seed(ofCase: index)
+            let fuzzCase = ControllerFuzzCase(seed: seed)
+            index += 1
+            guard fuzzCase.drivesTheMachine else { continue }
+            compared += 1
+            if let failure = Self.disagreement(fuzzCase) {
+                return XCTFail("case seed \(seed): \(failure)")
+            }
         }
     }
 

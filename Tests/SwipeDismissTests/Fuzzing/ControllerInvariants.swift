@@ -111,12 +111,12 @@ struct InvariantChecker {
         }
     }
 
-    mutating func check(_ controller: DismissController) -> String? {
+    mutating func check(_ target: FuzzTarget) -> String? {
         if let problem { return problem }
-        let state = controller.state
+        let state = target.state
         if let lastScroll, state.scroll != lastScroll {
             // The list moved: under a finger or wheel, or on its own after a fling.
-            let moving = state.phase == .presented && controller.isAnimating
+            let moving = state.phase == .presented && target.isAnimating
             coverage.events.insert(moving ? "listGlided" : "listScrolled")
         }
         lastScroll = state.scroll
@@ -136,9 +136,8 @@ struct InvariantChecker {
         guard state.phase == phase else {
             return "phase \(state.phase) but the observers last heard \(phase)"
         }
-        guard controller.presentationCount == presentation else {
-            return
-                "presentationCount \(controller.presentationCount), observers saw \(presentation)"
+        guard target.presentationCount == presentation else {
+            return "presentationCount \(target.presentationCount), observers saw \(presentation)"
         }
         // Each presentation that began has ended exactly once, except the one on screen.
         for number in 1..<presentation where endings[number] != 1 {

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTestSupport
 import SwipeDismissTrace
 import XCTest
 
@@ -14,11 +15,9 @@ import XCTest
 /// `make test` runs 10⁴ cases from a fixed seed; `make fuzz` runs 10⁶ from a random one.
 /// Replay one case with `SWIPEDISMISS_FUZZ_CASE_SEED=<seed>`.
 final class TraceFuzzTests: XCTestCase {
-    /// The example traces in `Examples/Traces`, found from this file's path.
+    /// The example traces in `Examples/Traces`.
     private func exampleTraces() throws -> [[UInt8]] {
-        let folder = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/Traces")
+        let folder = bundledTracesFolder
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".json") }.sorted()
         return try names.map { Array(try Data(contentsOf: folder.appendingPathComponent($0))) }

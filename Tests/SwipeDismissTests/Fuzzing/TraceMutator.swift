@@ -1,3 +1,5 @@
+import SwipeDismissTestSupport
+
 /// Turns a valid trace into a hostile one: flipped bytes, truncation, inserted escapes and
 /// surrogates, odd numbers, wrong types, deep nesting, repeated names, trailing commas.
 ///

@@ -1,0 +1,138 @@
+import SwipeDismiss
+
+/// A `DismissMachine` driven as `DismissController` drives it, with no controller, renderer
+/// or scene: input up to a time is applied at its own times, then the machine advances to
+/// that time. What the effects announce is kept in `events` and `completions`.
+package final class MachineDriver {
+    /// The machine, as of the last call.
+    package private(set) var machine: DismissMachine
+    /// The presenter's geometry the machine consults.
+    package private(set) var environment: PresenterEnvironment
+    /// Where `step(to:)` reads the input.
+    package let input: InputSource
+    /// Every event the effects announced, oldest first.
+    package private(set) var events: [DismissEvent] = []
+    /// Every completion the effects reported, oldest first.
+    package private(set) var completions: [(request: Int, succeeded: Bool)] = []
+    /// Called with each event the effects announce, as it is kept (a controller's observer).
+    package var onEvent: ((DismissEvent) -> Void)?
+    private var pending: [InputEvent] = []
+
+    /// A machine at `time` for `presenter` in `viewport` (the list, if the presenter has
+    /// one, as the controller sets it), fed from `input`.
+    package init(
+        presenter: Presenter, configuration: DismissConfiguration,
+        viewport: Size = Size(width: 390, height: 844), input: InputSource = QueuedInputSource(),
+        time: Double = 0, presented: Bool = true
+    ) {
+        environment = PresenterEnvironment(
+            presenter: presenter, direction: configuration.direction, viewport: viewport)
+        self.input = input
+        machine = DismissMachine(
+            configuration: configuration,
+            layout: DetentLayout(
+                presenter: presenter, configuration: configuration, viewport: viewport),
+            time: time, presented: presented)
+        if let scrolling = presenter as? ScrollingPresenter {
+            _ = try? machine.setList(
+                contentLength: scrolling.listContentHeight,
+                viewportLength: scrolling.listViewportHeight(viewport: viewport),
+                offset: scrolling.listOffset)
+        }
+    }
+
+    /// The machine's state.
+    package var state: DismissState { machine.state }
+
+    /// Applies the input that arrived up to `time`, each event at its own time, then
+    /// advances to `time` (or the machine's time, if later): what `DismissController.step()`
+    /// does with the clock reading `time`.
+    package func step(to time: Double) {
+        let now = max(time, machine.time)
+        pending.removeAll(keepingCapacity: true)
+        input.events(upTo: now, into: &pending)
+        for event in pending { handle(event) }
+        keep(machine.advance(to: now, environment: environment))
+    }
+
+    /// Applies one event at its own time.
+    package func handle(_ event: InputEvent) {
+        keep(machine.handle(event, environment: environment))
+    }
+
+    /// `present(animated:request:)` after catching up to `time`, as the controller's call.
+    package func present(at time: Double, animated: Bool = true, request: Int? = nil) {
+        step(to: time)
+        keep(machine.present(animated: animated, request: request))
+    }
+
+    /// `dismiss(animated:force:request:)` after catching up to `time`.
+    package func dismiss(
+        at time: Double, animated: Bool = true, force: Bool = false, request: Int? = nil
+    ) {
+        step(to: time)
+        keep(
+            machine.dismiss(
+                animated: animated, force: force, request: request, environment: environment))
+    }
+
+    /// `move(to:animated:request:)` after catching up to `time`.
+    package func move(
+        to detent: Detent.ID, at time: Double, animated: Bool = true, request: Int? = nil
+    ) {
+        step(to: time)
+        keep(
+            machine.move(to: detent, animated: animated, request: request, environment: environment)
+        )
+    }
+
+    /// `declineDismissal()`: answers a pending vetoed dismissal with "keep it".
+    package func declineDismissal() {
+        keep(machine.declineDismissal())
+    }
+
+    /// Takes a new viewport as `DismissController.viewportDidChange()` does: the layout and
+    /// the list's lengths for `size` (nothing when the size is the same).
+    package func resize(to size: Size) {
+        guard size != environment.viewport else { return }
+        environment.viewport = size
+        var effects = machine.relayout(
+            DetentLayout(
+                presenter: environment.presenter, configuration: machine.configuration,
+                viewport: size))
+        if let scrolling = environment.presenter as? ScrollingPresenter {
+            effects +=
+                (try? machine.resizeList(
+                    contentLength: scrolling.listContentHeight,
+                    viewportLength: scrolling.listViewportHeight(viewport: size))) ?? []
+        }
+        keep(effects)
+    }
+
+    /// The state at every frame of a `fps` clock from `start` while it reads `end` or
+    /// earlier, each after `step(to:)` that frame's time (exactly `FixedStepClock`'s times).
+    package func sampleFrames(fps: Double, start: Double = 0, through end: Double)
+        -> [DismissState]
+    {
+        let clock = FixedStepClock(start: start, framesPerSecond: fps)
+        var states: [DismissState] = []
+        while clock.now <= end {
+            step(to: clock.now)
+            states.append(machine.state)
+            clock.tick()
+        }
+        return states
+    }
+
+    private func keep(_ effects: [DismissEffect]) {
+        for effect in effects {
+            switch effect {
+            case .notify(let event):
+                events.append(event)
+                onEvent?(event)
+            case .complete(let request, let succeeded): completions.append((request, succeeded))
+            case .needsDisplay: break
+            }
+        }
+    }
+}

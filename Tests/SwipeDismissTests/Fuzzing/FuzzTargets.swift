@@ -1,0 +1,112 @@
+import SwipeDismiss
+import SwipeDismissNull
+import SwipeDismissTestSupport
+
+/// What a fuzz session drives: the controller, which asks the app's policy, or the machine
+/// value alone, driven as the controller drives it (cheaper: no renderer, no scene, and the
+/// state is read once a frame).
+protocol FuzzTarget: AnyObject {
+    /// The time of the last step (the clock's reading).
+    var now: Double { get }
+    /// The state after the last call.
+    var state: DismissState { get }
+    var isAnimating: Bool { get }
+    var presentationCount: Int { get }
+    /// The time of the next queued input event not yet applied.
+    var nextInputTime: Double? { get }
+    /// Calls `observer` with every event, in order.
+    func observe(_ observer: @escaping (DismissEvent) -> Void)
+    /// Applies the input up to `time` and advances to it.
+    func step(to time: Double) throws
+    func perform(_ action: ControllerFuzzCase.Action)
+}
+
+/// A `DismissController` on a manual clock and the null renderer, with the case's policy.
+final class ControllerTarget: FuzzTarget {
+    let clock = ManualClock()
+    let input: QueuedInputSource
+    let renderer = NullRenderer(keepsFrames: false)
+    let controller: DismissController
+
+    init(_ fuzzCase: ControllerFuzzCase) {
+        input = QueuedInputSource(fuzzCase.queued)
+        controller = DismissController(
+            input: input, presenter: fuzzCase.makePresenter(), renderer: renderer, clock: clock,
+            configuration: fuzzCase.configuration, presented: fuzzCase.startsPresented)
+        var questions = 0
+        switch fuzzCase.policy {
+        case .none: break
+        case .never: controller.shouldDismiss = { _ in false }
+        case .pattern(let bits):
+            controller.shouldDismiss = { _ in
+                defer { questions += 1 }
+                return bits >> UInt64(questions % 64) & 1 == 1
+            }
+        }
+    }
+
+    var now: Double { clock.now }
+    var state: DismissState { controller.state }
+    var isAnimating: Bool { controller.isAnimating }
+    var presentationCount: Int { controller.presentationCount }
+    var nextInputTime: Double? { input.nextEventTime }
+
+    func observe(_ observer: @escaping (DismissEvent) -> Void) {
+        controller.addObserver(observer)
+    }
+
+    func step(to time: Double) throws {
+        clock.set(to: time)
+        try controller.step()
+    }
+
+    func perform(_ action: ControllerFuzzCase.Action) {
+        switch action {
+        case .direct(let event): controller.handle(event)
+        case .present: controller.present()
+        case .dismiss(let force): controller.dismiss(force: force)
+        case .decline: controller.declineDismissal()
+        case .resize(let size):
+            renderer.viewport = size
+            controller.viewportDidChange()
+        }
+    }
+}
+
+/// The machine value alone (`MachineDriver`): every dismissal goes ahead, so it plays only
+/// the cases with no policy.
+final class MachineTarget: FuzzTarget {
+    let driver: MachineDriver
+    /// The time of the last step: a call applies there, as the controller's at its clock.
+    private(set) var now = 0.0
+
+    init(_ fuzzCase: ControllerFuzzCase) {
+        driver = MachineDriver(
+            presenter: fuzzCase.makePresenter(), configuration: fuzzCase.configuration,
+            input: QueuedInputSource(fuzzCase.queued), presented: fuzzCase.startsPresented)
+    }
+
+    var state: DismissState { driver.state }
+    var isAnimating: Bool { driver.machine.isAnimating }
+    var presentationCount: Int { driver.machine.presentationCount }
+    var nextInputTime: Double? { driver.input.nextEventTime }
+
+    func observe(_ observer: @escaping (DismissEvent) -> Void) {
+        driver.onEvent = observer
+    }
+
+    func step(to time: Double) throws {
+        now = max(now, time)
+        driver.step(to: now)
+    }
+
+    func perform(_ action: ControllerFuzzCase.Action) {
+        switch action {
+        case .direct(let event): driver.handle(event)
+        case .present: driver.present(at: now)
+        case .dismiss(let force): driver.dismiss(at: now, force: force)
+        case .decline: driver.declineDismissal()
+        case .resize(let size): driver.resize(to: size)
+        }
+    }
+}
