@@ -16,6 +16,11 @@ package final class MachineDriver {
     package private(set) var completions: [(request: Int, succeeded: Bool)] = []
     /// Called with each event the effects announce, as it is kept (a controller's observer).
     package var onEvent: ((DismissEvent) -> Void)?
+    /// The app's dismissal policy, as a controller's `shouldDismiss`: set, the machine asks
+    /// (`DismissPolicy.ask`) and each question is answered with it at once; nil allows.
+    package var shouldDismiss: ((DismissReason) -> Bool)? {
+        didSet { machine.policy = shouldDismiss == nil ? .allow : .ask }
+    }
     private var pending: [InputEvent] = []
 
     /// A machine at `time` for `presenter` in `viewport` (the list, if the presenter has
@@ -63,7 +68,7 @@ package final class MachineDriver {
     /// `present(animated:request:)` after catching up to `time`, as the controller's call.
     package func present(at time: Double, animated: Bool = true, request: Int? = nil) {
         step(to: time)
-        keep(machine.present(animated: animated, request: request))
+        keep(machine.present(animated: animated, request: request, environment: environment))
     }
 
     /// `dismiss(animated:force:request:)` after catching up to `time`.
@@ -88,7 +93,7 @@ package final class MachineDriver {
 
     /// `declineDismissal()`: answers a pending vetoed dismissal with "keep it".
     package func declineDismissal() {
-        keep(machine.declineDismissal())
+        keep(machine.declineDismissal(environment: environment))
     }
 
     /// Takes a new viewport as `DismissController.viewportDidChange()` does: the layout and
@@ -132,6 +137,9 @@ package final class MachineDriver {
                 onEvent?(event)
             case .complete(let request, let succeeded): completions.append((request, succeeded))
             case .needsDisplay: break
+            case .decide(let reason):
+                let allowed = shouldDismiss?(reason) ?? true
+                keep(machine.decide(allowed, environment: environment))
             }
         }
     }

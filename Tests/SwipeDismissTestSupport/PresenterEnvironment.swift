@@ -3,8 +3,7 @@ import SwipeDismiss
 /// What `DismissController` asks its presenter, without a controller: the hit test, the
 /// sheet's regions and the content's items, for `direction` in `viewport`.
 ///
-/// Every dismissal goes ahead: the tests that drive a machine through this do not test the
-/// app's dismissal policy (`DismissVetoTests` and the controller's tests do).
+/// The dismissal policy is not here: it is the machine's `policy`.
 package struct PresenterEnvironment: DismissEnvironment {
     /// The scene whose geometry answers.
     package let presenter: Presenter
@@ -36,9 +35,6 @@ package struct PresenterEnvironment: DismissEnvironment {
     package func contentItem(at point: Point, state: DismissState) -> String? {
         presenter.contentItem(at: point, state: state, direction: direction, viewport: viewport)
     }
-
-    /// Every dismissal goes ahead (this one line goes when the policy leaves the protocol).
-    package func shouldDismiss(_ reason: DismissReason) -> Bool { true }
 }
 
 extension DetentLayout {

@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 /// Random input against the policy's questions: asking and answering is the same machine as
@@ -6,37 +7,23 @@ import XCTest
 /// running backwards.
 final class DismissPolicyFuzzTests: XCTestCase {
     /// A sheet at 390 x 844 as `SheetPresenter` lays it out.
-    private struct Sheet: DismissEnvironment {
-        let presenter = SheetPresenter()
-        let viewport = Size(width: 390, height: 844)
+    private let world = PresenterEnvironment(
+        presenter: SheetPresenter(), direction: .down, viewport: Size(width: 390, height: 844))
 
-        func hitTest(_ point: Point, offset: Double) -> HitRegion {
-            presenter.hitTest(point, offset: offset, direction: .down, viewport: viewport)
-        }
-
-        func region(at point: Point, offset: Double) -> SheetRegion {
-            presenter.region(at: point, offset: offset, direction: .down, viewport: viewport)
-        }
-
-        /// A machine at rest at its presented detent or, `atTop`, at its first one (a flick
-        /// from there asks at release: no drag verdict covers it).
-        func machine(
-            _ configuration: DismissConfiguration, _ policy: DismissPolicy, atTop: Bool = false
-        ) -> DismissMachine {
-            var configuration = configuration
-            if atTop { configuration.presentedDetent = configuration.detents.first?.id }
-            let layout = DetentLayout(
-                detents: configuration.detents, viewportExtent: 844,
-                contentExtent: presenter.contentExtent(direction: .down, viewport: viewport),
-                distance: presenter.dismissDistance(direction: .down, viewport: viewport),
-                edges: presenter.edgeDistances(viewport: viewport))
-            var machine = DismissMachine(configuration: configuration, layout: layout, time: 0)
-            machine.policy = policy
-            return machine
-        }
+    /// A machine at rest at its presented detent or, `atTop`, at its first one (a flick
+    /// from there asks at release: no drag verdict covers it).
+    private func makeMachine(
+        _ configuration: DismissConfiguration, _ policy: DismissPolicy, atTop: Bool = false
+    ) -> DismissMachine {
+        var configuration = configuration
+        if atTop { configuration.presentedDetent = configuration.detents.first?.id }
+        let layout = DetentLayout(
+            presenter: world.presenter, configuration: configuration, viewport: world.viewport)
+        var machine = DismissMachine(configuration: configuration, layout: layout, time: 0)
+        machine.policy = policy
+        return machine
     }
 
-    private let world = Sheet()
     private let configurations: [DismissConfiguration] = [
         .sheet(), .sheet(.seed), .fluid, .seed,
     ]
@@ -104,7 +91,7 @@ final class DismissPolicyFuzzTests: XCTestCase {
         _ events: [InputEvent], _ configuration: DismissConfiguration, _ policy: DismissPolicy,
         answer: Bool, atTop: Bool
     ) -> [DismissState] {
-        var machine = world.machine(configuration, policy, atTop: atTop)
+        var machine = makeMachine(configuration, policy, atTop: atTop)
         var states: [DismissState] = []
         var queue = events[...]
         var frame = 0.0
@@ -150,7 +137,7 @@ final class DismissPolicyFuzzTests: XCTestCase {
         for index in 0..<budget.cases {
             let seed = budget.seed(ofCase: index)
             var random = SplitMix64(seed: seed)
-            var machine = world.machine(
+            var machine = makeMachine(
                 configurations[index % configurations.count], .ask, atTop: index % 8 < 4)
             var lastTime = machine.time
             for event in randomEvents(&random) {

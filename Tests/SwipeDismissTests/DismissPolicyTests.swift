@@ -1,32 +1,13 @@
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 /// The policy as data, and as a question the machine returns instead of calling app code.
 final class DismissPolicyTests: XCTestCase {
     /// A sheet at 390 x 844 as `SheetPresenter` lays it out: `large` at 0, `medium` at
     /// 337.6, off screen at 759.6.
-    private struct Sheet: DismissEnvironment {
-        let presenter = SheetPresenter()
-        let viewport = Size(width: 390, height: 844)
-
-        func hitTest(_ point: Point, offset: Double) -> HitRegion {
-            presenter.hitTest(point, offset: offset, direction: .down, viewport: viewport)
-        }
-
-        func region(at point: Point, offset: Double) -> SheetRegion {
-            presenter.region(at: point, offset: offset, direction: .down, viewport: viewport)
-        }
-
-        var layout: DetentLayout {
-            DetentLayout(
-                detents: DismissConfiguration.sheet().detents, viewportExtent: 844,
-                contentExtent: presenter.contentExtent(direction: .down, viewport: viewport),
-                distance: presenter.dismissDistance(direction: .down, viewport: viewport),
-                edges: presenter.edgeDistances(viewport: viewport))
-        }
-    }
-
-    private let world = Sheet()
+    private let world = PresenterEnvironment(
+        presenter: SheetPresenter(), direction: .down, viewport: Size(width: 390, height: 844))
     /// On the sheet's header at `large` (its top at 84.4), above its list.
     private let header = Point(x: 195, y: 104.4)
 
@@ -36,7 +17,9 @@ final class DismissPolicyTests: XCTestCase {
     ) -> DismissMachine {
         var configuration = configuration
         configuration.presentedDetent = .large
-        var machine = DismissMachine(configuration: configuration, layout: world.layout, time: 0)
+        let layout = DetentLayout(
+            presenter: world.presenter, configuration: configuration, viewport: world.viewport)
+        var machine = DismissMachine(configuration: configuration, layout: layout, time: 0)
         machine.policy = policy
         return machine
     }

@@ -1,25 +1,19 @@
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 /// A stack's levels ask their policies as questions the stack returns, as one machine does.
 final class StackPolicyTests: XCTestCase {
     /// Every level is a sheet at 390 x 844 (`medium` at 337.6).
-    private struct Sheets: StackEnvironment, DismissEnvironment {
-        let presenter = SheetPresenter()
-        let viewport = Size(width: 390, height: 844)
+    private struct Sheets: StackEnvironment {
+        let sheet = PresenterEnvironment(
+            presenter: SheetPresenter(), direction: .down, viewport: Size(width: 390, height: 844))
 
-        func environment(forLevel level: Int) -> Sheets { self }
-
-        func hitTest(_ point: Point, offset: Double) -> HitRegion {
-            presenter.hitTest(point, offset: offset, direction: .down, viewport: viewport)
-        }
+        func environment(forLevel level: Int) -> PresenterEnvironment { sheet }
 
         func machine(presented: Bool, policy: DismissPolicy) -> DismissMachine {
             let layout = DetentLayout(
-                detents: DismissConfiguration.sheet().detents, viewportExtent: 844,
-                contentExtent: presenter.contentExtent(direction: .down, viewport: viewport),
-                distance: presenter.dismissDistance(direction: .down, viewport: viewport),
-                edges: presenter.edgeDistances(viewport: viewport))
+                presenter: sheet.presenter, configuration: .sheet(), viewport: sheet.viewport)
             var machine = DismissMachine(
                 configuration: .sheet(), layout: layout, time: 0, presented: presented)
             machine.policy = policy
