@@ -99,6 +99,24 @@ final class ControllerFuzzTests: XCTestCase {
         }
     }
 
+    func testTheControllerAndTheMachineAgreeOnSessionsWithAPolicy() {
+        // The controller asks the app when the machine stops on a question; the machine alone,
+        // answered by the same policy at once, must play the first 200 such sessions the same.
+        let budget = FuzzBudget.current(defaultCases: 10_000)
+        var compared = 0
+        var index = 0
+        while compared < 200 {
+            let seed = budget.seed(ofCase: index)
+            let fuzzCase = ControllerFuzzCase(seed: seed)
+            index += 1
+            guard !fuzzCase.drivesTheMachine else { continue }
+            compared += 1
+            if let failure = Self.disagreement(fuzzCase) {
+                return XCTFail("case seed \(seed): \(failure)")
+            }
+        }
+    }
+
     func testTheCheckerCatchesADifferenceBetweenFrameRates() {
         // A guard on the guard: the comparison must see a change that only one rate makes.
         let a = ControllerFuzzCase.Trace(states: [0: state(offset: 1)], failure: nil)

@@ -33,16 +33,7 @@ final class ControllerTarget: FuzzTarget {
         controller = DismissController(
             input: input, presenter: fuzzCase.makePresenter(), renderer: renderer, clock: clock,
             configuration: fuzzCase.configuration, presented: fuzzCase.startsPresented)
-        var questions = 0
-        switch fuzzCase.policy {
-        case .none: break
-        case .never: controller.shouldDismiss = { _ in false }
-        case .pattern(let bits):
-            controller.shouldDismiss = { _ in
-                defer { questions += 1 }
-                return bits >> UInt64(questions % 64) & 1 == 1
-            }
-        }
+        controller.shouldDismiss = fuzzCase.makePolicy()
     }
 
     var now: Double { clock.now }
@@ -73,8 +64,7 @@ final class ControllerTarget: FuzzTarget {
     }
 }
 
-/// The machine value alone (`MachineDriver`): every dismissal goes ahead, so it plays only
-/// the cases with no policy.
+/// The machine value alone (`MachineDriver`), its questions answered by the case's policy.
 final class MachineTarget: FuzzTarget {
     let driver: MachineDriver
     /// The time of the last step: a call applies there, as the controller's at its clock.
@@ -84,6 +74,7 @@ final class MachineTarget: FuzzTarget {
         driver = MachineDriver(
             presenter: fuzzCase.makePresenter(), configuration: fuzzCase.configuration,
             input: QueuedInputSource(fuzzCase.queued), presented: fuzzCase.startsPresented)
+        driver.shouldDismiss = fuzzCase.makePolicy()
     }
 
     var state: DismissState { driver.state }
@@ -107,6 +98,23 @@ final class MachineTarget: FuzzTarget {
         case .dismiss(let force): driver.dismiss(at: now, force: force)
         case .decline: driver.declineDismissal()
         case .resize(let size): driver.resize(to: size)
+        }
+    }
+}
+
+extension ControllerFuzzCase {
+    /// The case's policy as a controller's `shouldDismiss`: nil, always no, or the bits of a
+    /// pattern in turn, one per question.
+    func makePolicy() -> ((DismissReason) -> Bool)? {
+        switch policy {
+        case .none: return nil
+        case .never: return { _ in false }
+        case .pattern(let bits):
+            var questions = 0
+            return { _ in
+                defer { questions += 1 }
+                return bits >> UInt64(questions % 64) & 1 == 1
+            }
         }
     }
 }
