@@ -141,4 +141,46 @@ final class StackScreenReaderTests: XCTestCase {
                 "0 dismissing dismissed", "0 dismissed dismissed",
             ])
     }
+
+    func testWithAccessibilityOffTheStackNeverConnectsUntilItIsSwitchedOn() throws {
+        let session = try AccessibilitySession()
+        self.session = session
+        try session.setStatus("IsEnabled", false)
+        try session.setStatus("ScreenReaderEnabled", false)
+        let demo = try DemoUnderSession(["--scene", "stack"], environment: session.environment)
+        self.demo = demo
+        let sessionBus = session.sessionAddress
+        XCTAssertTrue(
+            try eventually(timeout: 10, every: 0.05) {
+                try session.processesOnBus(sessionBus).contains(demo.pid)
+            }, "x11-demo never asked the session bus")
+        _ = try demo.windowID(environment: session.environment)
+        usleep(1_000_000)
+        let accessibilityBus = try session.accessibilityBusAddress()
+        XCTAssertFalse(try session.processesOnBus(accessibilityBus).contains(demo.pid))
+        // Switched on while running, it connects, its one dialog the root sheet.
+        try session.setStatus("IsEnabled", true)
+        XCTAssertTrue(
+            try eventually(timeout: 10, every: 0.05) {
+                try session.processesOnBus(accessibilityBus).contains(demo.pid)
+            }, "x11-demo did not follow org.a11y.Status at run time")
+        let tree = try session.probe(["tree"]).tree
+        XCTAssertEqual(tree.map(\.name), ["x11-demo", "SwipeDismiss demo", "Sheet"])
+    }
+
+    func testWithoutASessionBusTheStackNeverLoadsLibdbus() throws {
+        let session = try AccessibilitySession(launcher: false)
+        self.session = session
+        var environment = session.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        let demo = try DemoUnderSession(["--scene", "stack"], environment: environment)
+        self.demo = demo
+        _ = try demo.windowID(environment: session.environment)
+        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(demo.pid)/maps"))
+        defer { try? file.close() }
+        let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+        XCTAssertTrue(maps.contains("libX11"), "the maps were read")
+        XCTAssertFalse(maps.contains("libdbus"), "libdbus was loaded with no bus to talk to")
+        XCTAssertEqual(demo.stderr, "", "nothing said about a missing bus")
+    }
 }
