@@ -52,7 +52,8 @@ public final class SheetAccessibilityModel {
     public var controller: DismissController? { source as? DismissController }
     /// How each level's sheet is described (its name and resting frame).
     public let describe: (Int) -> AccessibleSheet
-    /// The level of the sheet described: the highest one shown (0 when none is).
+    /// The level of the sheet described: the highest one shown (0 when none is). Levels
+    /// 0 to 63 are followed.
     public private(set) var level = 0
     /// The accessible name: the described sheet's title ("Sheet"; the card: "Card").
     public var name: String { sheet.name }
