@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissAccessibility
 import ToolSupport
 import X11DemoCore
 
@@ -15,5 +16,17 @@ enum StackDemo {
             confirm: confirm)
         if printsEvents { printEvents(of: stack, with: console.line) }
         return stack
+    }
+
+    /// What a screen reader is shown of `stack`: one dialog, the top sheet, named by its
+    /// level's title ("Sheet", "Sheet 2", "Sheet 3") and laid out as the scene lays it out.
+    static func accessibilityModel(of stack: SheetStackController, direction: DismissDirection)
+        -> SheetAccessibilityModel
+    {
+        SheetAccessibilityModel(source: stack) { level in
+            AccessibleSheet(
+                presenter: SheetPresenter(title: StackScene.title(ofLevel: level)),
+                direction: direction)
+        }
     }
 }

@@ -62,12 +62,11 @@ enum X11DemoMain {
         let controller = makeController(
             input: chain.source, renderer: host.renderer, clock: host.clock,
             configuration: configuration, options: options)
-        // Screen readers: the sheet as an AT-SPI dialog while the desktop asks for it.
-        // (One sheet's, for now: the stack scene is not yet an accessible tree of dialogs.)
-        let accessibility = (controller as? DismissController).flatMap {
-            startAccessibility(
-                controller: $0, loop: host.loop, scale: host.scale, verbose: options.verbose)
-        }
+        // Screen readers: the sheet (the stack's top one) as an AT-SPI dialog while the
+        // desktop asks for it.
+        let accessibility = startAccessibility(
+            loop: host.loop, scale: host.scale, verbose: options.verbose
+        ) { accessibilityModel(of: controller, direction: configuration.direction) }
         // --exit-after-replay: stop once the replay is over and everything has come to rest.
         let live = host.input
         let replayFinished: () -> Bool = {

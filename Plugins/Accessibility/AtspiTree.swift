@@ -1,7 +1,7 @@
 import SwipeDismiss
 
 /// The three accessibles the bridge exports: the application root, the window's frame and,
-/// while content shows, the dialog that is the sheet (or card).
+/// while content shows, the dialog that is the sheet (or card; in a stack, the top sheet).
 enum AtspiNode: CaseIterable {
     case application
     case frame
@@ -162,7 +162,7 @@ struct AtspiFacts {
     func extents(of node: AtspiNode, coordinates: UInt32) -> (
         x: Int32, y: Int32, w: Int32, h: Int32
     ) {
-        let viewport = model.controller.renderer.viewport
+        let viewport = model.viewport
         let rect: Rect
         switch node {
         case .application: return (0, 0, 0, 0)

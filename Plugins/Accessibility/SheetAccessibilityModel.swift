@@ -32,20 +32,34 @@ public enum AccessibleSheetChange: Hashable, Sendable {
     case focused(Bool)
 }
 
-/// The accessible view of one presented sheet or card, kept from a `DismissController`'s
+/// The accessible view of the sheet a screen reader is shown, kept from its controller's
 /// state and events: whether it shows, its detent, its frame, and the actions it offers.
+///
+/// The sheet is that of a `DismissController` (its one sheet or card) or, for a
+/// `SheetStackController`, the top sheet: the highest level shown (also while it leaves).
+/// A sheet presented over it takes its place, and when the top one has left the sheet below
+/// is described again; the sheets it covers are not described (as HTML's `inert`), so a
+/// screen reader finds one modal dialog. A change of top sheet is told as the old one
+/// leaving and the new one appearing (``AccessibleSheetChange/shown(_:)`` false, then true).
 ///
 /// It knows no toolkit and no bus: an AT-SPI bridge (``AccessibilityBridge``) or a GTK or
 /// Wayland host reads it and turns ``AccessibleSheetChange``s into its own events. It works
 /// only when the controller reports a phase change or a detent change, never per frame.
 public final class SheetAccessibilityModel {
-    /// The controller whose content this describes.
-    public let controller: DismissController
-    /// The accessible name: the sheet's title ("Sheet"; the card: "Card").
-    public let name: String
-    /// Where the content sits at rest on its top detent for a viewport, in points (the
-    /// presenter's frame): the frame reported is this, moved as the content moves.
-    public let restingFrame: (Size) -> Rect
+    /// The controller (or stack) whose sheets this describes.
+    public let source: any AccessibleSheetSource
+    /// The controller whose content this describes, when it is a `DismissController`.
+    public var controller: DismissController? { source as? DismissController }
+    /// How each level's sheet is described (its name and resting frame).
+    public let describe: (Int) -> AccessibleSheet
+    /// The level of the sheet described: the highest one shown (0 when none is). Levels
+    /// 0 to 63 are followed.
+    public private(set) var level = 0
+    /// The accessible name: the described sheet's title ("Sheet"; the card: "Card").
+    public var name: String { sheet.name }
+    /// Where the described sheet sits at rest on its top detent for a viewport, in points
+    /// (the presenter's frame): the frame reported is this, moved as the content moves.
+    public var restingFrame: (Size) -> Rect { sheet.restingFrame }
     /// Whether the window holding the content has keyboard focus (the host says; true by
     /// default). The content is focused while it shows and the window has focus.
     public var windowIsActive = true {
@@ -53,9 +67,10 @@ public final class SheetAccessibilityModel {
             if windowIsActive != oldValue, isShown { notify(.focused(windowIsActive)) }
         }
     }
-    /// Moves the content to the detent named so (animated) and says whether it could: how
-    /// `expand` and `collapse` go; nil offers neither. By default the controller's
-    /// `move(to:)`, for a detent its layout has.
+    /// Moves the described sheet to the detent named so (animated) and says whether it
+    /// could: how `expand` and `collapse` go; nil offers neither. By default the source's
+    /// move (a controller's `move(to:)`, a stack's `move(level:to:)`), for a detent the
+    /// sheet's layout has.
     public var moveToDetent: ((String) -> Bool)?
     /// Called with each change, in order, after the controller's event that caused it.
     public var onChange: ((AccessibleSheetChange) -> Void)?
@@ -64,25 +79,45 @@ public final class SheetAccessibilityModel {
     public private(set) var isShown: Bool
     /// The detent the content last came to rest at (or, before it first rests, heads to).
     public private(set) var restingDetent: String
+    private var sheet: AccessibleSheet
+    /// Bit `n`: level `n` is shown (its last phase change went to a phase other than
+    /// `.dismissed`).
+    private var shownLevels: UInt64 = 0
     private var observation: DismissObservation?
+
+    /// Describes the top sheet of `source`, each level's sheet as `describe` says.
+    public init(source: any AccessibleSheetSource, describe: @escaping (Int) -> AccessibleSheet) {
+        self.source = source
+        self.describe = describe
+        var level = 0
+        while level < 64, let state = source.accessibleState(ofLevel: level) {
+            if state.phase != .dismissed { shownLevels |= 1 << UInt64(level) }
+            level += 1
+        }
+        self.level = Self.top(of: shownLevels)
+        isShown = shownLevels != 0
+        sheet = describe(self.level)
+        restingDetent = Self.detent(of: source, level: self.level)
+        moveToDetent = { [weak self] name in
+            guard let self, let layout = self.layout, layout.index(named: name) != nil else {
+                return false
+            }
+            self.source.accessibleMove(level: self.level, to: Detent.ID(name))
+            return true
+        }
+        observation = source.addAccessibleObserver { [weak self] level, event in
+            self?.observe(level, event)
+        }
+    }
 
     /// Describes `controller`'s content, named `name`, laid out at rest in `restingFrame`
     /// (for the viewport given).
-    public init(
+    public convenience init(
         controller: DismissController, name: String, restingFrame: @escaping (Size) -> Rect
     ) {
-        self.controller = controller
-        self.name = name
-        self.restingFrame = restingFrame
-        let state = controller.state
-        isShown = state.phase != .dismissed
-        restingDetent = state.detent?.rawValue ?? controller.layout.name(of: 0)
-        moveToDetent = { [unowned controller] name in
-            guard controller.layout.index(named: name) != nil else { return false }
-            controller.move(to: Detent.ID(name))
-            return true
-        }
-        observation = controller.addObserver { [weak self] event in self?.observe(event) }
+        let sheet = AccessibleSheet(
+            name: name, direction: controller.configuration.direction, restingFrame: restingFrame)
+        self.init(source: controller) { _ in sheet }
     }
 
     deinit { observation?.cancel() }
@@ -91,25 +126,19 @@ public final class SheetAccessibilityModel {
     /// title ("Sheet"), a `CardPresenter` as "Card", a `PhotoPresenter` as "Photo", each with
     /// its frame; any other presenter as "Sheet" covering the viewport.
     public convenience init(controller: DismissController) {
-        let presenter = controller.presenter
-        if let sheet = presenter as? SheetPresenter {
-            self.init(controller: controller, name: sheet.title, restingFrame: sheet.sheetFrame)
-        } else if let card = presenter as? CardPresenter {
-            self.init(controller: controller, name: "Card", restingFrame: card.cardFrame)
-        } else if let photo = presenter as? PhotoPresenter {
-            self.init(controller: controller, name: "Photo", restingFrame: photo.photoFrame)
-        } else {
-            self.init(controller: controller, name: "Sheet") {
-                Rect(x: 0, y: 0, width: $0.width, height: $0.height)
-            }
-        }
+        let sheet = AccessibleSheet(
+            presenter: controller.presenter, direction: controller.configuration.direction)
+        self.init(source: controller) { _ in sheet }
     }
 
+    /// The described sheet's detents (nil only if the source no longer holds its level).
+    private var layout: DetentLayout? { source.accessibleLayout(ofLevel: level) }
+
     /// Whether the content has more than one resting detent (so it expands and collapses).
-    public var isExpandable: Bool { controller.layout.count > 1 }
+    public var isExpandable: Bool { (layout?.count ?? 0) > 1 }
 
     /// Whether the content rests at (or heads for) its top detent.
-    public var isExpanded: Bool { restingDetent == controller.layout.name(of: 0) }
+    public var isExpanded: Bool { restingDetent == layout?.name(of: 0) }
 
     /// Whether keyboard focus is in the content: it shows and its window has focus.
     public var isFocused: Bool { isShown && windowIsActive }
@@ -120,14 +149,17 @@ public final class SheetAccessibilityModel {
         isExpandable && moveToDetent != nil ? [.dismiss, .expand, .collapse] : [.dismiss]
     }
 
+    /// The viewport the content is laid out in, in points.
+    public var viewport: Size { source.accessibleViewport }
+
     /// The content's frame now, in viewport points, clipped to the viewport (empty when it
     /// is not shown).
     public var frame: Rect {
-        guard isShown else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        let direction = controller.configuration.direction
-        let viewport = controller.renderer.viewport
-        let moved = restingFrame(viewport).offsetBy(
-            controller.state.translation(along: direction))
+        guard isShown, let state = source.accessibleState(ofLevel: level) else {
+            return Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+        let viewport = source.accessibleViewport
+        let moved = restingFrame(viewport).offsetBy(state.translation(along: sheet.direction))
         let minX = max(0, moved.minX)
         let minY = max(0, moved.minY)
         let maxX = min(viewport.width, moved.maxX)
@@ -135,19 +167,19 @@ public final class SheetAccessibilityModel {
         return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
     }
 
-    /// Does `action`; returns whether it was started. `dismiss` asks the policy as Escape
-    /// does: a vetoed one raises `dismissAttempted` and the content stays, but the action
-    /// was still done (true), as a screen reader's "press" of a close button is.
+    /// Does `action` to the described sheet; returns whether it was started. `dismiss` asks
+    /// the policy as Escape does: a vetoed one raises `dismissAttempted` and the content
+    /// stays, but the action was still done (true), as a screen reader's "press" of a close
+    /// button is.
     @discardableResult
     public func perform(_ action: AccessibleSheetAction) -> Bool {
         guard isShown else { return false }
         switch action {
         case .dismiss:
-            controller.dismiss()
+            source.accessibleDismiss(level: level)
             return true
         case .expand, .collapse:
-            let layout = controller.layout
-            guard let move = moveToDetent, layout.count > 1,
+            guard let move = moveToDetent, let layout, layout.count > 1,
                 let index = layout.index(named: restingDetent)
             else { return false }
             let target = action == .expand ? index - 1 : index + 1
@@ -156,22 +188,37 @@ public final class SheetAccessibilityModel {
         }
     }
 
-    private func observe(_ event: DismissEvent) {
+    private func observe(_ level: Int, _ event: DismissEvent) {
+        guard level >= 0, level < 64 else { return }
+        let bit: UInt64 = 1 << UInt64(level)
         switch event {
         case .phaseChanged(_, let to, _):
-            if to == .dismissed {
-                leave()
-            } else if !isShown {
-                isShown = true
-                notify(.shown(true))
-                if windowIsActive { notify(.focused(true)) }
-            }
+            follow(to == .dismissed ? shownLevels & ~bit : shownLevels | bit)
         case .didDismiss:
-            leave()
+            follow(shownLevels & ~bit)
         case .detentChanged(_, let to):
-            rest(at: to.rawValue)
+            if level == self.level { rest(at: to.rawValue) }
         default:
             break
+        }
+    }
+
+    /// Takes the levels shown now: the content appears, leaves, or (in a stack) the top
+    /// sheet changes, told as the old one leaving and the new one appearing.
+    private func follow(_ shown: UInt64) {
+        guard shown != shownLevels else { return }
+        shownLevels = shown
+        let top = Self.top(of: shown)
+        if shown == 0 || top != level { leave() }
+        if top != level {
+            level = top
+            sheet = describe(top)
+            restingDetent = Self.detent(of: source, level: top)
+        }
+        if shown != 0, !isShown {
+            isShown = true
+            notify(.shown(true))
+            if windowIsActive { notify(.focused(true)) }
         }
     }
 
@@ -191,5 +238,16 @@ public final class SheetAccessibilityModel {
 
     private func notify(_ change: AccessibleSheetChange) {
         onChange?(change)
+    }
+
+    /// The highest level whose bit is set; 0 for none.
+    private static func top(of shown: UInt64) -> Int {
+        shown == 0 ? 0 : 63 - shown.leadingZeroBitCount
+    }
+
+    /// The detent the sheet at `level` rests at or heads for (its top one before it has one).
+    private static func detent(of source: any AccessibleSheetSource, level: Int) -> String {
+        if let detent = source.accessibleState(ofLevel: level)?.detent { return detent.rawValue }
+        return source.accessibleLayout(ofLevel: level)?.name(of: 0) ?? Detent.ID.large.rawValue
     }
 }
