@@ -88,6 +88,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("wayland-server")]
         ),
 
+        // The signal pipe the X11 and Wayland loops stop on (`X11SignalPipe` and
+        // `WaylandSignalPipe` name it): one type, so the process has one slot for the active
+        // pipe. Libc only; internal, not a product, but its types are public as apps make one.
+        .target(name: "SwipeDismissSignals", path: "Sources/SwipeDismissSignals"),
+
         // Plugins.
         .target(name: "SwipeDismissNull", dependencies: ["SwipeDismiss"], path: "Plugins/Null"),
         .target(
@@ -104,7 +109,10 @@ let package = Package(
         ),
         .target(
             name: "SwipeDismissX11",
-            dependencies: ["SwipeDismiss", "SwipeDismissCairo", "SwipeDismissRaster", "CX11"],
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissCairo", "SwipeDismissRaster", "SwipeDismissSignals",
+                "CX11",
+            ],
             path: "Plugins/X11"
         ),
         .target(
@@ -130,8 +138,8 @@ let package = Package(
         .target(
             name: "SwipeDismissWayland",
             dependencies: [
-                "SwipeDismiss", "SwipeDismissCairo", "SwipeDismissRaster", "CCairo", "CWayland",
-                "CWaylandProtocols",
+                "SwipeDismiss", "SwipeDismissCairo", "SwipeDismissRaster", "SwipeDismissSignals",
+                "CCairo", "CWayland", "CWaylandProtocols",
             ],
             path: "Plugins/Wayland"
         ),
@@ -214,9 +222,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SwipeDismissX11Tests",
+            // SwipeDismissWayland: its signal pipe is the X11 plugin's, one slot for both.
             dependencies: [
                 "SwipeDismissX11", "SwipeDismissRaster", "SwipeDismissTrace",
-                "SwipeDismissTestSupport",
+                "SwipeDismissTestSupport", "SwipeDismissWayland",
             ]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),

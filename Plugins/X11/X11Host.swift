@@ -113,7 +113,7 @@ public final class X11Host {
         do {
             signalPipe = signals.isEmpty ? nil : try X11SignalPipe(signals: signals)
         } catch {
-            throw Failure.cannotCreate(error)
+            throw Failure.cannotCreate(.cannotCreate("signal pipe: \(error.reason)"))
         }
 
         if let requestedScale {

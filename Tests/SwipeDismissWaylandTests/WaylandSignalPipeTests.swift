@@ -57,7 +57,9 @@ final class WaylandSignalPipeTests: XCTestCase {
             XCTAssertFalse(isDefault(SIGUSR2))
             XCTAssertThrowsError(try WaylandSignalPipe(signals: [SIGUSR1])) { error in
                 XCTAssertEqual(
-                    "\(error)", "cannot stop on signals: another WaylandSignalPipe is active")
+                    "\(error)",
+                    "cannot stop on signals: another signal pipe is active, for signal 12 (SIGUSR2)"
+                )
             }
             raise(SIGUSR2)
             XCTAssertEqual(signals.takeSignal(), SIGUSR2)
@@ -66,7 +68,8 @@ final class WaylandSignalPipeTests: XCTestCase {
         XCTAssertTrue(isDefault(SIGUSR2), "the released pipe left its handler")
         // SIGKILL cannot be caught: refused, and what was installed before it is put back.
         XCTAssertThrowsError(try WaylandSignalPipe(signals: [SIGUSR2, SIGKILL])) { error in
-            XCTAssertEqual("\(error)", "cannot stop on signals: signal 9 cannot be caught")
+            XCTAssertEqual(
+                "\(error)", "cannot stop on signals: signal 9 (SIGKILL) cannot be caught")
         }
         XCTAssertTrue(isDefault(SIGUSR2))
         XCTAssertNoThrow(try WaylandSignalPipe(signals: [SIGUSR2]))
