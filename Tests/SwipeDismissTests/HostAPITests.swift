@@ -87,6 +87,29 @@ final class HostAPITests: XCTestCase {
         XCTAssertEqual(outcomes, [false, false, true])
     }
 
+    func testADismissalCutShortByAPresentationThatLandsAtOnceCompletesWithFalse() {
+        // Found by the fuzz: a non-animated present (or move) goes from dismissing straight
+        // to presented, and the dismissal's completion used to wait for ever.
+        let card = Harness()
+        var outcomes: [Bool] = []
+        card.controller.dismiss { outcomes.append($0) }
+        card.run(to: 0.1, fps: 60)
+        var presented = 0
+        card.controller.present(animated: false) { presented += 1 }
+        XCTAssertEqual(outcomes, [false])
+        XCTAssertEqual(presented, 1)
+        XCTAssertEqual(card.state.phase, .presented)
+
+        let sheet = SheetHarness()
+        sheet.controller.dismiss { outcomes.append($0) }
+        sheet.run(to: 0.1, fps: 60)
+        var moved: [Bool] = []
+        sheet.controller.move(to: .large, animated: false) { moved.append($0) }
+        XCTAssertEqual(outcomes, [false, false])
+        XCTAssertEqual(moved, [true])
+        XCTAssertEqual(sheet.state.detent, .large)
+    }
+
     func testMoveToLargeSettlesThereWithOneDetentChange() {
         let sheet = SheetHarness()
         let large = sheet.offset("large")

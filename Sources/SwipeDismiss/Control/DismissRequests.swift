@@ -57,10 +57,12 @@ struct DismissRequests: Sendable {
             case .presenting, .dragging, .settling: return nil
             }
         case .dismiss:
+            // A dismissal waits only while the content leaves; any other phase after it means
+            // a new presentation cut it short, animated (`presenting`) or not (`presented`).
             switch phase {
             case .dismissed: return true
-            case .presenting: return false
-            case .presented, .dragging, .settling, .dismissing: return nil
+            case .dismissing: return nil
+            case .presenting, .presented, .dragging, .settling: return false
             }
         case .move(let index):
             switch phase {

@@ -9,8 +9,10 @@ struct ControllerFuzzCase {
     enum Action {
         /// Handed straight to `handle(_:)` with a stale, equal or non-finite time.
         case direct(InputEvent)
-        case present
-        case dismiss(force: Bool)
+        case present(animated: Bool)
+        case dismiss(force: Bool, animated: Bool)
+        /// A detent the configuration has, one it lacks, or `.dismissed`.
+        case move(Detent.ID, animated: Bool)
         case decline
         case resize(Size)
     }
@@ -150,11 +152,15 @@ struct ControllerFuzzCase {
     }
 
     private static func action(at t: Double, _ random: inout SplitMix64) -> Action {
-        switch Int.random(in: 0..<7, using: &random) {
-        case 0: return .present
-        case 1: return .dismiss(force: false)
-        case 2: return .dismiss(force: true)
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0: return .present(animated: Bool.random(using: &random))
+        case 1: return .dismiss(force: false, animated: Bool.random(using: &random))
+        case 2: return .dismiss(force: true, animated: Bool.random(using: &random))
         case 3: return .decline
+        case 5:
+            let detents: [Detent.ID] = [.large, .medium, "open", "peek", .dismissed]
+            return .move(
+                detents.randomElement(using: &random)!, animated: Bool.random(using: &random))
         case 4:
             let sizes = [
                 Size(width: 390, height: 844), Size(width: 1, height: 1),
@@ -258,6 +264,7 @@ extension ControllerFuzzCase {
             configuration: configuration, startsPresented: startsPresented)
         target.observe { checker.observe($0) }
         var trace = Trace(states: [:])
+        let ledger = CompletionLedger()
         var next = 0
         var frame = 0.0
         let lastInput = max(queued.last?.time ?? 0, (calls.last?.frame ?? 0) / 30)
@@ -268,7 +275,7 @@ extension ControllerFuzzCase {
                 trace.failure = "step threw \(error)"
                 return trace
             }
-            if let failure = checker.check(target) {
+            if let failure = checker.check(target) ?? ledger.twice {
                 trace.failure = "at \(target.now): \(failure)"
                 return trace
             }
@@ -276,7 +283,7 @@ extension ControllerFuzzCase {
                 trace.states[frame / perCoarse] = target.state
             }
             while next < calls.count, calls[next].frame * perCoarse <= frame {
-                target.perform(calls[next].action)
+                target.perform(calls[next].action, completion: ledger.expect())
                 next += 1
             }
             var wake = [frame + 1]
@@ -285,6 +292,11 @@ extension ControllerFuzzCase {
                 if let time = target.nextInputTime { wake.append((time * fps).rounded(.up)) }
                 if next < calls.count { wake.append(calls[next].frame * perCoarse) }
                 if wake.isEmpty {
+                    // At rest with nothing to come, every call has had its one completion.
+                    let phase = target.state.phase
+                    if phase == .presented || phase == .dismissed, let call = ledger.unanswered {
+                        trace.failure = "at rest (\(phase)) call \(call) never completed"
+                    }
                     trace.coverage = checker.coverage
                     return trace
                 }
@@ -295,4 +307,24 @@ extension ControllerFuzzCase {
             frame = max(frame + 1, wake.min()!)
         }
     }
+}
+
+/// Counts each call's completions: one each, exactly.
+final class CompletionLedger {
+    private var counts: [Int] = []
+
+    /// A completion for the next call, counting its runs.
+    func expect() -> (Bool) -> Void {
+        let call = counts.count
+        counts.append(0)
+        return { [weak self] _ in self?.counts[call] += 1 }
+    }
+
+    /// The first call whose completion ran more than once, as a failure.
+    var twice: String? {
+        counts.firstIndex { $0 > 1 }.map { "the completion of call \($0) ran \(counts[$0]) times" }
+    }
+
+    /// The first call whose completion has not run.
+    var unanswered: Int? { counts.firstIndex(of: 0) }
 }

@@ -3,13 +3,16 @@ import SwipeDismiss
 /// The invariants, checked on every frame and every event.
 struct InvariantChecker {
     /// The phase changes a presentation may make.
+    /// The phase changes input and calls can make: `move(to:)` springs to a detent
+    /// (`settling`) or, not animated, lands there (`presented`); `dismiss(animated: false)`
+    /// and `present(animated: false)` jump to the end.
     static let legal: [DismissPhase: Set<DismissPhase>] = [
-        .presenting: [.presented, .dragging, .dismissing],
-        .presented: [.dragging, .dismissing],
-        .dragging: [.settling, .presented, .dismissing],
-        .settling: [.presented, .dragging, .dismissing],
-        .dismissing: [.dismissed, .presenting],
-        .dismissed: [.presenting],
+        .presenting: [.presented, .dragging, .settling, .dismissing, .dismissed],
+        .presented: [.dragging, .settling, .dismissing, .dismissed],
+        .dragging: [.settling, .presented, .dismissing, .dismissed],
+        .settling: [.presented, .dragging, .dismissing, .dismissed],
+        .dismissing: [.dismissed, .presenting, .presented],
+        .dismissed: [.presenting, .presented],
     ]
 
     let startsPresented: Bool
@@ -84,7 +87,12 @@ struct InvariantChecker {
             } else if !Self.isValid(state) {
                 problem = "phase change carries \(state)"
             }
-            if to == .presenting { presentation += 1 }
+            // A presentation starts presenting, or (not animated) lands at once.
+            if to == .presenting
+                || (to == .presented && (from == .dismissed || from == .dismissing))
+            {
+                presentation += 1
+            }
             phase = to
             coverage.transitions.insert("\(from)→\(to)")
         case .didDismiss(let state):

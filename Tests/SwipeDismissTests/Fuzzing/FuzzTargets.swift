@@ -18,7 +18,9 @@ protocol FuzzTarget: AnyObject {
     func observe(_ observer: @escaping (DismissEvent) -> Void)
     /// Applies the input up to `time` and advances to it.
     func step(to time: Double) throws
-    func perform(_ action: ControllerFuzzCase.Action)
+    /// Performs `action`; `completion` runs once when a call (present, dismiss, move) is over,
+    /// at once for the others.
+    func perform(_ action: ControllerFuzzCase.Action, completion: @escaping (Bool) -> Void)
 }
 
 /// A `DismissController` on a manual clock and the null renderer, with the case's policy.
@@ -51,22 +53,31 @@ final class ControllerTarget: FuzzTarget {
         try controller.step()
     }
 
-    func perform(_ action: ControllerFuzzCase.Action) {
+    func perform(_ action: ControllerFuzzCase.Action, completion: @escaping (Bool) -> Void) {
         switch action {
         case .direct(let event): controller.handle(event)
-        case .present: controller.present()
-        case .dismiss(let force): controller.dismiss(force: force)
+        case .present(let animated):
+            return controller.present(animated: animated) { completion(true) }
+        case .dismiss(let force, let animated):
+            return controller.dismiss(animated: animated, force: force, completion: completion)
+        case .move(let detent, let animated):
+            return controller.move(to: detent, animated: animated, completion: completion)
         case .decline: controller.declineDismissal()
         case .resize(let size):
             renderer.viewport = size
             controller.viewportDidChange()
         }
+        completion(true)
     }
 }
 
 /// The machine value alone (`MachineDriver`), its questions answered by the case's policy.
 final class MachineTarget: FuzzTarget {
     let driver: MachineDriver
+    private var nextRequest = 0
+    private var completions: [Int: (Bool) -> Void] = [:]
+    /// How many of the driver's reported completions have run.
+    private var reported = 0
     /// The time of the last step: a call applies there, as the controller's at its clock.
     private(set) var now = 0.0
 
@@ -89,15 +100,36 @@ final class MachineTarget: FuzzTarget {
     func step(to time: Double) throws {
         now = max(now, time)
         driver.step(to: now)
+        runCompletions()
     }
 
-    func perform(_ action: ControllerFuzzCase.Action) {
+    func perform(_ action: ControllerFuzzCase.Action, completion: @escaping (Bool) -> Void) {
+        nextRequest += 1
+        let request = nextRequest
         switch action {
         case .direct(let event): driver.handle(event)
-        case .present: driver.present(at: now)
-        case .dismiss(let force): driver.dismiss(at: now, force: force)
+        case .present(let animated):
+            completions[request] = completion
+            driver.present(at: now, animated: animated, request: request)
+        case .dismiss(let force, let animated):
+            completions[request] = completion
+            driver.dismiss(at: now, animated: animated, force: force, request: request)
+        case .move(let detent, let animated):
+            completions[request] = completion
+            driver.move(to: detent, at: now, animated: animated, request: request)
         case .decline: driver.declineDismissal()
         case .resize(let size): driver.resize(to: size)
+        }
+        if completions[request] == nil { completion(true) }
+        runCompletions()
+    }
+
+    /// Runs the completions the machine reported since the last look, as the controller does.
+    private func runCompletions() {
+        while reported < driver.completions.count {
+            let (request, succeeded) = driver.completions[reported]
+            reported += 1
+            completions.removeValue(forKey: request)?(succeeded)
         }
     }
 }
