@@ -81,9 +81,9 @@ final class ControllerFuzzTests: XCTestCase {
         }
     }
 
-    func testTheControllerAndTheMachineAgreeOnSessionsWithoutAPolicy() {
-        // A guard on the shortcut: sessions without a policy play on the machine alone; the
-        // controller must play the first 200 of them the same, frame for frame.
+    /// Plays the first 200 sessions `chosen` picks on the controller and on the machine
+    /// alone, and fails at the first that differs.
+    private func expectAgreement(on chosen: (ControllerFuzzCase) -> Bool) {
         let budget = FuzzBudget.current(defaultCases: 10_000)
         var compared = 0
         var index = 0
@@ -91,7 +91,7 @@ final class ControllerFuzzTests: XCTestCase {
             let seed = budget.seed(ofCase: index)
             let fuzzCase = ControllerFuzzCase(seed: seed)
             index += 1
-            guard fuzzCase.drivesTheMachine else { continue }
+            guard chosen(fuzzCase) else { continue }
             compared += 1
             if let failure = Self.disagreement(fuzzCase) {
                 return XCTFail("case seed \(seed): \(failure)")
@@ -99,22 +99,16 @@ final class ControllerFuzzTests: XCTestCase {
         }
     }
 
+    func testTheControllerAndTheMachineAgreeOnSessionsWithoutAPolicy() {
+        // A guard on the shortcut: sessions without a policy play on the machine alone; the
+        // controller must play the first 200 of them the same, frame for frame.
+        expectAgreement { $0.drivesTheMachine }
+    }
+
     func testTheControllerAndTheMachineAgreeOnSessionsWithAPolicy() {
         // The controller asks the app when the machine stops on a question; the machine alone,
         // answered by the same policy at once, must play the first 200 such sessions the same.
-        let budget = FuzzBudget.current(defaultCases: 10_000)
-        var compared = 0
-        var index = 0
-        while compared < 200 {
-            let seed = budget.seed(ofCase: index)
-            let fuzzCase = ControllerFuzzCase(seed: seed)
-            index += 1
-            guard !fuzzCase.drivesTheMachine else { continue }
-            compared += 1
-            if let failure = Self.disagreement(fuzzCase) {
-                return XCTFail("case seed \(seed): \(failure)")
-            }
-        }
+        expectAgreement { !$0.drivesTheMachine }
     }
 
     func testTheCheckerCatchesADifferenceBetweenFrameRates() {
