@@ -5,17 +5,7 @@ import XCTest
 
 /// With accessibility off, `x11-demo` never connects to the accessibility bus; without a
 /// session bus it runs as before.
-final class AccessibilityOffTests: XCTestCase {
-    private var session: AccessibilitySession?
-    private var demo: DemoUnderSession?
-
-    override func tearDown() {
-        demo?.stop()
-        session?.stop()
-        demo = nil
-        session = nil
-        super.tearDown()
-    }
+final class AccessibilityOffTests: DemoSessionTestCase {
 
     func testWithIsEnabledFalseTheDemoNeverConnectsToTheAccessibilityBus() throws {
         let session = try AccessibilitySession()
@@ -76,17 +66,8 @@ final class AccessibilityOffTests: XCTestCase {
     }
 
     func testWithoutASessionBusLibdbusIsNeverLoaded() throws {
-        let session = try AccessibilitySession(launcher: false)
-        self.session = session
-        var environment = session.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
-        let demo = try DemoUnderSession(["--scene", "sheet"], environment: environment)
-        self.demo = demo
-        _ = try demo.windowID(environment: session.environment)
-        // /proc files say they are empty: read them to the end rather than by their size.
-        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(demo.pid)/maps"))
-        defer { try? file.close() }
-        let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+        let demo = try startWithoutASessionBus(["--scene", "sheet"])
+        let maps = try demo.mappedFiles()
         XCTAssertTrue(maps.contains("libX11"), "the maps were read")
         XCTAssertFalse(maps.contains("libdbus"), "libdbus was loaded with no bus to talk to")
     }

@@ -49,6 +49,41 @@ final class DemoUnderSession {
     static func executable() throws -> URL {
         try builtExecutable("x11-demo")
     }
+
+    /// The files mapped into the demo (`/proc/PID/maps`), read to the end: /proc files say
+    /// they are empty, so not by their size.
+    func mappedFiles() throws -> String {
+        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
+        defer { try? file.close() }
+        return String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+    }
+}
+
+/// A test that runs `x11-demo` in its own accessibility session, both stopped after each test.
+class DemoSessionTestCase: XCTestCase {
+    var session: AccessibilitySession?
+    var demo: DemoUnderSession?
+
+    override func tearDown() {
+        demo?.stop()
+        session?.stop()
+        demo = nil
+        session = nil
+        super.tearDown()
+    }
+
+    /// `x11-demo arguments` in a session with no session bus address at all, once its window
+    /// shows.
+    func startWithoutASessionBus(_ arguments: [String]) throws -> DemoUnderSession {
+        let session = try AccessibilitySession(launcher: false)
+        self.session = session
+        var environment = session.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        let demo = try DemoUnderSession(arguments, environment: environment)
+        self.demo = demo
+        _ = try demo.windowID(environment: session.environment)
+        return demo
+    }
 }
 
 /// What the AT-SPI probe (`Probe/atspi_probe.py`, run by Debian's python3 with pyatspi)

@@ -4,17 +4,7 @@ import XCTest
 
 /// `x11-demo` as a screen reader sees it: a private session bus with the AT-SPI bus launcher,
 /// accessibility switched on through `org.a11y.Status`, and Debian's pyatspi as the client.
-final class ScreenReaderTests: XCTestCase {
-    private var session: AccessibilitySession?
-    private var demo: DemoUnderSession?
-
-    override func tearDown() {
-        demo?.stop()
-        session?.stop()
-        demo = nil
-        session = nil
-        super.tearDown()
-    }
+final class ScreenReaderTests: DemoSessionTestCase {
 
     /// A session with accessibility on and `x11-demo arguments` running in it.
     private func start(_ arguments: [String], enabled: Bool = true) throws -> (

@@ -6,17 +6,7 @@ import XCTest
 /// bus launcher, accessibility on, Debian's pyatspi as the client): at every step one dialog,
 /// the top sheet, named by its title, modal, showing and visible; the sheets it covers are not
 /// in the tree; its actions act on the top sheet; with none shown, no dialog.
-final class StackScreenReaderTests: XCTestCase {
-    private var session: AccessibilitySession?
-    private var demo: DemoUnderSession?
-
-    override func tearDown() {
-        demo?.stop()
-        session?.stop()
-        demo = nil
-        session = nil
-        super.tearDown()
-    }
+final class StackScreenReaderTests: DemoSessionTestCase {
 
     /// The demo's `--events` lines as "level phase detent".
     private func steps(_ demo: DemoUnderSession) -> [String] {
@@ -169,16 +159,8 @@ final class StackScreenReaderTests: XCTestCase {
     }
 
     func testWithoutASessionBusTheStackNeverLoadsLibdbus() throws {
-        let session = try AccessibilitySession(launcher: false)
-        self.session = session
-        var environment = session.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
-        let demo = try DemoUnderSession(["--scene", "stack"], environment: environment)
-        self.demo = demo
-        _ = try demo.windowID(environment: session.environment)
-        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(demo.pid)/maps"))
-        defer { try? file.close() }
-        let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+        let demo = try startWithoutASessionBus(["--scene", "stack"])
+        let maps = try demo.mappedFiles()
         XCTAssertTrue(maps.contains("libX11"), "the maps were read")
         XCTAssertFalse(maps.contains("libdbus"), "libdbus was loaded with no bus to talk to")
         XCTAssertEqual(demo.stderr, "", "nothing said about a missing bus")

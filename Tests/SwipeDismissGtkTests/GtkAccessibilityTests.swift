@@ -10,15 +10,6 @@ final class GtkAccessibilityTests: XCTestCase {
         import json, sys, time
         import pyatspi
 
-        def find_app(name, timeout=15):
-            end = time.time() + timeout
-            while time.time() < end:
-                for app in pyatspi.Registry.getDesktop(0):
-                    if app is not None and app.name == name:
-                        return app
-                time.sleep(0.1)
-            return None
-
         def find(node, predicate):
             if predicate(node):
                 return node

@@ -37,7 +37,7 @@ extension XCTestCase {
         let folder = temporaryFolder()
         let name = UUID().uuidString
         let probePath = folder.appendingPathComponent("probe-\(name).py").path
-        try probe.write(toFile: probePath, atomically: true, encoding: .utf8)
+        try (gtkProbePrelude + probe).write(toFile: probePath, atomically: true, encoding: .utf8)
         let events = folder.appendingPathComponent("a11y-events-\(name).out").path
         defer {
             try? FileManager.default.removeItem(atPath: probePath)
@@ -78,3 +78,20 @@ extension XCTestCase {
             report: report, events: lines.split(separator: "\n").map(String.init))
     }
 }
+
+/// What every gtk-demo probe starts with: pyatspi, and `find_app(name)`, which waits up to
+/// `timeout` seconds for the application `name` on the AT-SPI bus (None if it never comes).
+let gtkProbePrelude = #"""
+    import json, os, subprocess, sys, time
+    import pyatspi
+
+    def find_app(name, timeout=15):
+        end = time.time() + timeout
+        while time.time() < end:
+            for app in pyatspi.Registry.getDesktop(0):
+                if app is not None and app.name == name:
+                    return app
+            time.sleep(0.1)
+        return None
+
+    """#

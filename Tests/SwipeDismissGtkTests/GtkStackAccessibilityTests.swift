@@ -20,15 +20,6 @@ final class GtkStackAccessibilityTests: XCTestCase {
             print(json.dumps({"error": message}))
             sys.exit(1)
 
-        def find_app(name, timeout=15):
-            end = time.time() + timeout
-            while time.time() < end:
-                for app in pyatspi.Registry.getDesktop(0):
-                    if app is not None and app.name == name:
-                        return app
-                time.sleep(0.1)
-            return None
-
         def walk(node, dialog, out):
             role = node.getRoleName()
             states = sorted(pyatspi.stateToString(s) for s in node.getState().getStates())

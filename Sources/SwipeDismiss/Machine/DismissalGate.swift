@@ -96,9 +96,15 @@ struct DismissalGate: Sendable {
     /// A remainder stopped by a new question after adding its own from `count` on: they come
     /// before the older ones still waiting.
     mutating func putFirst(from count: Int) {
-        guard count < remainders.count, count > 0 else { return }
-        let newer = remainders[count...]
-        let older = remainders[..<count]
-        remainders = Array(newer) + Array(older)
+        remainders.moveToFront(from: count)
+    }
+}
+
+extension Array {
+    /// Puts the elements from `index` on before those ahead of it, each part in its order: what
+    /// a resumed part of a stopped call still has to do comes before the older parts.
+    mutating func moveToFront(from index: Int) {
+        guard index > 0, index < count else { return }
+        self = Array(self[index...] + self[..<index])
     }
 }

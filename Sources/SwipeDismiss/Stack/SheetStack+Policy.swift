@@ -69,9 +69,7 @@ extension SheetStack {
                 route(event, environment: environment)
             }
             // Stopped again: what this part still has to do comes before the older parts.
-            if question != nil, remainders.count > older, older > 0 {
-                remainders = Array(remainders[older...]) + Array(remainders[..<older])
-            }
+            if question != nil { remainders.moveToFront(from: older) }
         }
     }
 }
