@@ -24,6 +24,13 @@ enum GtkDemoMain {
         }
         let trace = start.trace
         let size = start.size
+        // Refused before GTK sees it: GTK aborts on a window it cannot draw.
+        if let problem = GtkSizeLimit.problem(width: size.width, height: size.height) {
+            let source = options.replayPath == nil || options.size != nil ? "--size" : "--replay"
+            console.fail(
+                "\(source): a \(size.width)x\(size.height) pt window is too large (\(problem))",
+                status: 2)
+        }
         // x11-demo's default direction for the scene (free, 2-D, for the photo).
         var preset = options.configuration
         preset.direction = options.scene.defaultDirection
@@ -55,7 +62,12 @@ enum GtkDemoMain {
         GtkDemoWidgets.installStyle()
         let run = GtkDemoRun(
             options: options, configuration: configuration, trace: trace, size: size)
-        run.start()
+        if let lost = run.start() {
+            console.error(lost)
+            // GDK's own handlers would touch the dead connection on the way out.
+            fflush(nil)
+            _exit(1)
+        }
         exit(0)
     }
 }
