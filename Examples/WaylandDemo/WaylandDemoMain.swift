@@ -39,6 +39,18 @@ enum WaylandDemoMain {
                     + "; pass a smaller --scale or --size", status: 2)
         }
 
+        // A window that cannot be drawn even at scale 1 (23171x23171 pt overflows a wl_shm
+        // pool's 32-bit size) is refused before any compositor, as a too-large --scale is.
+        if options.scale == nil,
+            let problem = PixelLimit.problem(
+                width: Double(size.width), height: Double(size.height), scale: 1)
+        {
+            let source = options.size == nil && options.replayPath != nil ? "--replay" : "--size"
+            console.fail(
+                "\(source): the \(size.width)x\(size.height) pt window is too large to draw "
+                    + "(\(problem)); pass a smaller --size", status: 2)
+        }
+
         let display: WaylandDisplay
         do {
             display = try WaylandDisplay()
