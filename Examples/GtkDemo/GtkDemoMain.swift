@@ -42,6 +42,9 @@ enum GtkDemoMain {
             console.fail("configuration: \(error)", status: 2)
         }
 
+        // GDK ends the process itself when it finds the display gone in a frame's flush:
+        // its last message becomes the demo's own line (status 1, as x11-demo's).
+        GtkDisplayWatch.tellLosses { console.error($0) }
         g_set_prgname("gtk-demo")
         g_set_application_name("gtk-demo")
         // Without a session bus there is no accessibility bus either: say nothing about it
@@ -62,8 +65,8 @@ enum GtkDemoMain {
         GtkDemoWidgets.installStyle()
         let run = GtkDemoRun(
             options: options, configuration: configuration, trace: trace, size: size)
-        if let lost = run.start() {
-            console.error(lost)
+        if run.start() != nil {
+            // Already said (GtkDemoRun tells the reason as it hears it).
             // GDK's own handlers would touch the dead connection on the way out.
             fflush(nil)
             _exit(1)

@@ -141,6 +141,8 @@ final class GtkDemoRun {
         var lost: String?
         let loop = self.loop
         let watch = GtkDisplayWatch { reason in
+            // Said at once: when GDK found the loss first, it ends the process next.
+            console.error(reason)
             lost = reason
             g_main_loop_quit(loop)
         }

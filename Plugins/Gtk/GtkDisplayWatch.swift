@@ -7,6 +7,9 @@ import Glibc
 ///
 /// It watches the display connection's socket for a hang-up on the main context, at a
 /// priority above GDK's event source, so it is told before GDK reads the dead connection.
+/// Should GDK find the loss first (a frame's flush to a compositor that just quit), GDK
+/// ends the process itself, with status 1, right after its log message saying so: a
+/// program that wants its own words then asks for ``tellLosses(_:)`` in its `main`.
 public final class GtkDisplayWatch {
     /// Why the watch fired: "lost the connection to the X server :1", "… the Wayland
     /// compositor wayland-0".
@@ -61,6 +64,54 @@ public final class GtkDisplayWatch {
                 Unmanaged<GtkDisplayWatch>.fromOpaque(data).takeUnretainedValue().fired(condition)
                 return 0
             }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    /// Whether a GDK message says the display connection is gone (GDK then `_exit(1)`s).
+    static func meansLostConnection(_ text: String) -> Bool {
+        [
+            "Error flushing display", "Error reading events from display",
+            "Error dispatching to Wayland display", "lost its connection to the display",
+            "Fatal IO error", "Lost connection to Wayland compositor",
+        ].contains { text.contains($0) }
+    }
+
+    nonisolated(unsafe) private static var teller: ((String) -> Void)?
+
+    /// Routes GLib's log through a writer that turns GDK's last message about a lost
+    /// display ("Error flushing display: Broken pipe", after which GDK ends the process with
+    /// status 1) into `tell("lost the connection to the display (…)")`; every other message
+    /// is written as GLib would. Process-wide (`g_log_set_writer_func`, which GLib allows
+    /// once): a program's choice, made in its `main` before `gtk_init`.
+    public static func tellLosses(_ tell: @escaping (String) -> Void) {
+        guard teller == nil else { return }
+        teller = tell
+        g_log_set_writer_func(
+            { level, fields, count, data in
+                var domain = ""
+                var message = ""
+                if let fields {
+                    for index in 0..<Int(count) {
+                        let field = fields[index]
+                        guard let key = field.key, let value = field.value else { continue }
+                        let name = String(cString: key)
+                        guard name == "GLIB_DOMAIN" || name == "MESSAGE" else { continue }
+                        let text =
+                            field.length < 0
+                            ? String(cString: value.assumingMemoryBound(to: CChar.self))
+                            : String(
+                                decoding: UnsafeRawBufferPointer(
+                                    start: value, count: Int(field.length)), as: UTF8.self)
+                        if name == "GLIB_DOMAIN" { domain = text } else { message = text }
+                    }
+                }
+                if domain == "Gdk", GtkDisplayWatch.meansLostConnection(message),
+                    let teller = GtkDisplayWatch.teller
+                {
+                    teller("lost the connection to the display (\(message))")
+                    return G_LOG_WRITER_HANDLED
+                }
+                return g_log_writer_default(level, fields, count, data)
+            }, nil, nil)
     }
 
     deinit {

@@ -26,3 +26,28 @@ final class GtkDisplayLossTests: XCTestCase {
             demo.stderr.contains("gtk-demo: lost the connection to the X server"), demo.stderr)
     }
 }
+
+/// The same on Wayland: a compositor that goes away ends gtk-demo's loop with a message.
+final class GtkCompositorLossTests: XCTestCase {
+    func testLosingTheCompositorEndsTheDemoWithAMessageAndStatus1() throws {
+        let weston = try HeadlessWeston()
+        defer { weston.stop() }
+        let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Examples/Traces/escape-and-space.json").standardized
+        let demo = try Child(
+            try builtProduct("gtk-demo").path, ["--replay", trace.path, "--events"],
+            environment: weston.clientEnvironment)
+        defer { demo.stop() }
+        // Running and drawing: the replay's phase lines come.
+        XCTAssertTrue(
+            eventually(timeout: 20) { !phases(demo.lines).isEmpty }, "no frames: \(demo.stderr)")
+        kill(weston.child.pid, SIGKILL)
+        let killed = Date()
+        let status = demo.waitForExit(timeout: 5)
+        XCTAssertEqual(status, 1, "stderr: \(demo.stderr)")
+        XCTAssertLessThan(Date().timeIntervalSince(killed), 3)
+        XCTAssertTrue(
+            demo.stderr.contains("gtk-demo: lost the connection to the "),
+            demo.stderr)
+    }
+}
