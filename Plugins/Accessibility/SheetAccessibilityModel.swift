@@ -53,8 +53,10 @@ public final class SheetAccessibilityModel {
     /// How each level's sheet is described (its name and resting frame).
     public let describe: (Int) -> AccessibleSheet
     /// The level of the sheet described: the highest one shown (0 when none is), however
-    /// deep the stack.
+    /// deep the stack (up to ``levelLimit``).
     public private(set) var level = 0
+    /// The levels followed: 0 up to a million (a source that claims more is not asked on).
+    public static let levelLimit = 1 << 20
     /// The accessible name: the described sheet's title ("Sheet"; the card: "Card").
     public var name: String { sheet.name }
     /// Where the described sheet sits at rest on its top detent for a viewport, in points
@@ -89,7 +91,7 @@ public final class SheetAccessibilityModel {
         self.source = source
         self.describe = describe
         var level = 0
-        while let state = source.accessibleState(ofLevel: level) {
+        while level < Self.levelLimit, let state = source.accessibleState(ofLevel: level) {
             if state.phase != .dismissed { shownLevels.insert(level) }
             level += 1
         }
@@ -188,7 +190,7 @@ public final class SheetAccessibilityModel {
     }
 
     private func observe(_ level: Int, _ event: DismissEvent) {
-        guard level >= 0 else { return }
+        guard level >= 0, level < Self.levelLimit else { return }
         switch event {
         case .phaseChanged(_, let to, _):
             var shown = shownLevels

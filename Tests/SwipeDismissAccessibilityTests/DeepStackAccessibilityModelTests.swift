@@ -83,3 +83,41 @@ final class DeepStackAccessibilityModelTests: XCTestCase {
         XCTAssertTrue(set.isEmpty)
     }
 }
+
+/// A source that claims a sheet at every level, and events for absurd levels.
+private final class EndlessSource: AccessibleSheetSource {
+    var observer: ((Int, DismissEvent) -> Void)?
+    /// Lends its observation token (a source hands one out).
+    private let anyController = DismissController(
+        input: QueuedInputSource(), presenter: CardPresenter(),
+        renderer: NullRenderer(viewport: Size(width: 390, height: 844)), clock: ManualClock(),
+        configuration: .fluid)
+    var accessibleViewport: Size { Size(width: 390, height: 844) }
+    func accessibleState(ofLevel level: Int) -> DismissState? {
+        level < 0
+            ? nil : DismissState(time: 0, offset: 0, alpha: 0.3, progress: 0, phase: .presented)
+    }
+    func accessibleLayout(ofLevel level: Int) -> DetentLayout? { nil }
+    func accessibleDismiss(level: Int) {}
+    func accessibleMove(level: Int, to detent: Detent.ID) {}
+    func addAccessibleObserver(_ observer: @escaping (Int, DismissEvent) -> Void)
+        -> DismissObservation
+    {
+        self.observer = observer
+        return anyController.addObserver { _ in }
+    }
+}
+
+final class EndlessSourceAccessibilityModelTests: XCTestCase {
+    func testASourceWithoutEndIsFollowedUpToTheLimitAndAbsurdLevelsAreIgnored() {
+        let source = EndlessSource()
+        let model = SheetAccessibilityModel(source: source) { _ in
+            AccessibleSheet(name: "Sheet") { Rect(x: 0, y: 0, width: $0.width, height: $0.height) }
+        }
+        XCTAssertEqual(model.level, SheetAccessibilityModel.levelLimit - 1)
+        let gone = DismissState(time: 0, offset: 844, alpha: 0, progress: 1, phase: .dismissed)
+        source.observer?(.max, .didDismiss(gone))
+        source.observer?(SheetAccessibilityModel.levelLimit, .didDismiss(gone))
+        XCTAssertEqual(model.level, SheetAccessibilityModel.levelLimit - 1)
+    }
+}
