@@ -24,6 +24,13 @@ enum GtkDemoMain {
         }
         let trace = start.trace
         let size = start.size
+        // Refused before GTK sees it: GTK aborts on a window it cannot draw.
+        if let problem = GtkSizeLimit.problem(width: size.width, height: size.height) {
+            let source = options.replayPath == nil || options.size != nil ? "--size" : "--replay"
+            console.fail(
+                "\(source): a \(size.width)x\(size.height) pt window is too large (\(problem))",
+                status: 2)
+        }
         // x11-demo's default direction for the scene (free, 2-D, for the photo).
         var preset = options.configuration
         preset.direction = options.scene.defaultDirection
@@ -35,6 +42,9 @@ enum GtkDemoMain {
             console.fail("configuration: \(error)", status: 2)
         }
 
+        // GDK ends the process itself when it finds the display gone in a frame's flush:
+        // its last message becomes the demo's own line (status 1, as x11-demo's).
+        GtkDisplayWatch.tellLosses { console.error($0) }
         g_set_prgname("gtk-demo")
         g_set_application_name("gtk-demo")
         // Without a session bus there is no accessibility bus either: say nothing about it
@@ -55,7 +65,12 @@ enum GtkDemoMain {
         GtkDemoWidgets.installStyle()
         let run = GtkDemoRun(
             options: options, configuration: configuration, trace: trace, size: size)
-        run.start()
+        if run.start() != nil {
+            // Already said (GtkDemoRun tells the reason as it hears it).
+            // GDK's own handlers would touch the dead connection on the way out.
+            fflush(nil)
+            _exit(1)
+        }
         exit(0)
     }
 }

@@ -30,7 +30,8 @@ struct GtkDemoOptions {
                                 stacked over sheets (Space or Enter presents another over
                                 the top one, up to 3; the parent recedes)
           --preset seed|fluid   behaviour preset (default: fluid)
-          --size WxH            window size in points, 64...32767 a side (default: 390x844,
+          --size WxH            window size in points, 64...32639 a side and at most
+                                536 870 911 px with GTK's decorations (default: 390x844,
                                 or the replayed trace's viewport)
           --replay FILE         replay the gesture trace in FILE, then take live input
           --exit-after-replay   with --replay: exit 0 once the replay has settled

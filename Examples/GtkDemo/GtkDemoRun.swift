@@ -133,11 +133,24 @@ final class GtkDemoRun {
         }
     }
 
-    /// Shows the window and runs the main loop until the window closes (or the replay ends).
-    func start() {
+    /// Shows the window and runs the main loop until the window closes, the replay ends, or
+    /// the display goes away; returns why the display went, if it did.
+    func start() -> String? {
+        // A lost X server or compositor ends the loop with a reason, as x11-demo's does
+        // (GDK would end the process with status 1 and nothing said).
+        var lost: String?
+        let loop = self.loop
+        let watch = GtkDisplayWatch { reason in
+            // Said at once: when GDK found the loss first, it ends the process next.
+            console.error(reason)
+            lost = reason
+            g_main_loop_quit(loop)
+        }
         gtk_window_present(sd_window(window))
         host.wake()
         g_main_loop_run(loop)
         withExtendedLifetime(self) {}
+        withExtendedLifetime(watch) {}
+        return lost
     }
 }

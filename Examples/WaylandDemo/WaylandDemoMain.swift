@@ -27,11 +27,28 @@ enum WaylandDemoMain {
         let size = start.size
         let recordFile = start.recordFile
         if let scale = options.scale,
-            !WaylandWindow.fits(width: size.width, height: size.height, scale: scale)
+            let problem = PixelLimit.problem(
+                width: Double(size.width), height: Double(size.height), scale: scale)
         {
+            let sides = [size.width, size.height].allSatisfy {
+                PixelLimit.pixels(Double($0), scale: scale) != nil
+            }
             console.fail(
                 "--scale: \(jsonNumber(scale)), makes the \(size.width)x\(size.height) pt window "
-                    + "larger than 32767 px a side; pass a smaller --scale or --size", status: 2)
+                    + (sides ? "too large to draw (\(problem))" : "larger than 32767 px a side")
+                    + "; pass a smaller --scale or --size", status: 2)
+        }
+
+        // A window that cannot be drawn even at scale 1 (23171x23171 pt overflows a wl_shm
+        // pool's 32-bit size) is refused before any compositor, as a too-large --scale is.
+        if options.scale == nil,
+            let problem = PixelLimit.problem(
+                width: Double(size.width), height: Double(size.height), scale: 1)
+        {
+            let source = options.size == nil && options.replayPath != nil ? "--replay" : "--size"
+            console.fail(
+                "\(source): the \(size.width)x\(size.height) pt window is too large to draw "
+                    + "(\(problem)); pass a smaller --size", status: 2)
         }
 
         let display: WaylandDisplay
@@ -62,6 +79,13 @@ enum WaylandDemoMain {
             // A fractional --scale on a compositor without wp_viewporter is a usage problem.
             if case .missingGlobal = error { console.fail("--scale: \(error)", status: 2) }
             console.fail("\(error)", status: 1)
+        }
+        if window.width != size.width || window.height != size.height {
+            // A --size or a trace's viewport too large to draw (23171x23171 overflows a
+            // wl_shm pool): drawn at the largest size that can be.
+            console.error(
+                "the \(size.width)x\(size.height) pt window is too large to draw; drawn at "
+                    + "\(window.width)x\(window.height) pt")
         }
         let renderer = WaylandRenderer(window: window)
         let live = WaylandInputSource(display: display, clock: clock)

@@ -24,9 +24,9 @@ enum WaylandDemoOptions {
                                 (Space or Enter presents another, up to 3)
           --direction D         down, up, left, right or free (default: free for the
                                 photo, down otherwise)
-          --size WxH            window size in points, 64...32767 a side (default: 390x844,
-                                or the replayed trace's viewport); the compositor may
-                                configure another
+          --size WxH            window size in points, 64...32767 a side and at most
+                                536 870 911 px (default: 390x844, or the replayed trace's
+                                viewport); the compositor may configure another
           --scale S             device pixels per point, 0.25...8, instead of the
                                 compositor's: frames are drawn at S and the compositor
                                 maps them onto the window (set_buffer_scale, or

@@ -4,7 +4,8 @@ import SwipeDismissX11
 
 /// Makes the demo's sheet (or card; in the stack scene, the top sheet) an AT-SPI modal
 /// dialog when the desktop turns accessibility on (`org.a11y.Status`), and lets `loop` wait on
-/// the bridge's buses; with no session bus, or accessibility off, the loop is left as it was
+/// the bridge's buses (never waiting on them: a bus that stops answering is given up, said
+/// once on stderr); with no session bus, or accessibility off, the loop is left as it was
 /// and the accessibility bus is never connected to. `model` is built only when there is a
 /// session bus to ask. Returns the bridge, which must live as long as the loop runs.
 func startAccessibility(
@@ -21,6 +22,8 @@ func startAccessibility(
         model: model, applicationName: "x11-demo", windowTitle: "SwipeDismiss demo",
         scale: scale)
     if verbose { bridge.log = { console.error($0) } }
+    // A bus that stops answering turns accessibility off; the user is told once.
+    bridge.warn = { console.error($0) }
     // Until the window's first FocusIn it has no keyboard focus.
     bridge.model.windowIsActive = false
     guard bridge.start(sessionBusAddress: address) else { return nil }

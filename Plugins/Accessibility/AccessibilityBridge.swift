@@ -1,4 +1,3 @@
-internal import CEpoll
 import Glibc
 import SwipeDismiss
 
@@ -11,6 +10,12 @@ import SwipeDismiss
 /// all leaves it off, silently. The host waits on ``pollDescriptor`` in its own `poll()`
 /// and calls ``handleReadable()`` when it is readable; the bridge works only then and on the
 /// controller's phase and detent events, never per frame.
+///
+/// The bridge never makes its host wait: each bus is opened on a thread of its own, and what
+/// is sent is written as far as the socket takes it, the rest when it can. A bus that takes
+/// longer than ``answerTimeout`` to open, or that stops taking what is written to it (a
+/// stopped daemon, an address that accepts and never speaks), is given up: accessibility
+/// turns off for the rest of the run, said once through ``warn``.
 ///
 /// Exported while on: an application root named ``applicationName``, the window as a frame
 /// named ``windowTitle`` and, while content shows, one dialog named by the model (states
@@ -30,6 +35,12 @@ public final class AccessibilityBridge {
     /// Told one line about each state change of the bridge (enabled, connected, lost),
     /// for a host's `--verbose`.
     public var log: ((String) -> Void)?
+    /// Told, once, that a bus stopped answering and accessibility is off (a host's stderr);
+    /// nil: told to ``log`` instead.
+    public var warn: ((String) -> Void)?
+    /// Seconds a bus may take to open, or to take a message written to it, before it is
+    /// given up (3 by default).
+    public var answerTimeout: Double = 3
 
     /// Whether `org.a11y.Status` last said accessibility is on.
     public private(set) var isEnabled = false
@@ -37,18 +48,26 @@ public final class AccessibilityBridge {
     public var isConnected: Bool { accessibilityBus != nil }
     /// Whether the bridge holds a session bus connection (to hear enablement changes).
     public var isWatchingSessionBus: Bool { sessionBus != nil }
+    /// Whether a bus stopped answering and the bridge turned accessibility off for good.
+    public private(set) var gaveUp = false
 
     private var sessionBus: BusConnection?
-    private var accessibilityBus: BusConnection?
-    private var server: AtspiServer?
-    private var epoll: Int32 = -1
+    var accessibilityBus: BusConnection?
+    var server: AtspiServer?
+    private var poller: BusPoller?
+    private var sessionAttempt: (attempt: BusConnectAttempt, deadline: Double)?
+    private var accessibilityAttempt: (attempt: BusConnectAttempt, deadline: Double)?
+    private var sessionOutput = OutputWatch()
+    private var accessibilityOutput = OutputWatch()
     private var statusSerial: UInt32 = 0
     private var addressSerial: UInt32 = 0
-    private var embedSerial: UInt32 = 0
+    var embedSerial: UInt32 = 0
 
     static let busName = "org.a11y.Bus"
     static let busPath = "/org/a11y/bus"
     static let statusInterface = "org.a11y.Status"
+    /// Bytes a bus may leave unwritten before it is given up at once (whatever the time).
+    static let outputLimit = 4 << 20
 
     /// A bridge for `model`'s content in a window titled `windowTitle`; nothing is connected
     /// until ``start(sessionBusAddress:)``.
@@ -64,7 +83,8 @@ public final class AccessibilityBridge {
     }
 
     deinit {
-        if epoll >= 0 { close(epoll) }
+        sessionAttempt?.attempt.abandon()
+        accessibilityAttempt?.attempt.abandon()
     }
 
     /// The session bus address the environment gives: `DBUS_SESSION_BUS_ADDRESS`, else the
@@ -84,44 +104,64 @@ public final class AccessibilityBridge {
         return "unix:path=" + socket
     }
 
-    /// Connects to the session bus at `sessionBusAddress` (by default the environment's)
-    /// and asks `org.a11y.Status` whether accessibility is on, without waiting: the answer,
-    /// and the accessibility bus connection if it says yes, come through
-    /// ``handleReadable()``. Without a session bus it stays off and returns false.
+    /// Starts connecting to the session bus at `sessionBusAddress` (by default the
+    /// environment's) without waiting: the connection, `org.a11y.Status`'s answer and the
+    /// accessibility bus connection if it says yes all come through ``handleReadable()``.
+    /// Without a session bus address it stays off and returns false.
     @discardableResult
     public func start(sessionBusAddress: String? = sessionBusAddressFromEnvironment()) -> Bool {
-        guard sessionBus == nil, let address = sessionBusAddress else { return false }
-        let bus: BusConnection
-        do {
-            bus = try BusConnection(address: address)
-        } catch {
-            log?("accessibility: no session bus (\(error)); staying off")
+        guard !gaveUp, sessionBus == nil, sessionAttempt == nil, let address = sessionBusAddress
+        else { return false }
+        guard let poller = BusPoller() else {
+            log?("accessibility: no descriptor to wait on; staying off")
             return false
         }
-        sessionBus = bus
-        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        watch(bus.fileDescriptor)
-        bus.addMatch(
-            "type='signal',sender='\(Self.busName)',path='\(Self.busPath)',"
-                + "interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',"
-                + "arg0='\(Self.statusInterface)'")
-        bus.addMatch(
-            "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
-                + "member='NameOwnerChanged',arg0='\(Self.busName)'")
-        askStatus()
-        return true
+        switch BusConnectAttempt.start(address: address) {
+        case .failure(let error):
+            log?("accessibility: \(error); staying off")
+            return false
+        case .success(let attempt):
+            self.poller = poller
+            let deadline = BusPoller.now + answerTimeout
+            sessionAttempt = (attempt, deadline)
+            poller.watch(attempt.readDescriptor)
+            poller.arm(at: deadline)
+            return true
+        }
     }
 
-    /// One descriptor for the host's `poll()` (POLLIN): readable when either bus has
-    /// something; -1 when there is nothing to wait for.
-    public var pollDescriptor: Int32 { epoll }
+    /// One descriptor for the host's `poll()` (POLLIN): readable when a bus has something,
+    /// can take what waits to be written, or a deadline has passed; -1 when there is nothing
+    /// to wait for.
+    public var pollDescriptor: Int32 { poller?.descriptor ?? -1 }
 
-    /// Reads and answers whatever the buses hold, without waiting. Call it when
-    /// ``pollDescriptor`` is readable.
+    /// Reads and answers whatever the buses hold, writes what waits, and gives up a bus past
+    /// its deadline, without waiting. Call it when ``pollDescriptor`` is readable.
     public func handleReadable() {
+        guard let poller else { return }
+        poller.drainTimer()
+        let now = BusPoller.now
+        if let (attempt, deadline) = sessionAttempt {
+            if let result = attempt.take() {
+                sessionAttempt = nil
+                poller.unwatch(attempt.readDescriptor)
+                sessionOpened(result)
+            } else if now >= deadline {
+                return giveUp("the session bus did not answer in \(answerTimeout) s")
+            }
+        }
+        if let (attempt, deadline) = accessibilityAttempt {
+            if let result = attempt.take() {
+                accessibilityAttempt = nil
+                self.poller?.unwatch(attempt.readDescriptor)
+                accessibilityOpened(result)
+            } else if now >= deadline {
+                return giveUp("the accessibility bus did not answer in \(answerTimeout) s")
+            }
+        }
         if let bus = sessionBus {
             if bus.readAvailable() {
-                while let message = bus.nextMessage() { handleSession(message) }
+                while let message = sessionBus?.nextMessage() { handleSession(message) }
             } else {
                 log?("accessibility: the session bus went away; off")
                 sessionBus = nil
@@ -136,6 +176,65 @@ public final class AccessibilityBridge {
                 disconnect()
             }
         }
+        finishTurn()
+    }
+
+    /// Checks what waits to be written on each bus (giving up one that took nothing for
+    /// ``answerTimeout``) and arms the deadline for the next check.
+    func finishTurn() {
+        guard let poller else { return }
+        let now = BusPoller.now
+        if let bus = sessionBus, !sessionOutput.check(bus, poller, now, answerTimeout) {
+            return giveUp(
+                "the session bus stopped taking messages (\(bus.outputSize) bytes waiting)")
+        }
+        if let bus = accessibilityBus,
+            !accessibilityOutput.check(bus, poller, now, answerTimeout)
+        {
+            return giveUp(
+                "the accessibility bus stopped taking messages (\(bus.outputSize) bytes waiting)")
+        }
+        let readMessages =
+            sessionBus?.hasReadMessages == true || accessibilityBus?.hasReadMessages == true
+        let deadlines = [
+            sessionAttempt?.deadline, accessibilityAttempt?.deadline, sessionOutput.deadline,
+            accessibilityOutput.deadline, readMessages ? now : nil,
+        ]
+        poller.arm(at: deadlines.compactMap { $0 }.min())
+    }
+
+    /// Turns accessibility off for the rest of the run, saying why once.
+    private func giveUp(_ reason: String) {
+        guard !gaveUp else { return }
+        gaveUp = true
+        let line = "accessibility: \(reason); accessibility is off"
+        if let warn { warn(line) } else { log?(line) }
+        sessionAttempt?.attempt.abandon()
+        accessibilityAttempt?.attempt.abandon()
+        sessionAttempt = nil
+        accessibilityAttempt = nil
+        sessionBus = nil
+        disconnect()
+    }
+
+    private func sessionOpened(_ result: Result<BusConnection, AccessibilityBusError>) {
+        guard case .success(let bus) = result else {
+            if case .failure(let error) = result {
+                log?("accessibility: no session bus (\(error)); staying off")
+            }
+            disconnect()
+            return
+        }
+        sessionBus = bus
+        poller?.watch(bus.fileDescriptor)
+        bus.addMatch(
+            "type='signal',sender='\(Self.busName)',path='\(Self.busPath)',"
+                + "interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',"
+                + "arg0='\(Self.statusInterface)'")
+        bus.addMatch(
+            "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+                + "member='NameOwnerChanged',arg0='\(Self.busName)'")
+        askStatus()
     }
 
     // MARK: Enablement (session bus)
@@ -204,16 +303,30 @@ public final class AccessibilityBridge {
     // MARK: The accessibility bus
 
     private func connect(to address: String) {
-        guard accessibilityBus == nil else { return }
+        guard accessibilityBus == nil, accessibilityAttempt == nil, let poller else { return }
+        switch BusConnectAttempt.start(address: address) {
+        case .failure(let error):
+            log?("accessibility: \(error)")
+        case .success(let attempt):
+            accessibilityAttempt = (attempt, BusPoller.now + answerTimeout)
+            poller.watch(attempt.readDescriptor)
+        }
+    }
+
+    private func accessibilityOpened(_ result: Result<BusConnection, AccessibilityBusError>) {
         let bus: BusConnection
-        do {
-            bus = try BusConnection(address: address)
-        } catch {
+        switch result {
+        case .failure(let error):
             log?("accessibility: \(error)")
             return
+        case .success(let opened):
+            bus = opened
         }
+        // Switched off while it opened: dropped (closed) here.
+        guard isEnabled, sessionBus != nil else { return }
         accessibilityBus = bus
-        watch(bus.fileDescriptor)
+        accessibilityOutput = OutputWatch()
+        poller?.watch(bus.fileDescriptor)
         server = AtspiServer(
             facts: AtspiFacts(
                 model: model, applicationName: applicationName, windowTitle: windowTitle,
@@ -228,17 +341,18 @@ public final class AccessibilityBridge {
     }
 
     private func disconnect() {
+        accessibilityAttempt?.attempt.abandon()
+        accessibilityAttempt = nil
         if let bus = accessibilityBus {
-            unwatch(bus.fileDescriptor)
+            poller?.unwatch(bus.fileDescriptor)
             accessibilityBus = nil
             server = nil
         }
         if sessionBus == nil {
             isEnabled = false
-            if epoll >= 0 {
-                close(epoll)
-                epoll = -1
-            }
+            sessionAttempt?.attempt.abandon()
+            sessionAttempt = nil
+            poller = nil
         }
     }
 
@@ -266,67 +380,30 @@ public final class AccessibilityBridge {
         case .error(let name, let text): bus.send(message.errorReply(name: name, text: text))
         }
     }
+}
 
-    // MARK: Events
+/// What waits to be written on one bus, and until when the bus may take nothing of it.
+private struct OutputWatch {
+    /// When the bus is given up if it has taken nothing by then (nil: nothing waits).
+    var deadline: Double?
+    /// The bytes waiting at the last check.
+    var size = 0
 
-    private func announce(_ change: AccessibleSheetChange) {
-        guard let bus = accessibilityBus, let server else { return }
-        let dialog = AtspiNode.dialog.path
-        func event(
-            _ path: String, _ interface: String, _ member: String, _ detail: String,
-            _ one: Int32, _ data: DBusValue = .int32(0)
-        ) {
-            bus.send(
-                .signal(
-                    path: path, interface: interface, member: member,
-                    arguments: [
-                        .string(detail), .int32(one), .int32(0), .variant(data), .noProperties,
-                    ]))
+    /// Watches the bus's socket for writing while something waits; false when the bus has
+    /// taken nothing for `timeout` seconds or holds more than the limit.
+    mutating func check(
+        _ bus: BusConnection, _ poller: BusPoller, _ now: Double, _ timeout: Double
+    ) -> Bool {
+        guard bus.hasOutput else {
+            if deadline != nil { poller.watch(bus.fileDescriptor) }
+            self = OutputWatch()
+            return true
         }
-        switch change {
-        case .shown(let shown):
-            let child = DBusValue.reference(server.reference(.dialog))
-            if shown {
-                event(
-                    AtspiNode.frame.path, AtspiInterface.eventObject, "ChildrenChanged", "add", 0,
-                    child)
-                bus.send(
-                    .signal(
-                        path: AtspiNode.cachePath, interface: AtspiInterface.cache,
-                        member: "AddAccessible", arguments: [server.cacheItem(.dialog)]))
-            }
-            event(dialog, AtspiInterface.eventObject, "StateChanged", "showing", shown ? 1 : 0)
-            event(dialog, AtspiInterface.eventObject, "StateChanged", "visible", shown ? 1 : 0)
-            if !shown {
-                event(
-                    AtspiNode.frame.path, AtspiInterface.eventObject, "ChildrenChanged", "remove",
-                    0, child)
-                bus.send(
-                    .signal(
-                        path: AtspiNode.cachePath, interface: AtspiInterface.cache,
-                        member: "RemoveAccessible", arguments: [child]))
-            }
-        case .expanded(let expanded):
-            event(dialog, AtspiInterface.eventObject, "StateChanged", "expanded", expanded ? 1 : 0)
-            event(dialog, AtspiInterface.eventObject, "StateChanged", "collapsed", expanded ? 0 : 1)
-        case .focused(let focused):
-            event(dialog, AtspiInterface.eventObject, "StateChanged", "focused", focused ? 1 : 0)
-            if focused { event(dialog, AtspiInterface.eventFocus, "Focus", "", 0) }
-        }
-    }
-
-    // MARK: The descriptor
-
-    private func watch(_ descriptor: Int32) {
-        guard epoll >= 0, descriptor >= 0 else { return }
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue
-        event.data.fd = descriptor
-        epoll_ctl(epoll, EPOLL_CTL_ADD, descriptor, &event)
-    }
-
-    private func unwatch(_ descriptor: Int32) {
-        guard epoll >= 0, descriptor >= 0 else { return }
-        epoll_ctl(epoll, EPOLL_CTL_DEL, descriptor, nil)
+        let waiting = bus.outputSize
+        guard waiting <= AccessibilityBridge.outputLimit else { return false }
+        if deadline == nil { poller.watch(bus.fileDescriptor, writable: true) }
+        if deadline == nil || waiting < size { deadline = now + timeout }
+        size = waiting
+        return now < deadline ?? now
     }
 }

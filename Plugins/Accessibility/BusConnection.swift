@@ -10,7 +10,10 @@ public struct AccessibilityBusError: Error, CustomStringConvertible, Equatable {
 /// closed and unreferenced in `deinit`.
 ///
 /// No libdbus main loop: the owner polls `fileDescriptor` and calls `readAvailable()` when it
-/// is readable; nothing ever blocks except the calls that say so (`call`, with a timeout).
+/// is readable (and, while ``hasOutput``, when it is writable); nothing ever blocks except
+/// opening it (`init`, which a ``BusConnectAttempt`` runs off the owner's thread) and the
+/// calls that say so (`call`, with a timeout). Sending writes what the socket takes at once
+/// and leaves the rest queued: a bus that stops reading never stops the sender.
 /// The connection never ends the process when the bus goes away (libdbus's shared session
 /// connection would `_exit`); `readAvailable` then reports the loss.
 final class BusConnection {
@@ -58,15 +61,29 @@ final class BusConnection {
     /// Whether the connection is still open.
     var isConnected: Bool { lib.connectionGetIsConnected(pointer) != 0 }
 
-    /// Sends `message` and writes it out without waiting for a reply; returns its serial
-    /// (0 if it could not be queued), which the reply's `replySerial` names.
+    /// Queues `message` and writes what the socket takes now, without waiting for a reply or
+    /// for the socket; returns its serial (0 if it could not be queued), which the reply's
+    /// `replySerial` names. What is left stays queued (``hasOutput``) for the next
+    /// ``readAvailable()``.
     @discardableResult
     func send(_ message: DBusMessage?) -> UInt32 {
         guard let message else { return 0 }
         var serial: UInt32 = 0
         guard lib.connectionSend(pointer, message.pointer, &serial) != 0 else { return 0 }
-        lib.connectionFlush(pointer)
+        _ = lib.connectionReadWrite(pointer, 0)
         return serial
+    }
+
+    /// Whether messages wait to be written (the socket took no more).
+    var hasOutput: Bool { lib.connectionHasMessagesToSend(pointer) != 0 }
+
+    /// How many bytes wait to be written.
+    var outputSize: Int { lib.connectionGetOutgoingSize(pointer) }
+
+    /// Whether messages were read that ``nextMessage()`` has not taken yet (so the socket
+    /// may not be readable although there is work).
+    var hasReadMessages: Bool {
+        lib.connectionGetDispatchStatus(pointer) == LibDBus.dataRemainsStatus
     }
 
     /// Calls a method and waits at most `timeout` seconds for its reply. Messages that
@@ -87,7 +104,8 @@ final class BusConnection {
         return DBusMessage(adopting: reply, lib: lib)
     }
 
-    /// Reads what the socket holds without waiting; false once the connection is lost.
+    /// Reads what the socket holds and writes what it takes, without waiting; false once the
+    /// connection is lost.
     func readAvailable() -> Bool {
         lib.connectionReadWrite(pointer, 0) != 0 && isConnected
     }
@@ -101,7 +119,7 @@ final class BusConnection {
     func addMatch(_ rule: String) {
         // No DBusError: the reply is not waited for (a bad rule is the bridge's own bug).
         lib.busAddMatch(pointer, rule, nil)
-        lib.connectionFlush(pointer)
+        _ = lib.connectionReadWrite(pointer, 0)
     }
 
     private static func take(

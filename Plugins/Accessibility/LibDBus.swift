@@ -65,6 +65,9 @@ struct LibDBus: @unchecked Sendable {
     let connectionSend:
         @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<UInt32>?) -> UInt32
     let connectionFlush: @convention(c) (OpaquePointer?) -> Void
+    let connectionHasMessagesToSend: @convention(c) (OpaquePointer?) -> UInt32
+    let connectionGetOutgoingSize: @convention(c) (OpaquePointer?) -> Int
+    let connectionGetDispatchStatus: @convention(c) (OpaquePointer?) -> Int32
     let connectionSendWithReplyAndBlock:
         @convention(c) (OpaquePointer?, OpaquePointer?, Int32, UnsafeMutableRawPointer?) ->
             OpaquePointer?
@@ -128,6 +131,9 @@ struct LibDBus: @unchecked Sendable {
             connectionGetIsConnected: symbol("dbus_connection_get_is_connected"),
             connectionSend: symbol("dbus_connection_send"),
             connectionFlush: symbol("dbus_connection_flush"),
+            connectionHasMessagesToSend: symbol("dbus_connection_has_messages_to_send"),
+            connectionGetOutgoingSize: symbol("dbus_connection_get_outgoing_size"),
+            connectionGetDispatchStatus: symbol("dbus_connection_get_dispatch_status"),
             connectionSendWithReplyAndBlock: symbol("dbus_connection_send_with_reply_and_block"),
             connectionReadWrite: symbol("dbus_connection_read_write"),
             connectionPopMessage: symbol("dbus_connection_pop_message"),
@@ -144,6 +150,8 @@ struct LibDBus: @unchecked Sendable {
     static let methodReturnType: Int32 = 2
     static let errorType: Int32 = 3
     static let signalType: Int32 = 4
+    /// `DBUS_DISPATCH_DATA_REMAINS`.
+    static let dataRemainsStatus: Int32 = 0
 
     /// Stands in for a symbol the library lacks; never called (`load` then returns nil).
     private static let unresolved: @convention(c) () -> Void = {}

@@ -52,9 +52,11 @@ public final class SheetAccessibilityModel {
     public var controller: DismissController? { source as? DismissController }
     /// How each level's sheet is described (its name and resting frame).
     public let describe: (Int) -> AccessibleSheet
-    /// The level of the sheet described: the highest one shown (0 when none is). Levels
-    /// 0 to 63 are followed.
+    /// The level of the sheet described: the highest one shown (0 when none is), however
+    /// deep the stack (up to ``levelLimit``).
     public private(set) var level = 0
+    /// The levels followed: 0 up to a million (a source that claims more is not asked on).
+    public static let levelLimit = 1 << 20
     /// The accessible name: the described sheet's title ("Sheet"; the card: "Card").
     public var name: String { sheet.name }
     /// Where the described sheet sits at rest on its top detent for a viewport, in points
@@ -80,9 +82,8 @@ public final class SheetAccessibilityModel {
     /// The detent the content last came to rest at (or, before it first rests, heads to).
     public private(set) var restingDetent: String
     private var sheet: AccessibleSheet
-    /// Bit `n`: level `n` is shown (its last phase change went to a phase other than
-    /// `.dismissed`).
-    private var shownLevels: UInt64 = 0
+    /// The levels shown (their last phase change went to a phase other than `.dismissed`).
+    private var shownLevels = LevelSet()
     private var observation: DismissObservation?
 
     /// Describes the top sheet of `source`, each level's sheet as `describe` says.
@@ -90,12 +91,12 @@ public final class SheetAccessibilityModel {
         self.source = source
         self.describe = describe
         var level = 0
-        while level < 64, let state = source.accessibleState(ofLevel: level) {
-            if state.phase != .dismissed { shownLevels |= 1 << UInt64(level) }
+        while level < Self.levelLimit, let state = source.accessibleState(ofLevel: level) {
+            if state.phase != .dismissed { shownLevels.insert(level) }
             level += 1
         }
-        self.level = Self.top(of: shownLevels)
-        isShown = shownLevels != 0
+        self.level = shownLevels.top ?? 0
+        isShown = !shownLevels.isEmpty
         sheet = describe(self.level)
         restingDetent = Self.detent(of: source, level: self.level)
         moveToDetent = { [weak self] name in
@@ -189,13 +190,16 @@ public final class SheetAccessibilityModel {
     }
 
     private func observe(_ level: Int, _ event: DismissEvent) {
-        guard level >= 0, level < 64 else { return }
-        let bit: UInt64 = 1 << UInt64(level)
+        guard level >= 0, level < Self.levelLimit else { return }
         switch event {
         case .phaseChanged(_, let to, _):
-            follow(to == .dismissed ? shownLevels & ~bit : shownLevels | bit)
+            var shown = shownLevels
+            if to == .dismissed { shown.remove(level) } else { shown.insert(level) }
+            follow(shown)
         case .didDismiss:
-            follow(shownLevels & ~bit)
+            var shown = shownLevels
+            shown.remove(level)
+            follow(shown)
         case .detentChanged(_, let to):
             if level == self.level { rest(at: to.rawValue) }
         default:
@@ -205,17 +209,17 @@ public final class SheetAccessibilityModel {
 
     /// Takes the levels shown now: the content appears, leaves, or (in a stack) the top
     /// sheet changes, told as the old one leaving and the new one appearing.
-    private func follow(_ shown: UInt64) {
+    private func follow(_ shown: LevelSet) {
         guard shown != shownLevels else { return }
         shownLevels = shown
-        let top = Self.top(of: shown)
-        if shown == 0 || top != level { leave() }
+        let top = shown.top ?? 0
+        if shown.isEmpty || top != level { leave() }
         if top != level {
             level = top
             sheet = describe(top)
             restingDetent = Self.detent(of: source, level: top)
         }
-        if shown != 0, !isShown {
+        if !shown.isEmpty, !isShown {
             isShown = true
             notify(.shown(true))
             if windowIsActive { notify(.focused(true)) }
@@ -240,14 +244,47 @@ public final class SheetAccessibilityModel {
         onChange?(change)
     }
 
-    /// The highest level whose bit is set; 0 for none.
-    private static func top(of shown: UInt64) -> Int {
-        shown == 0 ? 0 : 63 - shown.leadingZeroBitCount
-    }
-
     /// The detent the sheet at `level` rests at or heads for (its top one before it has one).
     private static func detent(of source: any AccessibleSheetSource, level: Int) -> String {
         if let detent = source.accessibleState(ofLevel: level)?.detent { return detent.rawValue }
         return source.accessibleLayout(ofLevel: level)?.name(of: 0) ?? Detent.ID.large.rawValue
+    }
+}
+
+/// A set of stack levels of any depth, one bit a level in 64-bit words (a stack of 100 000
+/// sheets is 1 563 words); trailing empty words are dropped, so equal sets are equal arrays.
+struct LevelSet: Equatable {
+    private var words: [UInt64] = []
+
+    /// Whether no level is in the set.
+    var isEmpty: Bool { words.isEmpty }
+
+    /// The highest level in the set; nil for none.
+    var top: Int? {
+        guard let last = words.last else { return nil }
+        return (words.count - 1) * 64 + 63 - last.leadingZeroBitCount
+    }
+
+    /// Whether `level` is in the set.
+    func contains(_ level: Int) -> Bool {
+        guard level >= 0, level / 64 < words.count else { return false }
+        return words[level / 64] & (1 << UInt64(level % 64)) != 0
+    }
+
+    /// Adds `level` (at least 0).
+    mutating func insert(_ level: Int) {
+        guard level >= 0 else { return }
+        let word = level / 64
+        if word >= words.count {
+            words.append(contentsOf: repeatElement(0, count: word + 1 - words.count))
+        }
+        words[word] |= 1 << UInt64(level % 64)
+    }
+
+    /// Takes `level` out.
+    mutating func remove(_ level: Int) {
+        guard level >= 0, level / 64 < words.count else { return }
+        words[level / 64] &= ~(1 << UInt64(level % 64))
+        while words.last == 0 { words.removeLast() }
     }
 }

@@ -34,10 +34,19 @@ extension CairoImageStore {
     /// How many times to halve an image of `imageSize` pixels drawn at `drawnSize` (sides
     /// under one pixel count as one): none unless it is at least four times the drawn size on
     /// both axes; otherwise as often as leaves it at least twice the drawn size, so the copy
-    /// still has detail to spare.
+    /// still has detail to spare. An axis drawn under one pixel has no detail to keep, so
+    /// while the other is drawn larger only the other decides: a 32 767 × 1 px image drawn
+    /// 97 × 0.003 pt is reduced (drawn whole, a PDF pads it past cairo's 32 767 px and
+    /// refuses it).
     static func level(imageSize: Size, drawnSize: Size) -> Int {
-        let ratio = min(
-            imageSize.width / max(drawnSize.width, 1), imageSize.height / max(drawnSize.height, 1))
+        let across = imageSize.width / max(drawnSize.width, 1)
+        let down = imageSize.height / max(drawnSize.height, 1)
+        let ratio: Double
+        switch (drawnSize.width < 1, drawnSize.height < 1) {
+        case (false, true): ratio = across
+        case (true, false): ratio = down
+        default: ratio = min(across, down)
+        }
         guard ratio.isFinite, ratio >= 4 else { return 0 }
         return min(Int(log2(ratio)) - 1, 30)
     }

@@ -2,6 +2,7 @@ internal import CCairo
 internal import CWayland
 internal import CWaylandProtocols
 import Glibc
+import SwipeDismiss
 import SwipeDismissCairo
 
 /// One `wl_buffer` in shared memory: a `memfd` of `stride × height` bytes, mapped here and
@@ -36,8 +37,11 @@ final class WaylandShmBuffer {
     init(display: WaylandDisplay, shm: OpaquePointer, width: Int, height: Int) throws(WaylandError)
     {
         self.display = display
-        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
-            throw .bufferFailed("invalid size \(width)x\(height)")
+        // Checked before any arithmetic: `length` must fit the pool's Int32 size.
+        guard PixelLimit.fits(width: width, height: height) else {
+            throw .bufferFailed(
+                "invalid size \(width)x\(height) px (each side 1 to \(PixelLimit.maximumSide), "
+                    + "at most \(PixelLimit.maximumPixels) px)")
         }
         pixelWidth = width
         pixelHeight = height

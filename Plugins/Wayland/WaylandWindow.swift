@@ -40,6 +40,8 @@ public final class WaylandWindow {
     private var pendingSize: (width: Int32, height: Int32)?
     private var resized = false
     private var scaleChanged = false
+    /// The scale when `takeScaleChange` was last called.
+    private var lastTakenScale: Double?
     private var entered: [OpaquePointer] = []
 
     /// A toplevel titled `title` of `width` × `height` points; not shown until the first
@@ -52,9 +54,13 @@ public final class WaylandWindow {
         guard width > 0, height > 0 else {
             throw .bufferFailed("invalid window size \(width)x\(height)")
         }
-        if let scale, !Self.fits(width: width, height: height, scale: scale) {
+        if let scale,
+            let problem = PixelLimit.problem(
+                width: Double(width), height: Double(height), scale: scale)
+        {
             throw .bufferFailed(
-                "scale \(scale) makes the \(width)x\(height) pt window larger than 32767 px a side")
+                "scale \(scale) makes the \(width)x\(height) pt window too large to draw (\(problem))"
+            )
         }
         let wholeScale = scale.map { $0 == $0.rounded() } ?? true
         if !wholeScale, display.viewporter == nil {
@@ -65,8 +71,12 @@ public final class WaylandWindow {
         }
         self.display = display
         self.surface = surface
-        self.width = width
-        self.height = height
+        // Without a scale of its own, a size that cannot be drawn at 1 is drawn at the
+        // largest that can (a 23 171 pt square would overflow a wl_shm pool's 32-bit size).
+        let drawable = PixelLimit.largestDrawable(
+            width: Double(width), height: Double(height), scale: scale ?? 1)
+        self.width = drawable.width
+        self.height = drawable.height
         requestedScale = scale
         xdgSurface = xdg_wm_base_get_xdg_surface(display.wmBase, surface)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
@@ -98,27 +108,35 @@ public final class WaylandWindow {
     }
 
     /// Device pixels per point: the requested scale, else the preferred fractional one, else
-    /// the outputs' integer one.
+    /// the outputs' integer one; a compositor's scale is lowered (to a whole or 1/120 step) to
+    /// the largest at which the window can be drawn (`PixelLimit`): an output scale of 1000
+    /// draws a 390 × 844 pt window at 38, not at 390 000 × 844 000 px.
     public var scale: Double {
         if let requestedScale { return requestedScale }
-        if usesFractionalScale, let preferredScale120 { return Double(preferredScale120) / 120 }
-        return Double(integerScale)
+        let asked: Double
+        let steps: Int
+        if usesFractionalScale, let preferredScale120 {
+            asked = Double(preferredScale120) / 120
+            steps = 120
+        } else {
+            asked = Double(usesFractionalScale ? 1 : display.scale(of: entered))
+            steps = 1
+        }
+        return PixelLimit.largestScale(
+            width: Double(width), height: Double(height), upTo: asked, steps: steps) ?? 1
     }
 
     /// The integer buffer scale (`set_buffer_scale`), 1 on the fractional path.
     public var integerScale: Int32 {
         if usesFractionalScale { return 1 }
         if let requestedScale { return Int32(requestedScale) }
-        return display.scale(of: entered)
+        return Int32(scale)
     }
 
-    /// Whether `width` × `height` points at `scale` make a buffer of 1 to 32767 pixels a side
-    /// (what cairo draws into).
+    /// Whether `width` × `height` points at `scale` make a buffer that can be drawn
+    /// (`PixelLimit`: 1 to 32767 pixels a side, at most 2³¹ − 1 bytes).
     public static func fits(width: Int, height: Int, scale: Double) -> Bool {
-        guard scale.isFinite, scale > 0 else { return false }
-        return [width, height].allSatisfy { side in
-            (1...32767).contains((Double(side) * scale).rounded())
-        }
+        PixelLimit.fits(width: Double(width), height: Double(height), scale: scale)
     }
 
     /// The buffer's size in pixels for the current size and scale.
@@ -133,10 +151,15 @@ public final class WaylandWindow {
         return resized
     }
 
-    /// Whether the scale changed since the last call.
+    /// Whether the scale changed since the last call (an output entered or left, a new
+    /// preferred scale, or a new `wl_output.scale` of an output the window is on).
     public func takeScaleChange() -> Bool {
-        defer { scaleChanged = false }
-        return scaleChanged
+        let now = scale
+        defer {
+            scaleChanged = false
+            lastTakenScale = now
+        }
+        return scaleChanged || (lastTakenScale.map { $0 != now } ?? false)
     }
 
     /// Says how the next attached buffer maps to the surface: its integer scale, or the
@@ -158,12 +181,17 @@ public final class WaylandWindow {
         xdg_surface_ack_configure(xdgSurface, serial)
         configuresAcknowledged += 1
         isConfigured = true
-        if let size = pendingSize, size.width > 0, size.height > 0,
-            Int(size.width) != width || Int(size.height) != height
-        {
-            width = Int(size.width)
-            height = Int(size.height)
-            resized = true
+        // A compositor's size is input: one that cannot be drawn (2³¹ − 1 pt, or 23 171 pt
+        // square) is drawn at the largest that can.
+        if let size = pendingSize, size.width > 0, size.height > 0 {
+            let drawable = PixelLimit.largestDrawable(
+                width: Double(size.width), height: Double(size.height),
+                scale: requestedScale ?? 1)
+            if drawable.width != width || drawable.height != height {
+                width = drawable.width
+                height = drawable.height
+                resized = true
+            }
         }
         pendingSize = nil
     }

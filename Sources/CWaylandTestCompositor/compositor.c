@@ -11,7 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
-enum command_type { CMD_STOP, CMD_ENTER, CMD_MOTION, CMD_BUTTON, CMD_FINGER, CMD_FINGER_STOP, CMD_WHEEL, CMD_HOLD_BEGIN, CMD_HOLD_END, CMD_HIDE };
+enum command_type { CMD_STOP, CMD_ENTER, CMD_MOTION, CMD_BUTTON, CMD_FINGER, CMD_FINGER_STOP, CMD_WHEEL, CMD_HOLD_BEGIN, CMD_HOLD_END, CMD_HIDE,
+                   CMD_CONFIGURE, CMD_OUTPUT_SCALE, CMD_PREFERRED_SCALE };
 struct command { enum command_type type; double x, y; int value; };
 
 uint32_t tc_now_ms(void) {
@@ -207,6 +208,22 @@ static void run_command(struct swd_test_compositor *compositor, const struct com
         compositor->hidden = command->value;
         return;
     }
+    // A hostile compositor's sizes and scales.
+    if (command->type == CMD_CONFIGURE) {
+        if (compositor->surface) tc_send_sized_configure(compositor->surface, (int32_t)command->x, (int32_t)command->y);
+        return;
+    }
+    if (command->type == CMD_OUTPUT_SCALE) {
+        if (compositor->output && wl_resource_get_version(compositor->output) >= 2) {
+            wl_output_send_scale(compositor->output, command->value);
+            wl_output_send_done(compositor->output);
+        }
+        return;
+    }
+    if (command->type == CMD_PREFERRED_SCALE) {
+        if (compositor->fractional) wp_fractional_scale_v1_send_preferred_scale(compositor->fractional, (uint32_t)command->x);
+        return;
+    }
     if (!pointer || !compositor->surface) return;
     uint32_t time = tc_now_ms();
     if (command->type == CMD_HOLD_BEGIN || command->type == CMD_HOLD_END) {
@@ -385,4 +402,13 @@ void swd_test_compositor_hold_end(swd_test_compositor *c, int cancelled) {
 }
 void swd_test_compositor_set_hidden(swd_test_compositor *c, int hidden) {
     send_command(c, (struct command){ .type = CMD_HIDE, .value = hidden });
+}
+void swd_test_compositor_configure(swd_test_compositor *c, int32_t width, int32_t height) {
+    send_command(c, (struct command){ .type = CMD_CONFIGURE, .x = width, .y = height });
+}
+void swd_test_compositor_set_output_scale(swd_test_compositor *c, int32_t scale) {
+    send_command(c, (struct command){ .type = CMD_OUTPUT_SCALE, .value = scale });
+}
+void swd_test_compositor_set_preferred_scale(swd_test_compositor *c, uint32_t scale_120) {
+    send_command(c, (struct command){ .type = CMD_PREFERRED_SCALE, .x = scale_120 });
 }

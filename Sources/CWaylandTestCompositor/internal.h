@@ -39,6 +39,7 @@ struct swd_test_compositor {
     struct wl_resource *pointer;
     struct wl_resource *hold;       // zwp_pointer_gesture_hold_v1 of the client's pointer
     struct wl_resource *output;
+    struct wl_resource *fractional; // the client's wp_fractional_scale_v1, if it asked
     struct wl_list frames;         // committed wl_callback resources, answered by the timer
     uint32_t serial;
     int hidden;                    // frame callbacks are held back while set
@@ -52,3 +53,5 @@ void tc_bind_gestures(struct wl_client *client, void *data, uint32_t version, ui
 void tc_bind_fractional(struct wl_client *client, void *data, uint32_t version, uint32_t id);
 /// The initial configure of a toplevel, sent on its first commit.
 void tc_send_configure(struct tc_surface *surface);
+/// A configure of `width` × `height` (any values: a hostile compositor's).
+void tc_send_sized_configure(struct tc_surface *surface, int32_t width, int32_t height);

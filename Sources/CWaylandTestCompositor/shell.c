@@ -78,6 +78,15 @@ void tc_send_configure(struct tc_surface *surface) {
     surface->configured = 1;
 }
 
+void tc_send_sized_configure(struct tc_surface *surface, int32_t width, int32_t height) {
+    if (!surface->toplevel || !surface->xdg_surface) return;
+    struct wl_array states;
+    wl_array_init(&states);
+    xdg_toplevel_send_configure(surface->toplevel, width, height, &states);
+    wl_array_release(&states);
+    xdg_surface_send_configure(surface->xdg_surface, ++surface->compositor->serial);
+}
+
 static void create_positioner(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
     (void)client; (void)id;
     wl_resource_post_error(resource, XDG_WM_BASE_ERROR_INVALID_POSITIONER, "no positioners here");
@@ -147,12 +156,17 @@ void tc_bind_viewporter(struct wl_client *client, void *data, uint32_t version, 
 
 // wp_fractional_scale_v1: the preferred scale is sent as soon as the object exists.
 static const struct wp_fractional_scale_v1_interface fractional_impl = { .destroy = destroy_request };
+static void fractional_destroyed(struct wl_resource *resource) {
+    struct swd_test_compositor *compositor = wl_resource_get_user_data(resource);
+    if (compositor->fractional == resource) compositor->fractional = NULL;
+}
 
 static void get_fractional_scale(struct wl_client *client, struct wl_resource *resource, uint32_t id, struct wl_resource *wl_surface) {
     (void)wl_surface;
     struct swd_test_compositor *compositor = wl_resource_get_user_data(resource);
     struct wl_resource *scale = wl_resource_create(client, &wp_fractional_scale_v1_interface, wl_resource_get_version(resource), id);
-    wl_resource_set_implementation(scale, &fractional_impl, compositor, NULL);
+    wl_resource_set_implementation(scale, &fractional_impl, compositor, fractional_destroyed);
+    compositor->fractional = scale;
     wp_fractional_scale_v1_send_preferred_scale(scale, compositor->options.preferred_scale_120);
 }
 

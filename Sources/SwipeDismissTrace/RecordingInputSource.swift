@@ -11,9 +11,11 @@ import SwipeDismiss
 /// passes `byteBudget` less `closingReserve`, it calls `onFull`, keeps only the events of the
 /// gesture in progress (a press until its release or cancel, a scroll stream until its stop
 /// or its 150 ms timeout), and records nothing after that gesture ends. Should the gesture
-/// outlast the reserve too, its further motion is dropped but its last event, the release,
-/// is still kept, so the replay ends the way the live run did. What was left out is
-/// counted, with the first reason.
+/// outlast the reserve too, its further motion is dropped but its last
+/// ``heldMotionCount`` motion events and its release are still kept: the release velocity
+/// is fitted over the last 100 ms of at most 20 samples, so the replay releases with the
+/// same velocity at the same place and ends the way the live run did. What was left out
+/// is counted, with the first reason.
 public final class RecordingInputSource: InputSource {
     /// The most bytes of events a recording keeps: the file size limit less 4 KiB for the
     /// viewport and the brackets around the events.
@@ -29,6 +31,9 @@ public final class RecordingInputSource: InputSource {
     /// How long a scroll stream lasts after its last delta without a stop (the core's
     /// touchpad timeout).
     static let scrollTimeout = 0.150
+    /// How many of a full recording's last motion events (moves of a press, deltas of a
+    /// scroll stream) are kept before the gesture's end: the velocity tracker's 20 samples.
+    public static let heldMotionCount = 20
 
     /// The source whose events are passed through and recorded.
     public let source: InputSource
@@ -55,6 +60,9 @@ public final class RecordingInputSource: InputSource {
     private var lastScroll: Double?
     /// Set once the gesture in progress when the recording filled up has ended.
     private var isClosed = false
+    /// The latest motion events of the gesture in progress that found no room, oldest first,
+    /// at most `heldMotionCount`: written before the gesture's end (room is kept for them).
+    private var heldMotion: [InputEvent] = []
 
     /// Records what `source` delivers; clock time `startTime` becomes `t = 0`.
     public init(recording source: InputSource, viewport: Size, startTime: Double) {
@@ -62,6 +70,7 @@ public final class RecordingInputSource: InputSource {
         self.startTime = startTime
         trace = GestureTrace(viewport: viewport, events: [])
         scratch.reserveCapacity(64)
+        heldMotion.reserveCapacity(Self.heldMotionCount)
     }
 
     /// Sets the viewport written into the trace (after a resize, say), each side clamped to
@@ -94,12 +103,18 @@ public final class RecordingInputSource: InputSource {
                 let index = trace.events.count
                 try GestureTrace.check(relative, index: index, notBefore: previous)
                 let size = Self.encodedSizeBound(of: relative)
-                guard admits(relative, size: size) else {
+                switch admission(of: relative, size: size) {
+                case .kept:
+                    break
+                case .held:
+                    continue
+                case .refused:
                     throw GestureTraceError(
                         eventIndex: index,
                         reason: "the recording is full (\(index) events, at most "
                             + "\(Self.byteBudget) bytes); the gesture in progress was kept whole")
                 }
+                relative.time = max(relative.time, trace.events.last?.time ?? 0)
                 trace.events.append(relative)
                 recordedBytes += size
                 note(relative)
@@ -114,16 +129,29 @@ public final class RecordingInputSource: InputSource {
     /// The wrapped source's next event time.
     public var nextEventTime: Double? { source.nextEventTime }
 
+    /// What becomes of an event once the recording is full.
+    private enum Admission {
+        /// Written now.
+        case kept
+        /// Held back among the gesture's last motion (written before its end, if it stays
+        /// among the last `heldMotionCount`).
+        case held
+        /// Left out.
+        case refused
+    }
+
     /// Whether `event`, taking at most `size` bytes, is kept: always while there is room
     /// before the reserve; after that only while it continues or ends the gesture in
-    /// progress, and motion only while there is room for the gesture's last event too.
-    private func admits(_ event: InputEvent, size: Int) -> Bool {
-        if !isFull, recordedBytes + size <= Self.byteBudget - Self.closingReserve { return true }
+    /// progress. Motion is written while there is room for the held motion and the
+    /// gesture's last event too, then held (the latest `heldMotionCount`), and the held
+    /// motion is written just before the gesture ends.
+    private func admission(of event: InputEvent, size: Int) -> Admission {
+        if !isFull, recordedBytes + size <= Self.byteBudget - Self.closingReserve { return .kept }
         if !isFull {
             isFull = true
             onFull?()
         }
-        guard !isClosed else { return false }
+        guard !isClosed else { return .refused }
         let continuesGesture: Bool
         let endsGesture: Bool
         switch event.kind {
@@ -144,12 +172,43 @@ public final class RecordingInputSource: InputSource {
             endsGesture = false
         }
         guard continuesGesture else {
-            // Nothing in progress (or what was has timed out): the recording ends here.
-            if !isPressed, !isScrolling(at: event.time) { isClosed = true }
-            return false
+            // Nothing in progress (or what was has timed out): the recording ends here,
+            // after the motion it held.
+            if !isPressed, !isScrolling(at: event.time) {
+                writeHeldMotion()
+                isClosed = true
+            }
+            return .refused
         }
-        if endsGesture { return recordedBytes + size <= Self.byteBudget }
-        return recordedBytes + size + Self.largestEventSize <= Self.byteBudget
+        if endsGesture {
+            writeHeldMotion()
+            return recordedBytes + size <= Self.byteBudget ? .kept : .refused
+        }
+        let reserve = (Self.heldMotionCount + 1) * Self.largestEventSize
+        if heldMotion.isEmpty, recordedBytes + size + reserve <= Self.byteBudget { return .kept }
+        if heldMotion.count == Self.heldMotionCount {
+            heldMotion.removeFirst()
+            droppedEventCount += 1
+            if firstDropReason == nil {
+                firstDropReason = GestureTraceError(
+                    eventIndex: trace.events.count,
+                    reason: "the recording is full (\(trace.events.count) events, at most "
+                        + "\(Self.byteBudget) bytes); the gesture in progress was kept whole")
+            }
+        }
+        heldMotion.append(event)
+        if case .scroll = event.kind { lastScroll = event.time }
+        return .held
+    }
+
+    /// Writes the held motion (room was kept for it), in order.
+    private func writeHeldMotion() {
+        for event in heldMotion {
+            trace.events.append(event)
+            recordedBytes += Self.encodedSizeBound(of: event)
+            note(event)
+        }
+        heldMotion.removeAll(keepingCapacity: true)
     }
 
     /// Whether a kept scroll stream is still going at `time` (no stop, within its timeout).

@@ -43,6 +43,14 @@ final class ScriptedCompositor {
     func holdEnd(cancelled: Bool = false) {
         swd_test_compositor_hold_end(compositor, cancelled ? 1 : 0)
     }
+    /// A hostile compositor's configure, output scale and preferred fractional scale.
+    func configure(width: Int32, height: Int32) {
+        swd_test_compositor_configure(compositor, width, height)
+    }
+    func setOutputScale(_ scale: Int32) { swd_test_compositor_set_output_scale(compositor, scale) }
+    func setPreferredScale(_ scale120: UInt32) {
+        swd_test_compositor_set_preferred_scale(compositor, scale120)
+    }
 }
 
 /// What no packaged headless compositor injects: a finger scroll that ends with axis_stop,

@@ -56,3 +56,11 @@ void swd_test_compositor_hold_begin(swd_test_compositor *compositor);
 void swd_test_compositor_hold_end(swd_test_compositor *compositor, int cancelled);
 /// Hides (1) or shows (0) the toplevel: while hidden, no frame callback is answered.
 void swd_test_compositor_set_hidden(swd_test_compositor *compositor, int hidden);
+
+/// Sends xdg_toplevel.configure of `width` × `height` (any values, as a hostile compositor
+/// might) and an xdg_surface.configure.
+void swd_test_compositor_configure(swd_test_compositor *compositor, int32_t width, int32_t height);
+/// Sends wl_output.scale `scale` (any value) and done.
+void swd_test_compositor_set_output_scale(swd_test_compositor *compositor, int32_t scale);
+/// Sends wp_fractional_scale_v1.preferred_scale `scale_120` (any value), if the client asked.
+void swd_test_compositor_set_preferred_scale(swd_test_compositor *compositor, uint32_t scale_120);

@@ -22,13 +22,23 @@ extension DismissConfiguration {
     /// It throws a `ConfigurationError` naming the first field that fails: a detent id that
     /// `detents` lacks (in `presentedDetent`, `passThroughDetent` or a dim stop; stops may
     /// also name `.dismissed`), two detents with one id, a spring whose mass, stiffness or
-    /// damping is not finite and positive, or another number outside the range it is used in.
+    /// damping is not finite and positive, a detent position that is not a finite number, a
+    /// `freeExitSpeed` that is not positive, or another number outside the range it is used
+    /// in.
     /// A controller runs any configuration without trapping; one that fails here would not
     /// move as its author meant (an unknown detent dims nothing, a NaN spring never settles).
     public func validate() throws {
         let ids = (detents.isEmpty ? [Detent.open] : detents).map(\.id)
         for (index, id) in ids.enumerated() where ids[..<index].contains(id) {
             throw ConfigurationError(field: "detents[\(index)]", problem: "a second detent '\(id)'")
+        }
+        for (index, detent) in detents.enumerated() {
+            switch detent.position {
+            case .fraction(let value), .pointsFromTop(let value), .pointsFromBottom(let value):
+                try Self.finite(value, "detents[\(index)].position")
+            case .fitsContent:
+                break
+            }
         }
         if let index = ids.firstIndex(of: .dismissed) {
             throw ConfigurationError(
@@ -67,7 +77,8 @@ extension DismissConfiguration {
         try Self.positive(restDistance, "restDistance")
         try Self.positive(restSpeed, "restSpeed")
         try Self.finite(exitOvershoot, "exitOvershoot", atLeast: 1)
-        try Self.finite(freeExitSpeed, "freeExitSpeed", atLeast: 0)
+        // 0 would send a photo released at rest along a zero-length velocity (NaN).
+        try Self.positive(freeExitSpeed, "freeExitSpeed")
         try Self.positive(vetoResistance, "vetoResistance")
         try Self.finite(crossFadeDuration, "crossFadeDuration", atLeast: 0)
     }

@@ -40,6 +40,10 @@ public final class CardPresenter: Presenter {
         self.drawsScreenBehind = drawsScreenBehind
     }
 
+    /// The tallest extent the screen's rows and the card's lines are laid out over, in
+    /// points: no window is taller (`PixelLimit.maximumSide` at a scale of 1).
+    public static let maximumDrawnHeight = Double(PixelLimit.maximumSide)
+
     /// The card's button frame at rest for `viewport`.
     public func buttonFrame(viewport: Size) -> Rect {
         let card = cardFrame(viewport: viewport)
@@ -65,8 +69,11 @@ public final class CardPresenter: Presenter {
                 "Inbox", origin: Point(x: 20, y: band + 44), fontSize: 30,
                 color: Color(hex: 0x1C1C1E), alignment: .leading),
         ]
+        // Rows and lines fill what a window can show, and no more: a host API viewport of
+        // 1e9 pt would otherwise build 17 million rows (4 GB).
+        let drawnHeight = min(viewport.height, Self.maximumDrawnHeight)
         var rowY = band + 68
-        while rowY + 56 <= viewport.height - 44 {
+        while rowY + 56 <= drawnHeight - 44 {
             screen.append(
                 .roundedRect(
                     Rect(x: 16, y: rowY, width: max(0, width - 32), height: 48), radius: 10,
@@ -101,7 +108,7 @@ public final class CardPresenter: Presenter {
                 color: .white, alignment: .center),
         ]
         var lineY = card.minY + 186
-        while lineY + 12 <= viewport.height - 16 {
+        while lineY + 12 <= drawnHeight - 16 {
             content.append(
                 .roundedRect(
                     Rect(x: 24, y: lineY, width: max(0, width - 48), height: 10), radius: 5,
