@@ -41,16 +41,30 @@ extension X11DemoMain {
         return controller
     }
 
-    /// What the demo says when `X11Host` cannot start, for a window of `size` points.
-    static func failureMessage(_ failure: X11Host.Failure, size: (width: Int, height: Int))
-        -> String
-    {
+    /// What the demo says when `X11Host` cannot start, for a window of `size` points that
+    /// `sizeFlag` (`--size` or `--replay`) asked for.
+    static func failureMessage(
+        _ failure: X11Host.Failure, size: (width: Int, height: Int), sizeFlag: String = "--size"
+    ) -> String {
         guard case .windowTooLarge(_, _, let scale, let source) = failure else {
             return failure.description
         }
+        let sides = [size.width, size.height].allSatisfy {
+            PixelLimit.pixels(Double($0), scale: scale) != nil
+        }
+        let problem =
+            PixelLimit.problem(
+                width: Double(size.width), height: Double(size.height), scale: scale)
+            ?? "it cannot be drawn"
+        // Too many pixels even at scale 1 (23171x23171 pt): the size is what to change.
+        if sides, scale == 1, source != .requested {
+            return "\(sizeFlag): the \(size.width)x\(size.height) pt window is too large to draw "
+                + "(\(problem)); pass a smaller --size"
+        }
         let what = source == .requested ? "" : "the scale Xft.dpi asks for, "
         return "--scale: \(what)\(jsonNumber(scale)), makes the \(size.width)x\(size.height) pt "
-            + "window larger than 32767 px a side; pass a smaller --scale or --size"
+            + "window " + (sides ? "too large to draw (\(problem))" : "larger than 32767 px a side")
+            + "; pass a smaller --scale or --size"
     }
 
     /// With `verbose`, says on stderr how frames are presented, the scale and where it came

@@ -44,7 +44,10 @@ enum X11DemoMain {
                 presentation: options.presentation, framesPerSecond: options.framesPerSecond,
                 stopsOnSignals: [SIGINT, SIGTERM, SIGHUP], logsProtocolErrors: true)
         } catch {
-            console.fail(failureMessage(error, size: start.size), status: error.exitStatus)
+            let sizeFlag = options.size == nil && options.replayPath != nil ? "--replay" : "--size"
+            console.fail(
+                failureMessage(error, size: start.size, sizeFlag: sizeFlag),
+                status: error.exitStatus)
         }
         // A reader of --events that goes away (`x11-demo --events | head -1`) must not kill the
         // demo before it saves: writes to the broken pipe fail instead.

@@ -33,7 +33,7 @@ public final class CairoSurface {
     /// An ARGB32 image surface of `width` × `height` pixels, cleared to transparent
     /// (`cairo_image_surface_create`).
     public convenience init(imageWidth width: Int, height: Int) throws(CairoError) {
-        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+        guard PixelLimit.fits(width: width, height: height) else {
             throw CairoError(
                 operation: "cairo_image_surface_create",
                 status: Int32(CAIRO_STATUS_INVALID_SIZE.rawValue),

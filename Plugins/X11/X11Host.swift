@@ -45,8 +45,9 @@ public final class X11Host {
     public enum Failure: Error, CustomStringConvertible, Equatable, Sendable {
         /// No display could be opened (a usage problem: `x11-demo` exits 2).
         case cannotOpenDisplay(X11Error)
-        /// `size` points at `scale` makes a side longer than X's 32767 px (or the scale is
-        /// not a positive finite number).
+        /// `size` points at `scale` makes a window that cannot be drawn (`PixelLimit`: a side
+        /// longer than X's 32767 px, more than 2³¹ − 1 bytes of pixels, or a scale that is not a
+        /// positive finite number).
         case windowTooLarge(width: Int, height: Int, scale: Double, source: ScaleSource)
         /// The signal pipe, the window or the renderer could not be made.
         case cannotCreate(X11Error)
@@ -57,8 +58,12 @@ public final class X11Host {
             case .cannotOpenDisplay(let error), .cannotCreate(let error):
                 return error.description
             case .windowTooLarge(let width, let height, let scale, _):
-                return "scale \(scale) makes the \(width)x\(height) pt window larger than "
-                    + "32767 px a side"
+                let problem =
+                    PixelLimit.problem(
+                        width: Double(width), height: Double(height), scale: scale)
+                    ?? "it cannot be drawn"
+                return "scale \(scale) makes the \(width)x\(height) pt window too large to "
+                    + "draw (\(problem))"
             }
         }
     }
@@ -185,16 +190,16 @@ public final class X11Host {
         return reason
     }
 
-    /// The window's size in pixels for `size` points at `scale`, or nil when a side would
-    /// pass X's 32767 (or the scale is not a positive finite number).
+    /// The window's size in pixels for `size` points at `scale`, or nil when it cannot be
+    /// drawn (`PixelLimit`: a side past X's 32767, more than 2³¹ − 1 bytes of pixels, or a
+    /// scale that is not a positive finite number).
     public static func pixelSize(of size: (width: Int, height: Int), scale: Double) -> (
         width: Int, height: Int
     )? {
-        guard scale.isFinite, scale > 0 else { return nil }
-        let sides = 1...32767
-        guard let width = Int(exactly: (Double(size.width) * scale).rounded()),
-            let height = Int(exactly: (Double(size.height) * scale).rounded()),
-            sides.contains(width), sides.contains(height)
+        guard scale.isFinite, scale > 0,
+            let width = PixelLimit.pixels(Double(size.width), scale: scale),
+            let height = PixelLimit.pixels(Double(size.height), scale: scale),
+            PixelLimit.fits(width: width, height: height)
         else { return nil }
         return (width, height)
     }

@@ -1,5 +1,6 @@
 internal import CX11
 import Glibc
+import SwipeDismiss
 import SwipeDismissCairo
 import SwipeDismissRaster
 
@@ -46,7 +47,7 @@ final class X11ImageBuffer {
     /// A buffer of `width` × `height` pixels sent with `transport`; throws `.cannotCreate`
     /// with the reason (no MIT-SHM, a refused attach, a visual that is not 32-bit xRGB).
     init(display: X11Display, width: Int, height: Int, transport: Transport) throws(X11Error) {
-        guard (1...32767).contains(width), (1...32767).contains(height) else {
+        guard PixelLimit.fits(width: width, height: height) else {
             throw X11Error.invalidSize(width: width, height: height)
         }
         self.display = display
