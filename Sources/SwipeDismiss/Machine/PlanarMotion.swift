@@ -72,7 +72,7 @@ struct PlanarMotion: ContentMotion {
     func exitPosition(at time: Double) -> Double {
         switch kind {
         case .leaving(_, _, let travel, _): travel.value(at: time)
-        case .zoom(let flight, _): flight.ease(at: time)
+        case .zoom(let flight, _): flight.fade(at: time)
         case .rest, .axes: 0
         }
     }
