@@ -232,7 +232,8 @@ struct RenderDivergence: Error, CustomStringConvertible {
 let samplesHeader = "t,offset,alpha,phase,x,y,scale,progress,detent,scroll"
 
 /// The columns `--source` adds in the photo scene (DESIGN §4c): the photo's drawn (clipped)
-/// width and height and its corner radius.
+/// width and height and its corner radius. While it zooms, `scale` is the scale its picture
+/// is drawn at (filling that frame), no longer its drag scale.
 let zoomColumns = "w,h,corner"
 
 /// The `samples.csv` text: one row per frame (a collapsed idle stretch is one row, at its
@@ -258,7 +259,12 @@ func samplesCSV(
         let translation = state.translation(along: direction)
         text += NumberText.fixed(translation.x, digits: 4) + ","
         text += NumberText.fixed(translation.y, digits: 4) + ","
-        text += NumberText.fixed(scene.contentScale(translation: translation), digits: 6) + ","
+        // Zooming, the photo is drawn at the scale that fills its frame (`w`, `h` its clip).
+        let scale =
+            state.zoom != nil && photo != nil
+            ? photo?.contentPlacement(for: state, viewport: viewport).transform.a ?? 1
+            : scene.contentScale(translation: translation)
+        text += NumberText.fixed(scale, digits: 6) + ","
         text += NumberText.fixed(state.progress, digits: 6) + ","
         text += scene.detentColumn(state) + ","
         text += NumberText.fixed(state.scroll, digits: 4)

@@ -28,6 +28,7 @@ final class ZoomExportTests: XCTestCase {
         var phase: String
         var x: Double
         var y: Double
+        var scale: Double
         var w: Double
         var h: Double
         var corner: Double
@@ -44,7 +45,8 @@ final class ZoomExportTests: XCTestCase {
             func number(_ index: Int) throws -> Double { try XCTUnwrap(Double(fields[index])) }
             return ZoomRow(
                 t: try number(0), alpha: try number(2), phase: fields[3], x: try number(4),
-                y: try number(5), w: try number(10), h: try number(11), corner: try number(12))
+                y: try number(5), scale: try number(6), w: try number(10), h: try number(11),
+                corner: try number(12))
         }
     }
 
@@ -69,6 +71,8 @@ final class ZoomExportTests: XCTestCase {
             XCTAssertEqual(landed.w, 120, accuracy: 0.5, fps)
             XCTAssertEqual(landed.h, 120, accuracy: 0.5, fps)
             XCTAssertEqual(landed.corner, 12, fps)
+            // The 4:3 picture fills the square: its 292.5 pt height drawn 120 pt tall.
+            XCTAssertEqual(landed.scale, 120 / 292.5, accuracy: 1e-6, fps)
             XCTAssertEqual(landed.alpha, 0, fps)
             // At rest before the drag: the fitted photo, square corners.
             XCTAssertEqual(all[0].w, 390)
