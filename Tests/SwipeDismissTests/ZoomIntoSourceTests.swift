@@ -265,6 +265,24 @@ final class ZoomIntoSourceTests: XCTestCase {
         XCTAssertEqual(h.state.alpha, 1)
     }
 
+    func testAPressWhileThePhotoZoomsBackOutDoesNotCatchIt() {
+        let h = harness()
+        h.at(0.1, .key(.escape))
+        h.settle()
+        let start = h.clock.now
+        h.controller.present()
+        h.run(to: start + 0.1)
+        XCTAssertEqual(h.state.phase, .presenting)
+        // Pressed on the growing photo and dragged: it keeps zooming out to rest.
+        h.drag(
+            from: PhotoHarness.centre + h.state.translation, by: Point(x: 0, y: 80),
+            at: start + 0.1, duration: 0.1, samples: 5)
+        h.settle()
+        XCTAssertEqual(h.state.phase, .presented)
+        XCTAssertEqual(h.state.translation, .zero)
+        XCTAssertFalse(h.phases.contains(.dragging))
+    }
+
     func testTheLandedPhotoFillsTheSourceAndIsClippedToItsRoundedRectangle() {
         let h = harness()
         h.at(0.1, .key(.escape))

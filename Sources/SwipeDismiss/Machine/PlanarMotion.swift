@@ -65,7 +65,10 @@ struct PlanarMotion: ContentMotion {
     func hitTest(_ point: Point, at time: Double, environment: some DismissEnvironment)
         -> HitRegion
     {
-        environment.hitTest(point, translation: translation(at: time))
+        // A zoom flight is not caught: its size is the zoom's, and a drag would snap it to the
+        // drag's scale.
+        if case .zoom = kind { return .backdrop }
+        return environment.hitTest(point, translation: translation(at: time))
     }
 
     /// How far a straight exit has travelled; 0 for any other motion.
