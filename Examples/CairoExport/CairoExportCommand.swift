@@ -81,6 +81,7 @@ struct CairoExportCommand {
             planner.frameLimit = options.maxFrames
             planner.scene = options.scene
             planner.confirm = options.confirm
+            planner.source = options.source
             exporter = planner
             frames = try planner.plan()
         } catch let error as GestureTraceError {
@@ -208,7 +209,10 @@ struct CairoExportCommand {
         try AtomicFile.write(
             bytes: Array(
                 samplesCSV(
-                    frames, direction: options.configuration.direction, scene: options.scene
+                    frames, direction: options.configuration.direction, scene: options.scene,
+                    zoom: options.scene == .photo && options.source != nil
+                        ? options.scene.makePresenter() as? PhotoPresenter : nil,
+                    viewport: exporter.trace.viewport
                 ).utf8),
             to: join(staging, "samples.csv"))
         try stopIfInterrupted()

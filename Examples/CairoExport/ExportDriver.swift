@@ -54,7 +54,7 @@ enum ExportDriver {
     /// presented and at rest; with `confirm` every dismissal is vetoed until confirmed.
     static func make(
         scene: SceneChoice, input: InputSource, renderer: Renderer, clock: TimeSource,
-        configuration: DismissConfiguration, confirm: Bool
+        configuration: DismissConfiguration, confirm: Bool, source: ZoomSource? = nil
     ) -> ExportDriver {
         if scene == .stack {
             return .stack(
@@ -63,7 +63,8 @@ enum ExportDriver {
                     configuration: configuration, confirm: confirm))
         }
         let controller = DismissController(
-            input: input, presenter: scene.makePresenter(), renderer: renderer, clock: clock,
+            input: input, presenter: scene.makePresenter(source: source), renderer: renderer,
+            clock: clock,
             configuration: configuration, presented: true)
         if confirm { controller.shouldDismiss = { _ in false } }
         return .single(controller)

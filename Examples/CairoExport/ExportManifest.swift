@@ -25,6 +25,8 @@ struct ExportManifest: Codable, Equatable {
         var gifMaxWidth: Int?
         // Added with the photo scene; optional for the same reason.
         var direction: String?
+        // `--source`, only when given (an export without it writes the manifest it did).
+        var source: String? = nil
     }
 
     var tool = ExportManifest.toolName

@@ -24,6 +24,8 @@ struct ExportOptions: Equatable {
     var reduceMotion = false
     var maxFrames = Exporter.defaultFrameLimit
     var force = false
+    /// `--source X,Y,W,H[,R]`: where a dismissed photo zooms to (`photo` scene only).
+    var source: ZoomSource?
 
     /// The configuration the preset names, adapted to the scene and reduced motion.
     var configuration: DismissConfiguration {
@@ -41,7 +43,7 @@ struct ExportOptions: Equatable {
             preset: presetName, fps: framesPerSecond, scale: scale, format: formatName,
             maxFrames: maxFrames, scene: scene.rawValue, confirm: confirm,
             reduceMotion: reduceMotion, gifMaxWidth: gifMaximumWidth,
-            direction: direction.rawValue)
+            direction: direction.rawValue, source: source.map(ExportOptions.sourceText))
     }
 
     static let frameRates = 1.0...1000.0
@@ -55,7 +57,7 @@ struct ExportOptions: Equatable {
                             [--scene card|sheet|photo|stack] [--confirm]
                             [--reduce-motion]
                             [--direction down|up|left|right|free] [--max-frames N]
-                            [--force]
+                            [--force] [--source X,Y,W,H[,R]]
 
         Replays a gesture trace through the dismiss controller and writes, into DIR:
           frame-0000.png, ...  one image per frame (.pdf or .svg with --format)
@@ -93,6 +95,10 @@ struct ExportOptions: Equatable {
                             the trace's y key confirms, n or Escape keeps it
           --reduce-motion   critically damped springs; present and dismiss cross-fade
                             in 0.2 s
+          --source X,Y,W,H[,R]
+                            photo scene: a dismissal zooms the photo into this
+                            rectangle (points), corner radius R (default 0);
+                            samples.csv adds w,h,corner (the drawn frame)
           --max-frames N    refuse an export needing more frames, 1...1000000
                             (default: 20000)
           --force           replace a folder that is not an export; its files are kept
@@ -118,8 +124,15 @@ struct ExportOptions: Equatable {
         .value("--trace"), .value("--out"), .value("--preset"), .value("--fps"),
         .value("--scale"), .value("--format"), .value("--gif-max-width"), .value("--scene"),
         .toggle("--confirm"), .toggle("--reduce-motion"), .value("--max-frames"),
-        .toggle("--force"), .value("--direction"),
+        .toggle("--force"), .value("--direction"), .value(SourceFlag.name),
     ])
+
+    /// A source as `--source` spells it, for the manifest.
+    static func sourceText(_ source: ZoomSource) -> String {
+        let frame = source.frame
+        return [frame.minX, frame.minY, frame.width, frame.height, source.cornerRadius]
+            .map(NumberText.readable).joined(separator: ",")
+    }
 
     /// Parses the arguments (without the program name). Returns nil when help was asked for.
     static func parse(_ arguments: [String]) throws(FlagError) -> ExportOptions? {
@@ -156,6 +169,7 @@ struct ExportOptions: Equatable {
         options.maxFrames =
             try flags.integer("--max-frames", in: maxFramesRange) ?? Exporter.defaultFrameLimit
         options.force = flags.isSet("--force")
+        options.source = try SourceFlag.parse(flags)
         return options
     }
 }

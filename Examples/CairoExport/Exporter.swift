@@ -105,6 +105,8 @@ struct Exporter {
     /// Whether every dismissal is vetoed until confirmed (`--confirm`): the trace's `y` key
     /// confirms, `n` or Escape declines (the core's `confirmKeys` and `declineKeys`).
     var confirm = false
+    /// Where a dismissed photo zooms to (`--source`); nil: it leaves the screen.
+    var source: ZoomSource?
 
     /// A controller (a stack's for `--scene stack`) replaying the trace through `renderer`
     /// on `clock`, presented and at rest.
@@ -114,7 +116,7 @@ struct Exporter {
         let source = TraceInputSource(trace: trace, startTime: 0)
         let driver = ExportDriver.make(
             scene: scene, input: source, renderer: renderer, clock: clock,
-            configuration: configuration, confirm: confirm)
+            configuration: configuration, confirm: confirm, source: self.source)
         return (driver, source)
     }
 
@@ -229,6 +231,11 @@ struct RenderDivergence: Error, CustomStringConvertible {
 /// then the ones DESIGN §4 adds.
 let samplesHeader = "t,offset,alpha,phase,x,y,scale,progress,detent,scroll"
 
+/// The columns `--source` adds in the photo scene (DESIGN §4c): the photo's drawn (clipped)
+/// width and height and its corner radius. While it zooms, `scale` is the scale its picture
+/// is drawn at (filling that frame), no longer its drag scale.
+let zoomColumns = "w,h,corner"
+
 /// The `samples.csv` text: one row per frame (a collapsed idle stretch is one row, at its
 /// start time). `x`, `y` are the content's translation (the offset along `direction`, or
 /// the 2-D pose under `.free`); `scale` is the content's scale (the photo shrinks with
@@ -237,9 +244,12 @@ let samplesHeader = "t,offset,alpha,phase,x,y,scale,progress,detent,scroll"
 /// for the sheet and empty for the card. `--scene stack` adds `depth`, `parent_offset` and
 /// `parent_scale` (`StackScene.samplesColumns`) after them.
 func samplesCSV(
-    _ frames: [ExportFrame], direction: DismissDirection = .down, scene: SceneChoice = .card
+    _ frames: [ExportFrame], direction: DismissDirection = .down, scene: SceneChoice = .card,
+    zoom photo: PhotoPresenter? = nil, viewport: Size = .zero
 ) -> String {
-    var text = samplesHeader + (scene == .stack ? "," + StackScene.samplesColumns : "") + "\n"
+    var text = samplesHeader + (scene == .stack ? "," + StackScene.samplesColumns : "")
+    if photo != nil { text += "," + zoomColumns }
+    text += "\n"
     for frame in frames {
         let state = frame.state
         text += NumberText.fixed(state.time, digits: 6) + ","
@@ -249,11 +259,22 @@ func samplesCSV(
         let translation = state.translation(along: direction)
         text += NumberText.fixed(translation.x, digits: 4) + ","
         text += NumberText.fixed(translation.y, digits: 4) + ","
-        text += NumberText.fixed(scene.contentScale(translation: translation), digits: 6) + ","
+        // Zooming, the photo is drawn at the scale that fills its frame (`w`, `h` its clip).
+        let scale =
+            state.zoom != nil && photo != nil
+            ? photo?.contentPlacement(for: state, viewport: viewport).transform.a ?? 1
+            : scene.contentScale(translation: translation)
+        text += NumberText.fixed(scale, digits: 6) + ","
         text += NumberText.fixed(state.progress, digits: 6) + ","
         text += scene.detentColumn(state) + ","
         text += NumberText.fixed(state.scroll, digits: 4)
         if let stack = frame.stack { text += "," + StackScene.samplesFields(stack) }
+        if let photo {
+            let drawn = photo.drawnFrame(for: state, viewport: viewport)
+            text += "," + NumberText.fixed(drawn.frame.width, digits: 4) + ","
+            text += NumberText.fixed(drawn.frame.height, digits: 4) + ","
+            text += NumberText.fixed(drawn.cornerRadius, digits: 4)
+        }
         text += "\n"
     }
     return text

@@ -109,7 +109,7 @@ enum WaylandDemoMain {
             recorder = recording
             source = recording
         }
-        let presenter = options.scene.makePresenter()
+        let presenter = options.scene.makePresenter(source: options.source)
         if options.scene == .photo {
             do {
                 try renderer.painter.prepareImages(

@@ -8,7 +8,7 @@ enum WaylandDemoOptions {
                             [--size WxH] [--scale S]
                             [--direction down|up|left|right|free] [--record FILE] [--replay FILE]
                             [--events] [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
-                            [--verbose]
+                            [--verbose] [--source X,Y,W,H[,R]]
 
         Opens a Wayland window titled "SwipeDismiss Wayland demo" (on WAYLAND_DISPLAY). Drag the
         card (or the sheet) down, or the photo any way, to dismiss it; a two-finger touchpad
@@ -42,6 +42,8 @@ enum WaylandDemoOptions {
           --confirm             veto every dismissal: y dismisses, n or Escape keeps it
           --reduce-motion       critically damped springs; present and dismiss cross-fade
           --verbose             say on stderr which globals, scale and input are in use
+          --source X,Y,W,H[,R]  photo scene: a dismissal zooms the photo into this
+                                rectangle (points), corner radius R (default 0)
           -h, --help            show this help
 
         Exit status: 0 when the window is closed, 1 on a runtime failure (such as a lost

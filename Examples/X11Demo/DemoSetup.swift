@@ -15,7 +15,7 @@ extension X11DemoMain {
                 input: input, renderer: renderer, clock: clock, configuration: configuration,
                 confirm: options.confirm, printsEvents: options.printsEvents)
         }
-        let presenter = options.scene.makePresenter()
+        let presenter = options.scene.makePresenter(source: options.source)
         if options.scene == .photo {
             // A missing or unreadable picture is said up front, naming the file.
             do {

@@ -24,7 +24,7 @@ package struct DemoOptions {
         usage: x11-demo [--preset seed|fluid] [--scene card|sheet|photo|stack] [--size WxH]
                         [--direction down|up|left|right|free] [--scale S] [--record FILE] [--replay FILE] [--events]
                         [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
-                        [--present shm|put|xlib|auto] [--verbose]
+                        [--present shm|put|xlib|auto] [--verbose] [--source X,Y,W,H[,R]]
 
         Opens a window titled "SwipeDismiss demo". Drag the card (or the sheet) down, or
         the photo any way, to dismiss it; Escape dismisses; Space or a click presents it again; close the
@@ -67,6 +67,8 @@ package struct DemoOptions {
                                 shm, falling back to xlib
           --verbose             say on stderr which presentation path, scale,
                                 motion setting and input path are in use
+          --source X,Y,W,H[,R]  photo scene: a dismissal zooms the photo into this
+                                rectangle (points), corner radius R (default 0)
           -h, --help            show this help
 
         Values follow their flag (--fps 30) or join it (--fps=30); numbers are plain

@@ -160,9 +160,11 @@ public final class CairoPainter {
         let determinant = t.a * t.d - t.b * t.c
         guard determinant != 0, determinant.isFinite, t.tx.isFinite, t.ty.isFinite else { return }
         let transformed = layer.transform != .identity
-        if transformed {
-            context.save()
-            context.concatenate(layer.transform)
+        if transformed || layer.clip != nil { context.save() }
+        if transformed { context.concatenate(layer.transform) }
+        if let clip = layer.clip {
+            context.addRoundedRect(clip.rect, radius: clip.cornerRadius)
+            context.clip()
         }
         let foldsOpacity =
             opacity >= 1
@@ -182,7 +184,7 @@ public final class CairoPainter {
             if let group = layer.clipGroup { draw(group, on: context, opacity: 1, scale: scale) }
             context.popGroup(paintingWithAlpha: opacity)
         }
-        if transformed { context.restore() }
+        if transformed || layer.clip != nil { context.restore() }
     }
 
     private func draw(_ items: [Item], on context: CairoContext, opacity: Double, scale: Double) {

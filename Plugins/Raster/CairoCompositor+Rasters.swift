@@ -103,4 +103,13 @@ extension CairoCompositor {
         }
         return false
     }
+
+    /// The part of `a` inside `b` (empty, at `a`'s corner, when they do not meet).
+    static func intersection(_ a: Rect, _ b: Rect) -> Rect {
+        let minX = max(a.minX, b.minX)
+        let minY = max(a.minY, b.minY)
+        return Rect(
+            x: minX, y: minY, width: max(0, min(a.maxX, b.maxX) - minX),
+            height: max(0, min(a.maxY, b.maxY) - minY))
+    }
 }

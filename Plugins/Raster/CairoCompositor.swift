@@ -72,6 +72,8 @@ package final class CairoCompositor {
         /// `items`: `CairoPainter.setNeedsDisplay(of:)` makes the raster anew.
         var drawingVersion = 0
         var transform = Transform.identity
+        /// The layer's clip in the last frame (`Layer.clip`).
+        var clip: LayerClip?
         var opacity = 0.0
         /// The items' box in points, before the transform; measured once per content.
         var bounds: Rect?
@@ -178,7 +180,9 @@ package final class CairoCompositor {
             }
             if !entries[index].measured { try measure(index, layer, context) }
             var covered = PixelRect(x: 0, y: 0, width: 0, height: 0)
-            if layer.opacity > 0, let bounds = entries[index].bounds {
+            if layer.opacity > 0, var bounds = entries[index].bounds {
+                // A clipped layer (a photo zooming into its source) covers only its clip.
+                if let clip = layer.clip { bounds = Self.intersection(bounds, clip.rect) }
                 covered = PixelRect(covering: bounds, transform: layer.transform, scale: scale)
                     .intersection(box)
             }
@@ -187,7 +191,7 @@ package final class CairoCompositor {
                 ? CairoDim.looksTheSame(layer, asAt: entries[index].opacity)
                 : layer.opacity == entries[index].opacity
             if covered != entries[index].drawn || !looksTheSame
-                || layer.transform != entries[index].transform
+                || layer.transform != entries[index].transform || layer.clip != entries[index].clip
             {
                 damage = damage.union(entries[index].drawn).union(covered)
             } else if scrolled, layer.opacity > 0, let clip = layer.clipGroup?.clip {
@@ -199,8 +203,9 @@ package final class CairoCompositor {
             entries[index].drawn = covered
             entries[index].opacity = layer.opacity
             entries[index].transform = layer.transform
+            entries[index].clip = layer.clip
             entries[index].hides = PixelRect(x: 0, y: 0, width: 0, height: 0)
-            if layer.opacity >= 1, let opaque = entries[index].opaque {
+            if layer.opacity >= 1, layer.clip == nil, let opaque = entries[index].opaque {
                 entries[index].hides = opaquePixels(opaque, layer.transform)
             }
         }
@@ -266,7 +271,8 @@ package final class CairoCompositor {
         on context: CairoContext
     ) throws(CairoError) {
         defer { entries[index].drawnOnce = true }
-        if let shift = wholePixelShift(layer.transform), worthCaching(layer) {
+        // A clipped layer is drawn through its clip (it is scaled while zooming anyway).
+        if layer.clip == nil, let shift = wholePixelShift(layer.transform), worthCaching(layer) {
             if entries[index].cache == nil, entries[index].drawnOnce || rasterizesOnFirstDraw,
                 let bounds = entries[index].bounds,
                 let covering = rasterBox(covering: bounds), fitsARaster(covering)

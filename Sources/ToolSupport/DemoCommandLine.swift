@@ -42,6 +42,8 @@ public struct DemoCommandLine: Sendable {
     public var reduceMotion = false
     /// `--verbose`.
     public var verbose = false
+    /// `--source X,Y,W,H[,R]` (`photo` scene): where a dismissal zooms to; nil when not given.
+    public var source: ZoomSource?
     /// `--help` or `-h`: parsing stopped there and the other values are the defaults.
     public var showsHelp = false
     /// The flags as given, for those one demo reads itself (`x11-demo --present`).
@@ -95,6 +97,7 @@ extension DemoFlagSet {
         line.confirm = flags.isSet("--confirm")
         line.reduceMotion = flags.isSet("--reduce-motion")
         line.verbose = flags.isSet("--verbose")
+        line.source = try SourceFlag.parse(flags)
         if line.exitsAfterReplay, line.replayPath == nil {
             throw FlagError(flag: "--exit-after-replay", reason: .needs("--replay FILE"))
         }

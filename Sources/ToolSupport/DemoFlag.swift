@@ -29,6 +29,8 @@ public enum DemoFlag: String, CaseIterable, Sendable {
     case present = "--present"
     /// `--verbose`: say on stderr which paths are in use.
     case verbose = "--verbose"
+    /// `--source X,Y,W,H[,R]`: the rectangle a dismissed photo zooms into (`SourceFlag`).
+    case source = "--source"
 
     /// Whether the flag takes a value (`--fps 30`) or is a switch (`--events`).
     public var takesValue: Bool {

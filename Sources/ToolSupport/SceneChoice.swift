@@ -20,8 +20,14 @@ public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
     public var movesFreely: Bool { self != .sheet && self != .stack }
 
     /// The presenter that lays the scene out; the photo shows the PNG at `photoPath`
-    /// (`BundledPhoto.path()` unless given), sized from its header when it is readable.
-    public func makePresenter(photoPath: String? = nil) -> Presenter {
+    /// (`BundledPhoto.path()` unless given), sized from its header when it is readable, and
+    /// zooms into `source` when dismissed (`--source`; the other scenes ignore it).
+    public func makePresenter(photoPath: String? = nil, source: ZoomSource? = nil) -> Presenter {
+        if self == .photo, let source {
+            let presenter = SceneChoice.photo.makePresenter(photoPath: photoPath)
+            (presenter as? PhotoPresenter)?.sourceProvider = { source }
+            return presenter
+        }
         switch self {
         case .card: return CardPresenter()
         case .sheet: return SheetPresenter()

@@ -22,6 +22,7 @@ final class DemoCommandLineTests: XCTestCase {
         case .replay: "/tmp/b.json"
         case .fps: "30"
         case .present: "xlib"
+        case .source: "20,300,120,120,12"
         default: ""
         }
     }
@@ -43,6 +44,7 @@ final class DemoCommandLineTests: XCTestCase {
                 "--preset", "--scene", "--direction", "--size", "--scale", "--record", "--replay",
                 "--events",
                 "--exit-after-replay", "--fps", "--confirm", "--reduce-motion", "--verbose",
+                "--source",
             ])
         XCTAssertEqual(
             Set(DemoFlagSet.gtkDemo.accepted.map(\.rawValue)),

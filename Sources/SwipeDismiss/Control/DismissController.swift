@@ -270,6 +270,7 @@ public final class DismissController {
     /// Runs `body` on the machine, answers the questions it stopped on, then performs the
     /// effects.
     private func run(_ body: (inout DismissMachine) -> [DismissEffect]) {
+        machine.refreshZoomLanding(from: presenter, viewport: scene.size)
         queue.append(contentsOf: body(&machine))
         answerQuestions()
         perform()

@@ -88,7 +88,7 @@ extension DismissMachine {
             beginListGesture(at: point, environment: environment)
             press(at: point, environment: environment)
         case .began(let translation):
-            if locksAcross(translation) { return }
+            if locksAcross(translation) || refusesDragStart(translation) { return }
             move(translation: translation, began: true)
         case .changed(let translation):
             if listHandOff.lockedAcross { return }

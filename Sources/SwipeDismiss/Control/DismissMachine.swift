@@ -36,6 +36,8 @@ public struct DismissMachine: Sendable {
     var settings: MotionSettings
     /// The policy, the question the machine waits on, and a vetoed attempt (`DismissalGate`).
     var gate = DismissalGate()
+    /// Whether a press may start a drag (`DragStartRule`); every one may unless set.
+    public var dragStartRule = DragStartRule.always
 
     /// A machine at `time` with the content presented and at rest (or dismissed).
     public init(
@@ -114,7 +116,7 @@ public struct DismissMachine: Sendable {
             progress: pose.progress, phase: phase,
             detent: layout.id(of: detentShown(offset: pose.offset)), contentOpacity: opacity,
             isDismissAttemptPending: isDismissAttemptPending, scroll: listOffset,
-            translation: pose.translation)
+            translation: pose.translation, zoom: pose.zoom)
     }
 
     /// Whether a press on the backdrop passes through to the app behind right now: at or

@@ -43,12 +43,15 @@ public struct DismissState: Hashable, Sendable {
     /// The content's 2-D translation from rest, in points: `direction.unit · offset` along
     /// an edge; under `.free` the pose itself, whose length is `offset`.
     public var translation: Point
+    /// The content part-way into (or landed on) its zoom source; nil when it is not zooming.
+    public var zoom: ZoomPose?
 
     /// A state with every field given, as a trace or a test spells it.
     public init(
         time: Double, offset: Double, alpha: Double, progress: Double, phase: DismissPhase,
         detent: Detent.ID? = .open, contentOpacity: Double = 1,
-        isDismissAttemptPending: Bool = false, scroll: Double = 0, translation: Point? = nil
+        isDismissAttemptPending: Bool = false, scroll: Double = 0, translation: Point? = nil,
+        zoom: ZoomPose? = nil
     ) {
         self.time = time
         self.offset = offset
@@ -60,6 +63,7 @@ public struct DismissState: Hashable, Sendable {
         self.isDismissAttemptPending = isDismissAttemptPending
         self.scroll = scroll
         self.translation = translation ?? Point(x: 0, y: offset)
+        self.zoom = zoom
     }
 
     /// Where the content is moved to for `direction`: `direction.unit · offset` along an
@@ -73,7 +77,7 @@ public struct DismissState: Hashable, Sendable {
         offset != other.offset || alpha != other.alpha || phase != other.phase
             || contentOpacity != other.contentOpacity
             || isDismissAttemptPending != other.isDismissAttemptPending || scroll != other.scroll
-            || translation != other.translation
+            || translation != other.translation || zoom != other.zoom
     }
 }
 

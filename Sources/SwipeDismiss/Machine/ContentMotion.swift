@@ -87,6 +87,8 @@ struct ContentPose: Sendable {
     var translation: Point
     /// 0 at rest on the top detent, 1 off screen.
     var progress: Double
+    /// The content part-way into its zoom source (`PlanarMotion` with a landing), if at all.
+    var zoom: ZoomPose? = nil
 }
 
 /// The machine's numbers and detents in one shared, immutable box: a frame hands them to

@@ -32,6 +32,9 @@ extension PlanarMotion {
     mutating func leave(
         velocity: Point, alpha: Double, backdrop: inout BackdropAlpha, _ context: MotionContext
     ) {
+        if let landing {
+            return land(on: landing, velocity: velocity, alpha: alpha, backdrop: &backdrop, context)
+        }
         let configuration = context.configuration
         let layout = context.layout
         let velocity = velocity.isFinite ? velocity : .zero
@@ -63,8 +66,32 @@ extension PlanarMotion {
         kind = .leaving(origin: here, unit: unit, travel: travel, exit: exit)
     }
 
-    /// Brings the content back from wherever it is (off screen, or leaving) to rest.
+    /// Flies the content from where it is, with `velocity`, into `landing`'s source, the
+    /// backdrop fading from `alpha` to 0 in step with the zoom.
+    mutating func land(
+        on landing: ZoomLanding, velocity: Point, alpha: Double, backdrop: inout BackdropAlpha,
+        _ context: MotionContext
+    ) {
+        let flight = ZoomFlight(
+            start: context.time, origin: translation(at: context.time), velocity: velocity,
+            target: landing.translation, progressFrom: 0, progressTo: 1)
+        kind = .zoom(flight, landing)
+        backdrop.mode = .fade(from: 0, alpha: alpha, to: 1)
+    }
+
+    /// Brings the content back from wherever it is (off screen, or leaving) to rest; from a
+    /// source it landed on, it zooms back out of it.
     mutating func comeIn(toDetent index: Int, _ context: MotionContext) {
+        if case .zoom(let flight, let landing) = kind, flight.progressTo == 1 {
+            let time = context.time
+            var back = ZoomFlight(
+                start: time, origin: flight.translation(at: time), velocity: .zero,
+                target: .zero, progressFrom: flight.progress(at: time), progressTo: 0)
+            // Out of the source it grows back to the rest size, not the dragged one.
+            back.sizeOrigin = .zero
+            kind = .zoom(back, landing)
+            return
+        }
         kind = axesFromHere(
             context.configuration.presentSpring, to: .zero, velocity: .zero, context)
     }
@@ -86,6 +113,11 @@ extension PlanarMotion {
                 return false
             }
             kind = .rest(origin + unit * exit)
+            return true
+        case .zoom(let flight, _):
+            guard flight.isFinished(at: time) else { return false }
+            // Landed, the content stays drawn on its source; back out, it is at rest.
+            if flight.progressTo == 0 { kind = .rest(flight.translation(at: time)) }
             return true
         }
     }

@@ -2,7 +2,8 @@
 /// 1:1; a release projects each axis (the configuration's rate) and dismisses on the
 /// projected distance; a dismissal leaves in a straight line along the release velocity
 /// (along the offset when slower than `freeExitSpeed`); a spring-back runs both axes on the
-/// same spring, each with its own velocity. Its offset is the distance from rest.
+/// same spring, each with its own velocity. Its offset is the distance from rest. With a zoom
+/// landing (`landing`), a dismissal flies into the source instead (`ZoomFlight`).
 struct PlanarMotion: ContentMotion {
     enum Kind: Sendable {
         /// Still at `translation`.
@@ -13,9 +14,13 @@ struct PlanarMotion: ContentMotion {
         /// Leaving in a straight line: `origin + unit · s(t)`, with `s` on `travel` (from 0);
         /// fully off screen once `s` reaches `exit`.
         case leaving(origin: Point, unit: Point, travel: SpringMotion, exit: Double)
+        /// Flying into the source (or out of it), and resting there once landed.
+        case zoom(ZoomFlight, ZoomLanding)
     }
 
     var kind = Kind.rest(.zero)
+    /// Where a dismissal lands instead of leaving the screen; nil: it leaves.
+    var landing: ZoomLanding?
     /// Where the drag in progress started (rest, or a caught animation).
     var dragBase = Point.zero
 
@@ -28,6 +33,8 @@ struct PlanarMotion: ContentMotion {
             Point(x: x.value(at: time), y: y.value(at: time))
         case .leaving(let origin, let unit, let travel, _):
             origin + unit * travel.value(at: time)
+        case .zoom(let flight, _):
+            flight.translation(at: time)
         }
     }
 
@@ -37,9 +44,15 @@ struct PlanarMotion: ContentMotion {
 
     func pose(at time: Double, _ context: MotionContext) -> ContentPose {
         let translation = translation(at: time)
-        return ContentPose(
+        var pose = ContentPose(
             offset: translation.length, translation: translation,
             progress: progress(at: translation, context.layout))
+        if case .zoom(let flight, let landing) = kind {
+            let zoom = flight.progress(at: time)
+            pose.progress = zoom
+            pose.zoom = ZoomPose(progress: zoom, origin: flight.sizeOrigin, landing: landing)
+        }
+        return pose
     }
 
     var dragStart: Double { dragBase.length }
@@ -52,17 +65,26 @@ struct PlanarMotion: ContentMotion {
     func hitTest(_ point: Point, at time: Double, environment: some DismissEnvironment)
         -> HitRegion
     {
-        environment.hitTest(point, translation: translation(at: time))
+        // A zoom flight is not caught: its size is the zoom's, and a drag would snap it to the
+        // drag's scale.
+        if case .zoom = kind { return .backdrop }
+        return environment.hitTest(point, translation: translation(at: time))
     }
 
     /// How far a straight exit has travelled; 0 for any other motion.
     func exitPosition(at time: Double) -> Double {
-        guard case .leaving(_, _, let travel, _) = kind else { return 0 }
-        return travel.value(at: time)
+        switch kind {
+        case .leaving(_, _, let travel, _): travel.value(at: time)
+        case .zoom(let flight, _): flight.fade(at: time)
+        case .rest, .axes: 0
+        }
     }
 
     func presentingAlpha(target: Double, _ context: MotionContext) -> Double {
-        context.configuration.alphaCurve.rest
+        if case .zoom(let flight, _) = kind {
+            return context.configuration.alphaCurve.rest * (1 - flight.progress(at: context.time))
+        }
+        return context.configuration.alphaCurve.rest
             * (1 - progress(at: translation(at: context.time), context.layout))
     }
 

@@ -33,6 +33,14 @@ public final class PhotoPresenter: Presenter {
     public let image: ImageSource
     /// The image's size in pixels (its aspect ratio places it and its hit area).
     public let imageSize: Size
+    /// Where a dismissal lands, asked at presentation and again before each input and call
+    /// while the photo shows, so the dismissal lands on the source the app shows when it
+    /// starts (after paging, the current photo's thumbnail); nil, or a nil answer, sends the
+    /// photo off screen as usual (DESIGN §4c "Zoom into the source").
+    public var sourceProvider: (() -> ZoomSource?)?
+    /// Which presses may start a drag (iOS's `interactiveDismissShouldBegin`, as data): the
+    /// controller hands it to the machine before each input; every press may by default.
+    public var dragStartRule = DragStartRule.always
 
     /// A presenter drawing `image`, whose pixel size is `imageSize`.
     public init(
@@ -96,13 +104,18 @@ public final class PhotoPresenter: Presenter {
     /// Poses the scene for `state` with the photo at a 2-D `translation` from rest (the
     /// backdrop's alpha still comes from `state`). Allocates nothing.
     public func update(_ scene: inout Scene, for state: DismissState, translation: Point) {
-        let transform = contentTransform(translation: translation, viewport: scene.size)
+        var transform = contentTransform(translation: translation, viewport: scene.size)
+        var clip: LayerClip?
+        if state.zoom != nil {
+            (transform, clip) = contentPlacement(for: state, viewport: scene.size)
+        }
         for index in scene.layers.indices {
             switch scene.layers[index].role {
             case .backdrop:
                 scene.layers[index].opacity = state.alpha
             case .content:
                 scene.layers[index].transform = transform
+                scene.layers[index].clip = clip
                 scene.layers[index].opacity = state.phase == .dismissed ? 0 : state.contentOpacity
             case .decoration:
                 scene.layers[index].opacity = state.phase == .dismissed ? 1 : 0

@@ -47,6 +47,9 @@ public struct Layer: Equatable, Sendable {
     /// Scroll it by mutating `clipGroup?.contentOffset` in place: the group's items stay the
     /// same array, so renderers that compare items by identity keep their caches.
     public var clipGroup: ClipGroup?
+    /// A rounded rectangle, in the layer's coordinates (before its transform), outside which
+    /// nothing of the layer shows; nil: no clip (a photo zooming into its source sets it).
+    public var clip: LayerClip? = nil
 
     /// A layer of `items` under `transform` and `opacity`, with an optional clipped list.
     public init(
