@@ -1,12 +1,13 @@
 # Two commands set everything up on a fresh Debian machine with the Swift toolchain:
 #   make demo   runs the X11 demo (or, with no display, a Cairo export of a bundled trace)
 #   make test   runs every test, the X11 ones under a private Xvfb
+#   make test-fast  runs the tests that need no display, compositor or D-Bus (about a minute)
 SWIFT ?= swift
 TRACE ?= Examples/Traces/drag-past-threshold.json
 OUT ?= out/export
 PRESET ?= fluid
 
-.PHONY: deps build test demo export bench lint format clean fuzz
+.PHONY: deps build test test-fast demo export bench lint format clean fuzz
 
 deps:
 	@scripts/deps.sh
@@ -15,8 +16,16 @@ build: deps
 	$(SWIFT) build
 
 # SWIPEDISMISS_REQUIRE_DISPLAY=1: a missing display, Xvfb or xdotool fails the X11 tests.
+# .ci/run-tests runs one test target at a time and prints the seconds each took and the
+# total; it fails on a failure, a skip or a target with no tests.
 test: deps
-	SWIPEDISMISS_REQUIRE_DISPLAY=1 scripts/with-xvfb.sh $(SWIFT) test --disable-swift-testing
+	SWIPEDISMISS_REQUIRE_DISPLAY=1 SWIFT="$(SWIFT)" scripts/with-xvfb.sh .ci/run-tests
+
+# The core, Null, Cairo, Gif, the trace, ToolSupport, the signal pipe, the sheet facade and
+# the hosts' value types, with no display, compositor or session bus (a test that needs one
+# fails rather than skips).
+test-fast: deps
+	SWIFT="$(SWIFT)" .ci/run-tests --fast
 
 fuzz: deps
 	SWIPEDISMISS_FUZZ_CASES=$${CASES:-1000000} SWIPEDISMISS_FUZZ_SEED=$${SEED:-$$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')} $(SWIFT) test -c release --disable-swift-testing --filter Fuzz

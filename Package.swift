@@ -200,7 +200,10 @@ let package = Package(
         // `eventually`, tools and xdotool, a private Xvfb, child processes, a recording
         // renderer, frame stepping): a target of its own, not a product.
         .target(
-            name: "SwipeDismissTestSupport", dependencies: ["SwipeDismiss"],
+            name: "SwipeDismissTestSupport",
+            // SwipeDismissSheetBackend: the facade scenario both sheet backends' tests run;
+            // RawCairoBaseline: the benchmark's allocation counter.
+            dependencies: ["SwipeDismiss", "SwipeDismissSheetBackend", "RawCairoBaseline"],
             path: "Tests/SwipeDismissTestSupport"),
         .testTarget(
             name: "SwipeDismissTests",
@@ -214,18 +217,38 @@ let package = Package(
             dependencies: ["SwipeDismissNull", "SwipeDismissTestSupport"]),
         .testTarget(
             name: "SwipeDismissCairoTests",
+            // RawCairoBaseline: the benchmark's allocation counter. SwipeDismissRaster: the
+            // allocation tests count the compositor's frames too.
+            dependencies: [
+                "SwipeDismissCairo", "SwipeDismissRaster", "SwipeDismissNull", "SwipeDismissTrace",
+                "RawCairoBaseline", "SwipeDismissTestSupport",
+            ]
+        ),
+        // The X11 and Wayland renderers' frame compositor against cairo's own drawing, byte
+        // for byte: pixel loops, so apart from the fast Cairo tests (no display needed).
+        .testTarget(
+            name: "SwipeDismissRasterTests",
             // RawCairoBaseline: the benchmark's plain-C scene, checked pixel for pixel.
             dependencies: [
                 "SwipeDismissCairo", "SwipeDismissRaster", "SwipeDismissNull", "SwipeDismissTrace",
-                "RawCairoBaseline",
+                "RawCairoBaseline", "SwipeDismissTestSupport",
             ]
         ),
         .testTarget(
             name: "SwipeDismissX11Tests",
-            // SwipeDismissWayland: its signal pipe is the X11 plugin's, one slot for both.
+            // SwipeDismissSignals: the pipe an X11 host is refused while another one is active.
             dependencies: [
                 "SwipeDismissX11", "SwipeDismissRaster", "SwipeDismissTrace",
-                "SwipeDismissTestSupport", "SwipeDismissWayland",
+                "SwipeDismissTestSupport", "SwipeDismissSignals",
+            ]),
+        // The signal pipe alone (libc): no display, no compositor.
+        .testTarget(name: "SwipeDismissSignalsTests", dependencies: ["SwipeDismissSignals"]),
+        // The sheet facade on the null backend: no display (the GTK backend's run is in
+        // SwipeDismissGtkTests).
+        .testTarget(
+            name: "SwipeDismissSheetBackendTests",
+            dependencies: [
+                "SwipeDismissSheetBackend", "SwipeDismissNull", "SwipeDismissTestSupport",
             ]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
         .testTarget(name: "SwipeDismissGifTests", dependencies: ["SwipeDismissGif", "CGif"]),
@@ -276,7 +299,7 @@ let package = Package(
             name: "SwipeDismissWaylandTests",
             dependencies: [
                 "SwipeDismissWayland", "SwipeDismissRaster", "SwipeDismissNull",
-                "CWaylandTestCompositor", "WaylandDemo", "RawCairoBaseline",
+                "CWaylandTestCompositor", "WaylandDemo", "RawCairoBaseline", "SwipeDismissSignals",
                 "SwipeDismissTestSupport",
             ]
         ),

@@ -38,8 +38,14 @@ public final class GtkSheetBackend: SheetBackend {
         }
     }
 
-    /// A backend; GTK must be initialised (`gtk_init_check`).
-    public init() {}
+    /// The clock every sheet's host reads.
+    public let clock: TimeSource
+
+    /// A backend whose sheets run on `clock` (monotonic by default; a test passes a
+    /// `ManualClock` and moves it itself); GTK must be initialised (`gtk_init_check`).
+    public init(clock: TimeSource = MonotonicClock()) {
+        self.clock = clock
+    }
 
     /// A sheet showing `content` (the backend keeps a reference to it).
     public func createSheet(content: UnsafeMutablePointer<GtkWidget>) -> Sheet {
@@ -85,7 +91,7 @@ public final class GtkSheetBackend: SheetBackend {
                 widget: sheet.content, title: presenter.title,
                 frame: { presenter.sheetFrame(viewport: $0) }),
             presenter: presenter, configuration: options.configuration(), viewport: sheet.viewport,
-            presented: false)
+            clock: clock, presented: false)
         g_object_unref(UnsafeMutableRawPointer(screen))
         host.showsDragIndicator = options.dragIndicatorVisibility.showsIndicator(
             detentCount: options.coreDetents.count)

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 /// The same trace and flags give byte-identical folders, in every format, storyboard and
@@ -15,16 +16,22 @@ final class DeterministicExportTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    /// Runs the built tool into `folder`; returns its exit status.
-    private func export(
+    /// Starts the built tool exporting into `folder` in `format`.
+    private func begin(
         _ folder: String, format: String, environment: [String: String] = [:]
-    ) throws -> Int32 {
-        let process = try ExportProcess(
+    ) throws -> ChildProcess {
+        try startExport(
             [
                 "--trace", ExportFixtures.trace("drag-past-threshold"), "--out", folder,
                 "--format", format, "--fps", "30",
             ], environment: environment)
-        return process.waitForExit()
+    }
+
+    /// Runs the built tool into `folder`; returns its exit status.
+    private func export(
+        _ folder: String, format: String, environment: [String: String] = [:]
+    ) throws -> Int32 {
+        try begin(folder, format: format, environment: environment).expectExit()
     }
 
     /// Every file in `folder`, hidden ones included, by name with its exact bytes.
@@ -37,15 +44,23 @@ final class DeterministicExportTests: XCTestCase {
     }
 
     func testTwoExportsASecondApartAreByteIdenticalInEveryFormat() throws {
-        for format in ["png", "pdf", "svg", "gif"] {
-            let first = root + "/\(format)-1"
-            let second = root + "/\(format)-2"
-            XCTAssertEqual(try export(first, format: format), 0)
-            // PDF dates have whole seconds: a second later, a dated file would differ.
-            Thread.sleep(forTimeInterval: 1.1)
-            XCTAssertEqual(try export(second, format: format), 0)
-            let a = try files(first)
-            let b = try files(second)
+        let formats = ["png", "pdf", "svg", "gif"]
+        // Every format's first export side by side, then, in a later wall-clock second than
+        // any of them ended, every second one: PDF dates have whole seconds, so a dated file
+        // would differ.
+        let firsts = try formats.map { try begin(root + "/\($0)-1", format: $0) }
+        for (format, child) in zip(formats, firsts) {
+            XCTAssertEqual(child.expectExit(), 0, "\(format): \(child.stderr)")
+        }
+        let ended = time(nil)
+        XCTAssertTrue(eventually { time(nil) > ended })
+        let seconds = try formats.map { try begin(root + "/\($0)-2", format: $0) }
+        for (format, child) in zip(formats, seconds) {
+            XCTAssertEqual(child.expectExit(), 0, "\(format): \(child.stderr)")
+        }
+        for format in formats {
+            let a = try files(root + "/\(format)-1")
+            let b = try files(root + "/\(format)-2")
             XCTAssertEqual(a.keys.sorted(), b.keys.sorted(), format)
             XCTAssertTrue(a.keys.contains(".cairo-export.json"), format)
             XCTAssertTrue(a.keys.contains("storyboard.pdf"), format)

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissTestSupport
 import SwipeDismissTrace
 import XCTest
 
@@ -151,8 +152,8 @@ final class ExportCommandLineTests: XCTestCase {
                 "{ \"viewport\": { \"width\": \(width), \"height\": \(height) }, \"events\": [] }",
                 "big.json")
             let started = Date()
-            let child = try ExportProcess(["--trace", path, "--out", root + "/big"])
-            XCTAssertEqual(child.waitForExit(seconds: 20), 2, child.stderr)
+            let child = try startExport(["--trace", path, "--out", root + "/big"])
+            XCTAssertEqual(child.expectExit(seconds: 20), 2, child.stderr)
             XCTAssertLessThan(Date().timeIntervalSince(started), 10)
             XCTAssertTrue(child.stderr.contains("big.json"), child.stderr)
             XCTAssertTrue(child.stderr.contains("field \"\(field)\""), child.stderr)
@@ -171,9 +172,9 @@ final class ExportCommandLineTests: XCTestCase {
               { "t": 0.4, "type": "up", "x": 195, "y": 1e308 } ] }
             """, "far.json")
         let started = Date()
-        let child = try ExportProcess(
+        let child = try startExport(
             ["--trace", path, "--out", root + "/far", "--preset", "seed"])
-        XCTAssertEqual(child.waitForExit(seconds: 20), 2, child.stderr)
+        XCTAssertEqual(child.expectExit(seconds: 20), 2, child.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
         XCTAssertTrue(child.stderr.contains("far.json, event 1, field \"y\""), child.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/far"))

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 @testable import CairoExport
@@ -56,11 +57,11 @@ final class ExportInterruptionTests: XCTestCase {
     }
 
     /// Starts the new export paused at `point`.
-    private func startPaused(at point: String, fallback: Bool = false) throws -> ExportProcess? {
+    private func startPaused(at point: String, fallback: Bool = false) throws -> ChildProcess? {
         var environment = ["CAIRO_EXPORT_TEST_PAUSE": point]
         if fallback { environment["CAIRO_EXPORT_TEST_NO_EXCHANGE"] = "1" }
-        let child = try ExportProcess(newArguments(out), environment: environment)
-        return child.waitForOutput("test pause at \(point)") ? child : nil
+        let child = try startExport(newArguments(out), environment: environment)
+        return child.expectStandardError("test pause at \(point)") ? child : nil
     }
 
     func testSIGKILLAtAnyPointLeavesTheOldOrTheNewExportAndTheNextRunCleansUp() throws {
@@ -73,7 +74,7 @@ final class ExportInterruptionTests: XCTestCase {
                 try resetToOldExport()
                 guard let child = try startPaused(at: point, fallback: fallback) else { continue }
                 child.send(SIGKILL)
-                XCTAssertEqual(child.waitForExit(), 128 + SIGKILL, label)
+                XCTAssertEqual(child.expectExit(), 128 + SIGKILL, label)
                 try ExportFixtures.assertSame(
                     out, as: expectsNew ? newExport : oldExport, "killed at \(label)")
 
@@ -89,17 +90,17 @@ final class ExportInterruptionTests: XCTestCase {
         try resetToOldExport()
         guard let child = try startPaused(at: "aside", fallback: true) else { return }
         child.send(SIGKILL)
-        XCTAssertEqual(child.waitForExit(), 128 + SIGKILL)
+        XCTAssertEqual(child.expectExit(), 128 + SIGKILL)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "the old export is aside")
 
         // The next run restores the old export before it does anything else.
-        let next = try ExportProcess(
+        let next = try startExport(
             newArguments(out), environment: ["CAIRO_EXPORT_TEST_PAUSE": "locked"])
-        guard next.waitForOutput("test pause at locked") else { return }
+        guard next.expectStandardError("test pause at locked") else { return }
         try ExportFixtures.assertSame(out, as: oldExport, "restored by the next run")
         XCTAssertTrue(next.stderr.contains("restored"), next.stderr)
         next.send(SIGTERM)
-        XCTAssertEqual(next.waitForExit(), 128 + SIGTERM)
+        XCTAssertEqual(next.expectExit(), 128 + SIGTERM)
         try ExportFixtures.assertSame(out, as: oldExport, "after the next run stopped")
         XCTAssertEqual(try ExportFixtures.names(work), ["out"])
     }
@@ -109,7 +110,7 @@ final class ExportInterruptionTests: XCTestCase {
             try resetToOldExport()
             guard let child = try startPaused(at: "frames:2") else { continue }
             child.send(signal)
-            XCTAssertEqual(child.waitForExit(), 128 + signal, "signal \(signal)")
+            XCTAssertEqual(child.expectExit(), 128 + signal, "signal \(signal)")
             XCTAssertTrue(child.stderr.contains("stopped by signal \(signal)"), child.stderr)
             try ExportFixtures.assertSame(out, as: oldExport, "after signal \(signal)")
             XCTAssertEqual(try ExportFixtures.names(work), ["out"], "litter after \(signal)")
@@ -118,7 +119,7 @@ final class ExportInterruptionTests: XCTestCase {
         try FileManager.default.removeItem(atPath: out)
         guard let child = try startPaused(at: "before-swap") else { return }
         child.send(SIGINT)
-        XCTAssertEqual(child.waitForExit(), 128 + SIGINT)
+        XCTAssertEqual(child.expectExit(), 128 + SIGINT)
         XCTAssertEqual(try ExportFixtures.names(work), [])
     }
 
@@ -135,7 +136,7 @@ final class ExportInterruptionTests: XCTestCase {
         XCTAssertLessThan(waited, 20)
 
         child.send(SIGTERM)
-        XCTAssertEqual(child.waitForExit(), 128 + SIGTERM)
+        XCTAssertEqual(child.expectExit(), 128 + SIGTERM)
         try ExportFixtures.assertSame(out, as: oldExport, "the first run was stopped")
         errors = ""
         XCTAssertEqual(run(newArguments(out)), 0, errors)
@@ -149,7 +150,7 @@ final class ExportInterruptionTests: XCTestCase {
         try notes.write(to: URL(fileURLWithPath: out + "/notes.txt"))
         guard let child = try startPaused(at: "after-swap") else { return }
         child.send(SIGKILL)
-        XCTAssertEqual(child.waitForExit(), 128 + SIGKILL)
+        XCTAssertEqual(child.expectExit(), 128 + SIGKILL)
         try ExportFixtures.assertSame(out, as: newExport, "the new export is in place")
 
         errors = ""
@@ -169,7 +170,7 @@ final class ExportInterruptionTests: XCTestCase {
         try notes.write(to: URL(fileURLWithPath: out + "/notes.txt"))
         guard let child = try startPaused(at: "manifest-removed") else { return }
         child.send(SIGKILL)
-        XCTAssertEqual(child.waitForExit(), 128 + SIGKILL)
+        XCTAssertEqual(child.expectExit(), 128 + SIGKILL)
 
         errors = ""
         XCTAssertEqual(run(newArguments(out)), 0, errors)

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 /// Shared fixtures for the cairo-export tests: trace paths, folder snapshots, the binary.
@@ -83,129 +84,39 @@ enum ExportFixtures {
     }
 }
 
-/// The built `cairo-export` run as a child process, its stderr collected as it arrives so
-/// a test can wait (with a deadline) for a line such as "test pause at before-swap".
-///
-/// `@unchecked Sendable`: the pipe and termination handlers touch only `collected`,
-/// `exited` and `closed`, always under `condition`.
-final class ExportProcess: @unchecked Sendable {
-    private let process = Process()
-    private let pipe = Pipe()
-    private let condition = NSCondition()
-    private var collected = ""
-    private var exited = false
-    private var closed = false
+/// The built `cairo-export` started with `arguments` (`environment` added to this
+/// process's) as the shared `ChildProcess`: a test can wait (with a deadline) for a line such
+/// as "test pause at before-swap" on its stderr; one still running when its test is done is
+/// killed.
+func startExport(_ arguments: [String], environment: [String: String] = [:]) throws
+    -> ChildProcess
+{
+    let path = try XCTUnwrap(ExportFixtures.binary, "cairo-export is not built")
+    return try ChildProcess(path, arguments, changes: environment.mapValues { .some($0) })
+}
 
-    /// Starts the binary with `arguments`; `environment` is added to this process's own.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        let path = try XCTUnwrap(ExportFixtures.binary, "cairo-export is not built")
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardError = pipe
-        process.standardOutput = FileHandle.nullDevice
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self else { return }
-            self.condition.lock()
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                self.closed = true
-            } else {
-                self.collected += String(decoding: data, as: UTF8.self)
-            }
-            self.condition.broadcast()
-            self.condition.unlock()
-        }
-        process.terminationHandler = { [weak self] _ in
-            guard let self else { return }
-            self.condition.lock()
-            self.exited = true
-            self.condition.broadcast()
-            self.condition.unlock()
-        }
-        try process.run()
-    }
-
-    /// A child still running when its test is done (a failed wait, say) is killed, so no
-    /// test leaves a process behind.
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
-
-    var pid: pid_t { process.processIdentifier }
-
-    /// Everything the child wrote to stderr so far.
-    var stderr: String {
-        condition.lock()
-        defer { condition.unlock() }
-        return collected
-    }
-
-    /// Waits until `predicate` holds or `seconds` pass; returns whether it held.
-    private func wait(seconds: Double, until predicate: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while !predicate() {
-            if !condition.wait(until: deadline) { return predicate() }
-        }
-        return true
-    }
-
+extension ChildProcess {
     /// Waits for stderr to contain `text`; fails the test on timeout or an early exit.
-    func waitForOutput(
+    func expectStandardError(
         _ text: String, seconds: Double = 60, file: StaticString = #filePath, line: UInt = #line
     ) -> Bool {
-        let seen = wait(seconds: seconds) { collected.contains(text) || exited }
-        let found = stderr.contains(text)
+        let found = waitForStandardError(containing: text, timeout: seconds)
         if !found {
             XCTFail(
-                "no \"\(text)\" within \(seconds) s (seen: \(seen)): \(stderr)", file: file,
-                line: line)
+                "no \"\(text)\" within \(seconds) s (ended: \(ended.map { "\($0)" } ?? "no")): "
+                    + stderr, file: file, line: line)
         }
         return found
     }
 
-    /// Reads the rest of stderr straight to its end. Foundation's readability handler on
-    /// Linux does not always report the end of a pipe, so waiting for it could cost seconds:
-    /// it gets half a second, then a blocking read (which returns at once, the child having
-    /// exited) takes the rest.
-    private func drainStandardError() {
-        // The handler may be holding the child's last bytes right now (read, not yet added):
-        // give it a moment to add them and see the end, before reading past it.
-        _ = wait(seconds: 0.5) { closed }
-        let handle = pipe.fileHandleForReading
-        handle.readabilityHandler = nil
-        let rest = (try? handle.readToEnd()) ?? nil
-        condition.lock()
-        if let rest, !closed { collected += String(decoding: rest, as: UTF8.self) }
-        closed = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Sends `signal` to the child.
-    func send(_ signal: Int32) {
-        kill(process.processIdentifier, signal)
-    }
-
-    /// Waits for the child to end (it is killed if it has not after `seconds`); returns its
-    /// exit status, or 128 + the signal that ended it.
-    func waitForExit(seconds: Double = 60, file: StaticString = #filePath, line: UInt = #line)
+    /// Waits for the child to end (it is killed if it has not after `seconds`, a failure);
+    /// returns its exit status, or 128 + the signal that ended it.
+    func expectExit(seconds: Double = 60, file: StaticString = #filePath, line: UInt = #line)
         -> Int32
     {
-        if !wait(seconds: seconds, until: { exited }) {
-            XCTFail("cairo-export did not end within \(seconds) s", file: file, line: line)
-            process.terminate()
-            process.waitUntilExit()
-        }
-        process.waitUntilExit()
-        drainStandardError()
-        return process.terminationReason == .uncaughtSignal
-            ? 128 + process.terminationStatus : process.terminationStatus
+        if let status = waitForExit(timeout: seconds) { return status }
+        XCTFail("cairo-export did not end within \(seconds) s", file: file, line: line)
+        send(SIGKILL)
+        return waitForExit(timeout: 10) ?? -1
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismissGif
+import SwipeDismissTestSupport
 import XCTest
 
 @testable import CairoExport
@@ -193,10 +194,10 @@ final class GifExportTests: XCTestCase {
     func testAGifHalfWrittenByAKilledRunIsSweptByTheNextRun() throws {
         let out = root + "/out"
         let trace = ExportFixtures.trace("fast-flick")
-        let child = try ExportProcess(
+        let child = try startExport(
             ["--trace", trace, "--out", out, "--format", "gif", "--fps", "20"],
             environment: [TestHooks.pauseVariable: "frames:5"])
-        guard child.waitForOutput("test pause at frames:5") else { return }
+        guard child.expectStandardError("test pause at frames:5") else { return }
         let staging = join(root, ExportFolder.stagingPrefix("out") + String(child.pid))
         let temporary = try ExportFixtures.names(staging).filter {
             $0.hasPrefix(".animation.gif.tmp-")
@@ -204,7 +205,7 @@ final class GifExportTests: XCTestCase {
         XCTAssertEqual(temporary.count, 1, "the GIF is being written")
         XCTAssertTrue(try isTemporaryName(XCTUnwrap(temporary.first), pid: child.pid))
         child.send(SIGKILL)
-        XCTAssertEqual(child.waitForExit(), 128 + SIGKILL)
+        XCTAssertEqual(child.expectExit(), 128 + SIGKILL)
         let result = runExport(["--trace", trace, "--out", out, "--format", "gif", "--fps", "20"])
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertEqual(try ExportFixtures.names(root), ["out"], result.errors)

@@ -60,7 +60,7 @@ final class AccessibilityOffTests: DemoSessionTestCase {
             ["--scene", "sheet", "--replay", trace.path, "--exit-after-replay", "--events"],
             environment: environment)
         self.demo = demo
-        XCTAssertEqual(demo.process.wait(timeout: 20), 0, "x11-demo: \(demo.stderr)")
+        XCTAssertEqual(demo.process.waitForExit(timeout: 20), 0, "x11-demo: \(demo.stderr)")
         XCTAssertEqual(demo.stderr, "", "nothing said about a missing bus")
         XCTAssertTrue(demo.stdoutLines.contains { $0.contains("\"phase\":\"dismissed\"") })
     }

@@ -15,7 +15,7 @@ final class AccessibilitySession {
     let home: URL
     let sessionAddress: String
     private let daemonPID: pid_t
-    private var launcher: SpawnedProcess?
+    private var launcher: ChildProcess?
 
     /// The environment every process of the session runs with.
     let environment: [String: String]
@@ -56,9 +56,9 @@ final class AccessibilitySession {
             "GSETTINGS_BACKEND": "memory", "DBUS_SESSION_BUS_ADDRESS": sessionAddress,
         ]
         guard startsLauncher else { return }
-        let process = try SpawnedProcess(
+        let process = try ChildProcess(
             Self.launcherPath, ["--launch-immediately"], environment: environment,
-            outputFile: home.appendingPathComponent("launcher.log"))
+            mergingStandardError: true)
         launcher = process
         let deadline = Date().addingTimeInterval(10)
         while try !nameHasOwner("org.a11y.Bus") {
@@ -73,7 +73,7 @@ final class AccessibilitySession {
 
     /// Stops the launcher and the bus (the accessibility bus and registry end with them).
     func stop() {
-        launcher?.stop()
+        launcher?.terminate()
         launcher = nil
         kill(daemonPID, SIGTERM)
         try? FileManager.default.removeItem(at: home)
@@ -148,16 +148,13 @@ final class AccessibilitySession {
         _ path: String, _ arguments: [String], _ environment: [String: String],
         timeout: Double = 30
     ) throws -> (status: Int32, output: String) {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "swipedismiss-a11y-out-\(UUID().uuidString)")
-        let process = try SpawnedProcess(
+        let process = try ChildProcess(
             path, arguments,
             environment: environment.isEmpty ? ["PATH": "/usr/bin:/bin"] : environment,
-            outputFile: scratch)
-        defer { process.removeFiles() }
-        guard let status = process.wait(timeout: timeout) else {
+            mergingStandardError: true)
+        guard let status = process.waitForExit(timeout: timeout) else {
             throw TestFailure(description: "\(path) \(arguments) ran past \(timeout) s")
         }
-        return (status, process.output)
+        return (status, process.stdout)
     }
 }

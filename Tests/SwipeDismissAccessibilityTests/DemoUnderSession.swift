@@ -5,30 +5,23 @@ import XCTest
 
 /// `x11-demo` running in an `AccessibilitySession`, its stdout and stderr kept in files.
 final class DemoUnderSession {
-    let process: SpawnedProcess
+    let process: ChildProcess
 
     /// Starts the built `x11-demo` with `arguments` in `environment`.
     init(_ arguments: [String], environment: [String: String]) throws {
-        let scratch = FileManager.default.temporaryDirectory
-        let tag = UUID().uuidString.prefix(8)
-        process = try SpawnedProcess(
-            try Self.executable().path, arguments, environment: environment,
-            outputFile: scratch.appendingPathComponent("swipedismiss-a11y-demo-\(tag).out"),
-            errorFile: scratch.appendingPathComponent("swipedismiss-a11y-demo-\(tag).err"))
+        process = try ChildProcess(try Self.executable().path, arguments, environment: environment)
     }
-
-    deinit { process.removeFiles() }
 
     var pid: Int32 { process.pid }
 
     /// Ends the demo (SIGTERM, as a session would) and waits for it.
-    func stop() { process.stop() }
+    func stop() { process.terminate() }
 
     /// What the demo wrote on stdout so far: its `--events` lines.
-    var stdoutLines: [String] { process.output.split(separator: "\n").map(String.init) }
+    var stdoutLines: [String] { process.stdoutLines }
 
     /// What the demo wrote on stderr so far.
-    var stderr: String { process.errorOutput }
+    var stderr: String { process.stderr }
 
     /// The demo's window id once it is mapped, found by its `_NET_WM_PID` (waits up to 10 s).
     func windowID(environment: [String: String]) throws -> String {
@@ -104,6 +97,11 @@ struct ProbeOutput {
                 Set(($0["states"] as? [String]) ?? [])
             )
         }
+    }
+
+    /// The exit statuses of the programs `spawn:` started, in order.
+    var spawnStatuses: [Int] {
+        lines.compactMap { $0["spawned"] != nil ? $0["status"] as? Int : nil }
     }
 
     /// The events the last `wait:` reported, as (type, name, detail1).

@@ -147,13 +147,11 @@ final class ScreenReaderTests: DemoSessionTestCase {
         _ = try session.probe(["do:dismiss"])
         XCTAssertTrue(waitForLine(demo) { $0["phase"] as? String == "dismissed" })
         // Space presents again; the probe listens while it happens.
-        let press = try SpawnedProcess(
-            "/bin/sh", ["-c", "sleep 0.8; exec /usr/bin/xdotool key --window \(window) space"],
-            environment: session.environment,
-            outputFile: session.home.appendingPathComponent("xdotool.log"))
-        defer { press.wait(timeout: 10) }
-        // The focus event comes last, after showing.
-        let output = try session.probe(["until=focus:=0=10", "tree"])
+        // The probe presses it once it listens. The focus event comes last, after showing.
+        let output = try session.probe([
+            "spawn:/usr/bin/xdotool key --window \(window) space", "until=focus:=0=10", "tree",
+        ])
+        XCTAssertEqual(output.spawnStatuses, [0], "xdotool")
         let showing = output.events.filter { $0.type == "object:state-changed:showing" }
         XCTAssertEqual(showing.map(\.detail1), [1], "\(output.events)")
         XCTAssertTrue(output.events.contains { $0.type == "focus:" && $0.name == "Sheet" })
@@ -166,12 +164,11 @@ final class ScreenReaderTests: DemoSessionTestCase {
         let before = try session.probe(["tree"]).tree
         XCTAssertFalse(try XCTUnwrap(before.last).states.contains("focused"), "no focus yet")
         XCTAssertFalse(before[1].states.contains("active"))
-        let press = try SpawnedProcess(
-            "/bin/sh", ["-c", "sleep 0.8; exec /usr/bin/xdotool windowfocus --sync \(window)"],
-            environment: session.environment,
-            outputFile: session.home.appendingPathComponent("xdotool.log"))
-        defer { press.wait(timeout: 10) }
-        let output = try session.probe(["until=focus:=0=10", "tree"])
+        // The probe focuses the window once it listens.
+        let output = try session.probe([
+            "spawn:/usr/bin/xdotool windowfocus --sync \(window)", "until=focus:=0=10", "tree",
+        ])
+        XCTAssertEqual(output.spawnStatuses, [0], "xdotool")
         XCTAssertTrue(output.events.contains { $0.type == "focus:" && $0.name == "Sheet" })
         XCTAssertTrue(
             output.events.contains {

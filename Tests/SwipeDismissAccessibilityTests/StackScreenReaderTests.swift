@@ -108,12 +108,12 @@ final class StackScreenReaderTests: DemoSessionTestCase {
         try key("Escape", window: window, session)
         try waitFor("1 dismissed dismissed", demo)
         assertOneDialog(named: "Sheet", try session.probe(["tree"]).tree, "back to one")
-        let press = try SpawnedProcess(
-            "/bin/sh", ["-c", "sleep 0.8; exec /usr/bin/xdotool key --window \(window) Escape"],
-            environment: session.environment,
-            outputFile: session.home.appendingPathComponent("xdotool.log"))
-        defer { press.wait(timeout: 10) }
-        let gone = try session.probe(["until=object:state-changed:showing=0=10", "tree"])
+        // The probe presses Escape once it listens.
+        let gone = try session.probe([
+            "spawn:/usr/bin/xdotool key --window \(window) Escape",
+            "until=object:state-changed:showing=0=10", "tree",
+        ])
+        XCTAssertEqual(gone.spawnStatuses, [0], "xdotool")
         try waitFor("0 dismissed dismissed", demo)
         XCTAssertEqual(
             gone.events.filter { $0.type == "object:state-changed:showing" }.map(\.detail1), [0],

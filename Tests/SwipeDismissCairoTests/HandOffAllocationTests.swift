@@ -1,5 +1,6 @@
 import RawCairoBaseline
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 /// A steady drag across the list ↔ sheet hand-off allocates nothing in the state machine.

@@ -2,6 +2,7 @@ import RawCairoBaseline
 import SwipeDismiss
 import SwipeDismissCairo
 import SwipeDismissRaster
+import SwipeDismissTestSupport
 import XCTest
 
 /// Steady frames that scroll the sheet's list or pose the photo allocate nothing in the

@@ -1,6 +1,7 @@
 import RawCairoBaseline
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import XCTest
 
 /// A steady frame of a stack (a child dragged over its receding parent) allocates nothing:

@@ -40,8 +40,14 @@ final class GtkAccessibilityTests: XCTestCase {
             names = [action.getName(i) for i in range(action.nActions)]
             report["actions"] = names
             action.doAction(names.index("click"))
-            time.sleep(1.5)
-            after = find(app, lambda n: n.getRoleName() == "dialog")
+            # Until the dialog is gone or neither modal nor visible (10 s at most).
+            deadline = time.time() + 10
+            while True:
+                after = find(app, lambda n: n.getRoleName() == "dialog")
+                gone = after is None or not ({"modal", "visible"} & set(states(after)))
+                if gone or time.time() > deadline:
+                    break
+                time.sleep(0.02)
             report["after"] = None if after is None else states(after)
         print(json.dumps(report))
         """#

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeDismissTestSupport
 import XCTest
 
 /// `gtk-demo`'s command line, read by the demos' shared parser (`DemoFlagSet.gtkDemo`): the
@@ -22,7 +23,7 @@ final class GtkDemoOptionsTests: XCTestCase {
         let demo = try builtProduct("gtk-demo").path
         let noDisplay = environment(["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
         for (arguments, message) in cases {
-            let result = try Child.run(demo, arguments, environment: noDisplay, timeout: 20)
+            let result = try ChildProcess.run(demo, arguments, environment: noDisplay, timeout: 20)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.hasPrefix("gtk-demo: \(message)"), result.stderr)
             XCTAssertTrue(result.stderr.contains("\nusage: gtk-demo"), result.stderr)

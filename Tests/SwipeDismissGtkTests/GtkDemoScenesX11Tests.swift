@@ -21,7 +21,7 @@ final class GtkDemoScenesX11Tests: XCTestCase {
     func testAPhotoFlungDiagonallyLeavesIn2DAndUncoversTheBand() throws {
         // The photo's backdrop is black at rest (alpha 1): the band reads 0.
         let demo = try startGtkDemo(["--scene", "photo", "--events"], restGrey: 0...1)
-        defer { demo.child.stop() }
+        defer { demo.child.terminate() }
         // From the photo's centre (195, 422) down and to the right, 240 pt each way.
         try drag(x: 195, y: 422, dx: 240, dy: 240, steps: 12)
         XCTAssertTrue(
@@ -29,7 +29,7 @@ final class GtkDemoScenesX11Tests: XCTestCase {
             "phases: \(demo.phases); stderr: \(demo.child.stderr)")
         XCTAssertEqual(demo.phases, ["dragging", "dismissing", "dismissed"])
         // Lines name the 2-D translation (as x11-demo's photo scene): it left down-right.
-        let last = try XCTUnwrap(demo.child.lines.last)
+        let last = try XCTUnwrap(demo.child.stdoutLines.last)
         let x = try XCTUnwrap(field("x", of: last) as? Double, last)
         let y = try XCTUnwrap(field("y", of: last) as? Double, last)
         XCTAssertGreaterThan(x, 0, last)
@@ -41,7 +41,7 @@ final class GtkDemoScenesX11Tests: XCTestCase {
 
     func testAShortPhotoDragSpringsBackToRest() throws {
         let demo = try startGtkDemo(["--scene", "photo", "--events"], restGrey: 0...1)
-        defer { demo.child.stop() }
+        defer { demo.child.terminate() }
         // 40 pt diagonally, held still past the velocity window: under the 150 pt threshold.
         var arguments = ["mousemove", "195", "422", "sleep", "0.15", "mousedown", "1"]
         for step in 1...4 {
@@ -52,8 +52,8 @@ final class GtkDemoScenesX11Tests: XCTestCase {
         arguments += ["sleep", "0.25", "mouseup", "1"]
         try xdotool(arguments)
         XCTAssertTrue(
-            eventually(timeout: 5) { demo.phases.last == "presented" }, "\(demo.child.lines)")
-        let last = try XCTUnwrap(demo.child.lines.last)
+            eventually(timeout: 5) { demo.phases.last == "presented" }, "\(demo.child.stdoutLines)")
+        let last = try XCTUnwrap(demo.child.stdoutLines.last)
         XCTAssertEqual(field("x", of: last) as? Double, 0, last)
         XCTAssertEqual(field("y", of: last) as? Double, 0, last)
         XCTAssertTrue(eventually(timeout: 2) { (0...1).contains(demo.bandGrey ?? -1) })
@@ -64,7 +64,7 @@ final class GtkDemoScenesX11Tests: XCTestCase {
             throw unavailable("no X display: DISPLAY is not set (run under Xvfb, e.g. `make test`)")
         }
         let missing = temporaryFolder().appendingPathComponent("no-such-photo.png").path
-        let result = try Child.run(
+        let result = try ChildProcess.run(
             try builtProduct("gtk-demo").path, ["--scene", "photo"],
             environment: environment([
                 "GDK_BACKEND": "x11", "DISPLAY": name, "SWIPEDISMISS_PHOTO": missing,
@@ -75,12 +75,12 @@ final class GtkDemoScenesX11Tests: XCTestCase {
 
     /// The `--events` lines of `level`.
     func lines(_ demo: RunningGtkDemo, level: Int) -> [String] {
-        demo.child.lines.filter { field("level", of: $0) as? Int == level }
+        demo.child.stdoutLines.filter { field("level", of: $0) as? Int == level }
     }
 
     func testSpaceStacksSheetsThreeDeepAndEachLeavesOnItsOwn() throws {
         let demo = try startGtkDemo(["--scene", "stack", "--events"])
-        defer { demo.child.stop() }
+        defer { demo.child.terminate() }
         let window = String(demo.window)
         // Space presents a second sheet over the first, at medium; the backdrop stays 0.3.
         try xdotool(["key", "--window", window, "space"])
@@ -88,7 +88,7 @@ final class GtkDemoScenesX11Tests: XCTestCase {
             eventually(timeout: 5) {
                 lines(demo, level: 1).last.map { field("phase", of: $0) as? String }
                     == "presented"
-            }, "\(demo.child.lines)")
+            }, "\(demo.child.stdoutLines)")
         let second = try XCTUnwrap(lines(demo, level: 1).last)
         XCTAssertEqual(field("depth", of: second) as? Int, 2, second)
         XCTAssertEqual(field("detent", of: second) as? String, "medium", second)
@@ -100,18 +100,18 @@ final class GtkDemoScenesX11Tests: XCTestCase {
             eventually(timeout: 5) {
                 lines(demo, level: 2).last.map { field("phase", of: $0) as? String }
                     == "presented"
-            }, "\(demo.child.lines)")
+            }, "\(demo.child.stdoutLines)")
         XCTAssertEqual(lines(demo, level: 2).last.flatMap { field("depth", of: $0) as? Int }, 3)
         try xdotool(["key", "--window", window, "space"])
-        Thread.sleep(forTimeInterval: 0.8)
-        XCTAssertEqual(lines(demo, level: 3), [])
         // Escape dismisses the top sheet only.
         try xdotool(["key", "--window", window, "Escape"])
         XCTAssertTrue(
             eventually(timeout: 5) {
                 lines(demo, level: 2).last.map { field("phase", of: $0) as? String }
                     == "dismissed"
-            }, "\(demo.child.lines)")
+            }, "\(demo.child.stdoutLines)")
+        // Keys are handled in order: the Space before that Escape presented no fourth sheet.
+        XCTAssertEqual(lines(demo, level: 3), [])
         XCTAssertEqual(lines(demo, level: 2).last.flatMap { field("depth", of: $0) as? Int }, 2)
         XCTAssertEqual(
             lines(demo, level: 1).last.flatMap { field("phase", of: $0) as? String }, "presented")
@@ -126,11 +126,11 @@ final class GtkDemoScenesX11Tests: XCTestCase {
             eventually(timeout: 5) {
                 lines(demo, level: 1).last.map { field("phase", of: $0) as? String }
                     == "dismissed"
-            }, "\(demo.child.lines)")
+            }, "\(demo.child.stdoutLines)")
         XCTAssertEqual(lines(demo, level: 1).last.flatMap { field("depth", of: $0) as? Int }, 1)
         XCTAssertEqual(
             lines(demo, level: 0).last.flatMap { field("phase", of: $0) as? String }, nil,
-            "the root never moved: \(demo.child.lines)")
+            "the root never moved: \(demo.child.stdoutLines)")
         XCTAssertTrue(eventually(timeout: 2) { (178...179).contains(demo.bandGrey ?? -1) })
         // Escape again: the root leaves, the band is clear.
         try xdotool(["key", "--window", window, "Escape"])
@@ -138,7 +138,7 @@ final class GtkDemoScenesX11Tests: XCTestCase {
             eventually(timeout: 5) {
                 lines(demo, level: 0).last.map { field("phase", of: $0) as? String }
                     == "dismissed"
-            }, "\(demo.child.lines)")
+            }, "\(demo.child.stdoutLines)")
         XCTAssertEqual(lines(demo, level: 0).last.flatMap { field("depth", of: $0) as? Int }, 0)
         XCTAssertTrue(eventually(timeout: 3) { demo.bandGrey == 255 })
     }

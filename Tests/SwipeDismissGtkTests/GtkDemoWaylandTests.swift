@@ -3,47 +3,10 @@ import Glibc
 import SwipeDismissTestSupport
 import XCTest
 
-/// A headless weston (pixman renderer) started by the test, with its own runtime folder.
-final class HeadlessWeston {
-    let child: Child
-    let runtime: String
-    let socket: String
-
-    init() throws {
-        guard hasExecutable("/usr/bin/weston") else { throw unavailable("weston is not installed") }
-        let runtime = temporaryFolder().appendingPathComponent("xdg-\(UUID().uuidString.prefix(8))")
-            .path
-        mkdir(runtime, 0o700)
-        let socket = "wl-sd-\(getpid())"
-        child = try Child(
-            "/usr/bin/weston",
-            [
-                "--backend=headless-backend.so", "--use-pixman", "--socket=\(socket)",
-                "--width=640", "--height=900", "--idle-time=0",
-            ], environment: environment(["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": nil]))
-        self.runtime = runtime
-        self.socket = socket
-        guard
-            eventually(
-                timeout: 10, { FileManager.default.fileExists(atPath: "\(runtime)/\(socket)") })
-        else {
-            child.stop()
-            throw GtkTestFailure(description: "weston did not start: \(child.stderr)")
-        }
-    }
-
-    /// The environment a Wayland client of this compositor runs in.
-    var clientEnvironment: [String: String] {
-        environment([
-            "XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": socket, "GDK_BACKEND": "wayland",
-            "DISPLAY": nil,
-        ])
-    }
-
-    func stop() {
-        child.stop()
-        try? FileManager.default.removeItem(atPath: runtime)
-    }
+/// A headless weston (pixman renderer) for gtk-demo: the shared launcher, with an output
+/// taller than the demo's window.
+func headlessWeston() throws -> Weston {
+    try Weston(arguments: ["--width=640", "--height=900"])
 }
 
 /// Every bundled trace of the card, sheet, photo and stack scenes replayed by gtk-demo on
@@ -64,26 +27,59 @@ final class GtkDemoWaylandTests: XCTestCase {
     ]
 
     func testBundledTracesEndWhereCairoExportEnds() throws {
-        let weston = try HeadlessWeston()
+        let weston = try headlessWeston()
         defer { weston.stop() }
         let demo = try builtProduct("gtk-demo").path
         let export = try builtProduct("cairo-export").path
-        for (name, scene, flags) in cases {
-            let trace = packageRoot.appendingPathComponent("Examples/Traces/\(name).json").path
-            let run = try Child.run(
-                demo,
-                ["--scene", scene, "--replay", trace, "--exit-after-replay", "--events"] + flags,
-                environment: weston.clientEnvironment, timeout: 40)
-            XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
-            let lines = run.stdout.split(separator: "\n").map(String.init)
+        func out(_ name: String) -> String {
+            temporaryFolder().appendingPathComponent("export-\(name)").path
+        }
+        func trace(_ name: String) -> String {
+            packageRoot.appendingPathComponent("Examples/Traces/\(name).json").path
+        }
+        // Each demo replays its trace in real time, mostly waiting, so the demos run side by
+        // side, three at a time; the exports (busy) run before them, so that no demo starves
+        // in its first frames, where a late frame would merge a flick's moves.
+        var exports: [String: ChildProcess] = [:]
+        for start in stride(from: 0, to: cases.count, by: 3) {
+            let batch = cases[start..<min(start + 3, cases.count)]
+            for (name, scene, flags) in batch {
+                try? FileManager.default.removeItem(atPath: out(name))
+                exports[name] = try ChildProcess(
+                    export,
+                    ["--trace", trace(name), "--out", out(name), "--scene", scene, "--fps", "10"]
+                        + flags)
+            }
+            for (name, _, _) in batch { exports[name]?.waitForExit(timeout: 120) }
+        }
+        var finished: [String: (demo: ChildProcess, export: ChildProcess)] = [:]
+        for start in stride(from: 0, to: cases.count, by: 3) {
+            let batch = cases[start..<min(start + 3, cases.count)]
+            var running: [(String, ChildProcess)] = []
+            for (name, scene, flags) in batch {
+                running.append(
+                    (
+                        name,
+                        try ChildProcess(
+                            demo,
+                            [
+                                "--scene", scene, "--replay", trace(name), "--exit-after-replay",
+                                "--events",
+                            ] + flags, changes: weston.clientChanges)
+                    ))
+            }
+            for (name, demo) in running {
+                demo.waitForExit(timeout: 60)
+                finished[name] = (demo, try XCTUnwrap(exports[name]))
+            }
+        }
+        for (name, scene, _) in cases {
+            let (run, exported) = try XCTUnwrap(finished[name])
+            XCTAssertEqual(run.ended, .exited(0), "\(name): \(run.stderr)")
+            let lines = run.stdoutLines
             var last = try XCTUnwrap(lines.last, "\(name): no events")
-
-            let out = temporaryFolder().appendingPathComponent("export-\(name)").path
-            try? FileManager.default.removeItem(atPath: out)
-            let exported = try Child.run(
-                export, ["--trace", trace, "--out", out, "--scene", scene, "--fps", "10"] + flags,
-                environment: environment([:]), timeout: 60)
-            XCTAssertEqual(exported.status, 0, "\(name): \(exported.stderr)")
+            XCTAssertEqual(exported.ended, .exited(0), "\(name): \(exported.stderr)")
+            let out = out(name)
             let rows = try String(contentsOfFile: out + "/samples.csv", encoding: .utf8)
                 .split(separator: "\n")
             let header = rows[0].split(separator: ",", omittingEmptySubsequences: false)
@@ -139,14 +135,29 @@ final class GtkDemoWaylandTests: XCTestCase {
     }
 
     func testTheDemoRunsLiveOnWaylandAndClosesOnSignal() throws {
-        let weston = try HeadlessWeston()
+        // weston logs its clients' requests (WAYLAND_DEBUG=server): the demo's window title
+        // there says it is up on Wayland.
+        let weston = try Weston(
+            arguments: ["--width=640", "--height=900"], environment: ["WAYLAND_DEBUG": "server"])
         defer { weston.stop() }
-        let demo = try Child(
-            try builtProduct("gtk-demo").path, ["--events"], environment: weston.clientEnvironment)
-        // Up and idle: no output, still running after a second.
-        Thread.sleep(forTimeInterval: 1)
-        XCTAssertTrue(demo.process.isRunning, demo.stderr)
+        let demo = try ChildProcess(
+            try builtProduct("gtk-demo").path, ["--events"], changes: weston.clientChanges)
+        XCTAssertTrue(
+            eventually(timeout: 20) {
+                weston.log.contains("set_title(\"SwipeDismiss GTK demo\")") || !demo.isRunning
+            }, "no window on weston: \(demo.stderr)")
+        // Then a frame committed after it: drawn, idle, still running and silent.
+        XCTAssertTrue(
+            eventually(timeout: 10) {
+                guard let title = weston.log.range(of: "set_title(\"SwipeDismiss GTK demo\")")
+                else { return false }
+                return weston.log[title.upperBound...].contains(".commit()") || !demo.isRunning
+            }, "no frame committed: \(demo.stderr)")
+        XCTAssertTrue(
+            demo.isRunning, "it ended: \(demo.ended.map { "\($0)" } ?? ""): \(demo.stderr)")
         XCTAssertEqual(demo.stderr, "")
-        demo.stop()
+        // SIGTERM, and nothing after it: the demo leaves as the signal's default action says,
+        // within the deadline (one that ignored SIGTERM would still be running).
+        XCTAssertEqual(demo.stop(with: SIGTERM, timeout: 10), .signalled(SIGTERM), demo.stderr)
     }
 }

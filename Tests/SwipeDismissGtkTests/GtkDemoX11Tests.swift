@@ -41,7 +41,7 @@ final class GtkDemoX11Tests: XCTestCase {
 
     func testADragPastTheThresholdDismissesAndClearsTheBand() throws {
         let demo = try startGtkDemo(["--events"])
-        defer { demo.child.stop() }
+        defer { demo.child.terminate() }
         try drag(demo, from: 500, distance: 300, hold: 0)
         XCTAssertTrue(
             eventually(timeout: 5) { demo.phases.last == "dismissed" },
@@ -56,13 +56,13 @@ final class GtkDemoX11Tests: XCTestCase {
 
     func testAShortDragSpringsBackToMedium() throws {
         let demo = try startGtkDemo(["--events"])
-        defer { demo.child.stop() }
+        defer { demo.child.terminate() }
         try drag(demo, from: 600, distance: 60, hold: 0.2)
         XCTAssertTrue(
             eventually(timeout: 5) { demo.phases.last == "presented" },
             "phases: \(demo.phases)")
         XCTAssertEqual(demo.phases, ["dragging", "settling", "presented"])
-        let last = try XCTUnwrap(demo.child.lines.last)
+        let last = try XCTUnwrap(demo.child.stdoutLines.last)
         XCTAssertEqual(field("detent", of: last) as? String, "medium")
         XCTAssertEqual(try XCTUnwrap(field("offset", of: last) as? Double), medium, accuracy: 1e-6)
         XCTAssertTrue(eventually(timeout: 2) { grey(alpha: 0.3).contains(demo.bandGrey ?? -1) })
@@ -70,7 +70,7 @@ final class GtkDemoX11Tests: XCTestCase {
 
     func testTheTopBandAndTheAppBehindReadTheBackdropAlpha() throws {
         let demo = try startGtkDemo(["--events"])
-        defer { demo.child.stop() }
+        defer { demo.child.terminate() }
         // At rest: alpha 0.3 over white (178.5) and over the app's #336699.
         XCTAssertTrue(grey(alpha: 0.3).contains(demo.bandGrey ?? -1))
         let app = try XCTUnwrap(demo.pixel(x: 10, y: 100))
@@ -93,12 +93,12 @@ final class GtkDemoX11Tests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.25)
         try xdotool(["mouseup", "1"])
         XCTAssertTrue(
-            eventually(timeout: 5) { demo.phases.last == "presented" }, "\(demo.child.lines)")
+            eventually(timeout: 5) { demo.phases.last == "presented" }, "\(demo.child.stdoutLines)")
     }
 
     func testEscapeDismissesAndSpacePresentsAgain() throws {
         let demo = try startGtkDemo(["--events"])
-        defer { demo.child.stop() }
+        defer { demo.child.terminate() }
         try xdotool(["key", "--window", String(demo.window), "Escape"])
         XCTAssertTrue(eventually(timeout: 5) { demo.phases.last == "dismissed" })
         try xdotool(["key", "--window", String(demo.window), "space"])
@@ -108,19 +108,21 @@ final class GtkDemoX11Tests: XCTestCase {
 
     func testConfirmVetoesTheCloseButtonUntilY() throws {
         let demo = try startGtkDemo(["--events", "--confirm"])
-        defer { demo.child.stop() }
+        defer { demo.child.terminate() }
         // Close (its centre at about (342, 449) at medium) asks, like Escape.
         try xdotool(["mousemove", "342", "449", "sleep", "0.15", "click", "1"])
         XCTAssertTrue(
-            eventually(timeout: 5) { demo.child.lines.contains { $0.contains("\"attempt\"") } },
-            "lines: \(demo.child.lines)")
+            eventually(timeout: 5) {
+                demo.child.stdoutLines.contains { $0.contains("\"attempt\"") }
+            },
+            "lines: \(demo.child.stdoutLines)")
         XCTAssertEqual(demo.phases, [])
         try xdotool(["key", "--window", String(demo.window), "y"])
         XCTAssertTrue(eventually(timeout: 5) { demo.phases.last == "dismissed" })
     }
 
     func testWithNoDisplayItSaysSoOnOneLineAndExits2() throws {
-        let result = try Child.run(
+        let result = try ChildProcess.run(
             try builtProduct("gtk-demo").path, [],
             environment: environment(["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "GDK_BACKEND": nil]),
             timeout: 20)
@@ -131,13 +133,13 @@ final class GtkDemoX11Tests: XCTestCase {
     }
 
     func testABadFlagIsNamedAndExits2() throws {
-        let result = try Child.run(
+        let result = try ChildProcess.run(
             try builtProduct("gtk-demo").path, ["--scene", "carousel"],
             environment: environment([:]), timeout: 20)
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.hasPrefix("gtk-demo: --scene"), result.stderr)
         XCTAssertTrue(result.stderr.contains("card, sheet, photo or stack"), result.stderr)
-        let alone = try Child.run(
+        let alone = try ChildProcess.run(
             try builtProduct("gtk-demo").path, ["--exit-after-replay"],
             environment: environment([:]), timeout: 20)
         XCTAssertEqual(alone.status, 2)
@@ -151,7 +153,7 @@ final class GtkDemoX11Tests: XCTestCase {
         try
             #"{"viewport":{"width":390,"height":844},"events":[{"t":0,"type":"down","x":"a","y":1}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try Child.run(
+        let result = try ChildProcess.run(
             try builtProduct("gtk-demo").path, ["--replay", path],
             environment: environment([:]), timeout: 20)
         XCTAssertEqual(result.status, 2)

@@ -29,7 +29,7 @@ extension XCTestCase {
         where !hasExecutable(tool) {
             throw unavailable("\(tool) is missing (scripts/deps.sh installs it)")
         }
-        let check = try Child.run(
+        let check = try ChildProcess.run(
             "/usr/bin/python3", ["-c", "import pyatspi"], environment: environment([:]))
         guard check.status == 0 else {
             throw unavailable("Debian's python3-pyatspi is missing: \(check.stderr)")
@@ -57,7 +57,7 @@ extension XCTestCase {
             wait 2>/dev/null
             exit $status
             """
-        let result = try Child.run(
+        let result = try ChildProcess.run(
             "/usr/bin/dbus-run-session", ["--", "/bin/sh", "-c", script, "sh"] + arguments,
             environment: environment([
                 "DEMO": try builtProduct("gtk-demo").path, "EVENTS": events, "PROBE": probePath,

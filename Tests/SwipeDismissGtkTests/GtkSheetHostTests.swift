@@ -18,6 +18,21 @@ final class GtkSheetHostTests: XCTestCase {
         /// A button on the app's screen behind the sheet.
         let behind: UnsafeMutablePointer<GtkWidget>
         let handlers: XlibHandlers
+        /// The host's clock: time moves only when the test moves it.
+        let clock: ManualClock
+
+        /// Moves the clock on by `seconds` and pumps the main context until the host's frame
+        /// at that time is drawn and nothing moves; fails the test if it keeps ticking.
+        /// …after `condition` holds (what the step waits for).
+        func settle(
+            by seconds: Double, until condition: () -> Bool = { true },
+            file: StaticString = #filePath, line: UInt = #line
+        ) {
+            XCTAssertTrue(
+                clock.advance(by: seconds, until: condition, thenPumpUntilIdle: { host.isTicking }),
+                "\(seconds) s on, the host still ticks or the awaited state never came: "
+                    + "\(host.controller.state)", file: file, line: line)
+        }
     }
 
     func makeHost() throws -> Setup {
@@ -28,6 +43,7 @@ final class GtkSheetHostTests: XCTestCase {
         setenv("GDK_BACKEND", "x11", 1)
         setenv("GTK_A11Y", "none", 1)
         guard gtk_init_check() != 0 else { throw unavailable("GTK cannot open \(display)") }
+        let clock = ManualClock()
         let presenter = SheetPresenter(drawsScreenBehind: false)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let close = gtk_button_new_with_label("Close")!
@@ -56,23 +72,26 @@ final class GtkSheetHostTests: XCTestCase {
             screen: screen,
             content: .sheet(
                 content, presenter: presenter, scrolledWindow: scrolled, closeButton: close),
-            presenter: presenter, configuration: .sheet(), viewport: Size(width: 390, height: 844))
+            presenter: presenter, configuration: .sheet(), viewport: Size(width: 390, height: 844),
+            clock: clock)
         gtk_widget_set_size_request(host.widget, 390, 844)
         let window = gtk_window_new()!
         gtk_window_set_child(sd_window(window), host.widget)
         gtk_window_present(sd_window(window))
         host.wake()
+        // Up: mapped, laid out at the window's size, and at rest.
+        let up = pumpMainContext {
+            gtk_widget_get_mapped(window) != 0 && gtk_widget_get_height(host.widget) == 844
+                && !host.isTicking
+        }
+        guard up else {
+            gtk_window_destroy(sd_window(window))
+            handlers.restore()
+            throw GtkTestFailure(description: "the host's window did not come up at 390x844")
+        }
         return Setup(
             window: window, host: host, scrolled: scrolled, close: close, behind: behind,
-            handlers: handlers)
-    }
-
-    func run(for seconds: Double) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            while g_main_context_iteration(nil, 0) != 0 {}
-            Thread.sleep(forTimeInterval: 0.002)
-        }
+            handlers: handlers, clock: clock)
     }
 
     func close(_ setup: Setup) {
@@ -85,21 +104,25 @@ final class GtkSheetHostTests: XCTestCase {
         let setup = try makeHost()
         defer { close(setup) }
         let host = setup.host
-        run(for: 0.5)
         host.move(to: .large, animated: false)
-        run(for: 0.3)
+        setup.settle(by: 0.3) { host.controller.state.detent == .large }
         XCTAssertEqual(host.controller.state.detent, .large)
         // Six wheel clicks down (53 pt each) with the sheet at large scroll the list 318 pt.
         // The pointer rests over the list (a move with no press, as the host feeds before a
         // scroll).
         host.input.enqueue(.move(Point(x: 195, y: 500)), milliseconds: 0)
         host.wake()
+        // One click a frame: each frame steps the controller at the clock's next 16 ms.
+        var ticks = 0
+        host.onTick = { ticks += 1 }
         for _ in 0..<6 {
             host.input.enqueue(.scroll(dx: 0, dy: -53, source: .wheel), milliseconds: 0)
             host.wake()
-            run(for: 0.016)
+            setup.clock.advance(by: 0.016)
+            let before = ticks
+            XCTAssertTrue(pumpMainContext { ticks > before }, "no frame after a wheel click")
         }
-        run(for: 1.5)
+        setup.settle(by: 1.5) { host.controller.state.scroll > 0 }
         let adjustment = gtk_scrolled_window_get_vadjustment(sd_scrolled(setup.scrolled))
         XCTAssertEqual(host.controller.state.scroll, 318, accuracy: 0.5, "\(host.controller.state)")
         XCTAssertEqual(
@@ -116,9 +139,9 @@ final class GtkSheetHostTests: XCTestCase {
         let setup = try makeHost()
         defer { close(setup) }
         let host = setup.host
-        run(for: 0.5)
         XCTAssertFalse(host.isTicking, "at rest, nothing ticks")
-        XCTAssertEqual(gtk_widget_has_focus(setup.close), 1, "focus starts on Close")
+        XCTAssertTrue(
+            pumpMainContext { gtk_widget_has_focus(setup.close) == 1 }, "focus starts on Close")
         var asked: [DismissReason] = []
         host.controller.shouldDismiss = { reason in
             asked.append(reason)
@@ -126,21 +149,22 @@ final class GtkSheetHostTests: XCTestCase {
         }
         // Close's click asks the policy: vetoed the first time, allowed the second.
         gtk_widget_activate(setup.close)
-        run(for: 0.5)
+        setup.settle(by: 0.5) { !asked.isEmpty }
         XCTAssertEqual(asked, [.programmatic])
         XCTAssertNotEqual(host.controller.state.phase, .dismissed)
         gtk_widget_activate(setup.close)
-        run(for: 1.2)
+        setup.settle(by: 1.2) { host.controller.state.phase == .dismissed }
         XCTAssertEqual(asked, [.programmatic, .programmatic])
         XCTAssertEqual(host.controller.state.phase, .dismissed)
         XCTAssertEqual(host.renderer.backdropOpacity, 0)
         XCTAssertFalse(host.renderer.showsContent)
         XCTAssertFalse(host.isTicking)
         host.present()
-        run(for: 1.2)
+        setup.settle(by: 1.2) { host.controller.state.phase == .presented }
         XCTAssertEqual(host.controller.state.phase, .presented)
         XCTAssertEqual(host.renderer.backdropOpacity, 0.3, accuracy: 1e-9)
-        XCTAssertEqual(gtk_widget_has_focus(setup.close), 1, "focus back in the sheet")
+        XCTAssertTrue(
+            pumpMainContext { gtk_widget_has_focus(setup.close) == 1 }, "focus back in the sheet")
     }
 
     /// Presses Tab `count` times on the test's window, as the keyboard would (xdotool sends
@@ -155,9 +179,12 @@ final class GtkSheetHostTests: XCTestCase {
             display.readPixels(window: $0, x: 0, y: 0, width: 1, height: 1) != nil
         }
         guard !windows.isEmpty else { throw GtkTestFailure(description: "no mapped window") }
+        // Each press is waited for: the focus moves (GTK's Tab binding ran) or, past the
+        // deadline, the test's own assertions on where it went report it.
         for _ in 0..<count {
+            let before = focus(setup)
             for window in windows { try xdotool(["key", "--window", String(window), "Tab"]) }
-            run(for: 0.1)
+            pumpMainContext(timeout: 0.5) { focus(setup) != before }
         }
     }
 
@@ -170,7 +197,6 @@ final class GtkSheetHostTests: XCTestCase {
         let setup = try makeHost()
         defer { close(setup) }
         let host = setup.host
-        run(for: 0.5)
         XCTAssertTrue(host.isScreenInert)
         // Tab cycles inside the sheet: never onto the button behind.
         var seen: [UnsafeMutablePointer<GtkWidget>?] = []
@@ -204,7 +230,7 @@ final class GtkSheetHostTests: XCTestCase {
 
         // Dismissed: focus and pointer reach the screen again.
         host.dismiss()
-        run(for: 1.2)
+        setup.settle(by: 1.2) { host.controller.state.phase == .dismissed }
         XCTAssertEqual(host.controller.state.phase, .dismissed)
         XCTAssertFalse(host.isScreenInert)
         var reached = false
@@ -219,8 +245,8 @@ final class GtkSheetHostTests: XCTestCase {
                 ?? false)
         // Presented again: inert again, focus back in the sheet.
         host.present()
-        run(for: 1.2)
+        setup.settle(by: 1.2) { host.controller.state.phase == .presented }
         XCTAssertTrue(host.isScreenInert)
-        XCTAssertEqual(gtk_widget_has_focus(setup.close), 1)
+        XCTAssertTrue(pumpMainContext { gtk_widget_has_focus(setup.close) == 1 })
     }
 }

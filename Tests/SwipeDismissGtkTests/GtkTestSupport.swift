@@ -1,6 +1,8 @@
+import CGtk
 import CX11
 import Foundation
 import Glibc
+import SwipeDismiss
 import SwipeDismissTestSupport
 import SwipeDismissX11
 import XCTest
@@ -13,66 +15,6 @@ typealias GtkTestFailure = TestFailure
 
 /// Whether an executable exists at `path`.
 func hasExecutable(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
-
-/// A child process whose stdout and stderr go to files (read at any time, no pipes to drain).
-final class Child {
-    let process = Process()
-    let outPath: String
-    let errPath: String
-
-    init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
-        let base = temporaryFolder().appendingPathComponent("child-\(UUID().uuidString)").path
-        outPath = base + ".out"
-        errPath = base + ".err"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = FileHandle(forWritingAtPath: outPath)
-        process.standardError = FileHandle(forWritingAtPath: errPath)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-    }
-
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? FileManager.default.removeItem(atPath: outPath)
-        try? FileManager.default.removeItem(atPath: errPath)
-    }
-
-    var pid: Int32 { process.processIdentifier }
-    var stdout: String { (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
-    var lines: [String] { stdout.split(separator: "\n").map(String.init) }
-
-    /// Waits up to `timeout` seconds; the exit status, or nil if still running.
-    func waitForExit(timeout: Double) -> Int32? {
-        guard eventually(timeout: timeout, { !process.isRunning }) else { return nil }
-        return process.terminationStatus
-    }
-
-    /// Ends the child (SIGTERM, then SIGKILL) and waits for it.
-    func stop() {
-        guard process.isRunning else { return }
-        kill(pid, SIGTERM)
-        if waitForExit(timeout: 3) == nil {
-            kill(pid, SIGKILL)
-            _ = waitForExit(timeout: 3)
-        }
-    }
-
-    /// Runs to completion (at most `timeout` seconds): (status, stdout, stderr).
-    static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String],
-        timeout: Double = 30
-    ) throws -> (status: Int32?, stdout: String, stderr: String) {
-        let child = try Child(executable, arguments, environment: environment)
-        let status = child.waitForExit(timeout: timeout)
-        if status == nil { child.stop() }
-        return (status, child.stdout, child.stderr)
-    }
-}
 
 /// A private folder for this test process's files.
 func temporaryFolder() -> URL {
@@ -106,7 +48,7 @@ func environment(_ changes: [String: String?]) -> [String: String] {
 
 /// gtk-demo on the X display `$DISPLAY`, its window found and showing its first frame.
 struct RunningGtkDemo {
-    let child: Child
+    let child: ChildProcess
     let display: X11Display
     let window: UInt
 
@@ -120,7 +62,7 @@ struct RunningGtkDemo {
     /// The grey of the white band at (100, 10).
     var bandGrey: Int? { pixel(x: 100, y: 10)?.r }
 
-    var phases: [String] { SwipeDismissGtkTests.phases(child.lines) }
+    var phases: [String] { SwipeDismissGtkTests.phases(child.stdoutLines) }
 }
 
 extension XCTestCase {
@@ -138,7 +80,7 @@ extension XCTestCase {
             return opened != nil
         }
         guard let display = opened else { throw unavailable("cannot open the display \(name)") }
-        let child = try Child(
+        let child = try ChildProcess(
             try builtProduct("gtk-demo").path, arguments,
             environment: environment(["GDK_BACKEND": "x11", "DISPLAY": name]))
         var window: UInt?
@@ -153,7 +95,7 @@ extension XCTestCase {
             return window != nil
         }
         guard up, let window else {
-            child.stop()
+            child.terminate()
             throw GtkTestFailure(
                 description: "the gtk-demo window did not come up; stderr: \(child.stderr)")
         }
@@ -186,5 +128,39 @@ struct XlibHandlers {
     func restore() {
         XSetErrorHandler(error)
         XSetIOErrorHandler(io)
+    }
+}
+
+/// Runs GTK's main context (this thread's default) until `condition` holds, for at most
+/// `timeout` seconds of wall clock; whether it held. Every pending source is dispatched
+/// before each check, so a condition that holds is seen on the turn it comes true.
+@discardableResult
+func pumpMainContext(timeout: Double = 10, until condition: () -> Bool) -> Bool {
+    eventually(timeout: timeout, every: 0.001) {
+        while g_main_context_iteration(nil, 0) != 0 {}
+        return condition()
+    }
+}
+
+/// In-process host tests run on a `ManualClock`: time moves only when a test says so, and
+/// the main context is pumped until the host has acted on it.
+extension ManualClock {
+    /// Pumps GTK's main context until the host ticks or `condition` holds (the call just made
+    /// took effect), moves the clock on by `seconds`, and pumps until `condition` holds and
+    /// `isTicking` says the host stopped ticking (its frame at the new time was drawn and
+    /// nothing moves any more); whether that happened within `timeout` seconds of wall clock
+    /// for each wait.
+    @discardableResult
+    func advance(
+        by seconds: Double, timeout: Double = 10, until condition: () -> Bool = { true },
+        thenPumpUntilIdle isTicking: () -> Bool
+    ) -> Bool {
+        // First the call in hand takes effect at the current time: GTK may hand it over in a
+        // callback of its own, and a call that came after the jump would start after it.
+        guard pumpMainContext(timeout: timeout, until: { isTicking() || condition() }) else {
+            return false
+        }
+        advance(by: seconds)
+        return pumpMainContext(timeout: timeout) { condition() && !isTicking() }
     }
 }

@@ -30,9 +30,9 @@ package final class PrivateXvfb {
             var number = ""
             eventually(timeout: 10) {
                 number = child.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-                return child.stdout.hasSuffix("\n") || !child.process.isRunning
+                return child.stdout.hasSuffix("\n") || !child.isRunning
             }
-            if !number.isEmpty, Int(number) != nil, child.process.isRunning {
+            if !number.isEmpty, Int(number) != nil, child.isRunning {
                 self.child = child
                 display = ":" + number
                 return
@@ -52,7 +52,7 @@ package final class PrivateXvfb {
 
     /// Ends the server at once, as a crash would, and waits for it.
     package func kill() {
-        guard child.process.isRunning else { return }
+        guard child.isRunning else { return }
         Glibc.kill(child.pid, SIGKILL)
         _ = child.waitForExit(timeout: 5)
     }

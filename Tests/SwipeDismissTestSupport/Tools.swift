@@ -42,24 +42,20 @@ package func environment(display: String?) -> [String: String] {
     return environment
 }
 
-/// Runs `xdotool` with `arguments` on `display` (nil: `$DISPLAY`) and waits for it (its
-/// stderr goes to the test log); a failure of the test if it does not exit 0.
-///
-/// A plain `Process` and `waitUntilExit`, not `ChildProcess`: the X11 frame-pacing test's
-/// spring-back after `mouseup` timed out in two runs of three when xdotool ran with collected
-/// pipes and a polled exit.
+/// Runs `xdotool` with `arguments` on `display` (nil: `$DISPLAY`) and waits for it (up to
+/// 60 s); a failure of the test if it does not exit 0 (its stderr is in the message).
 package func xdotool(
     _ arguments: [String], display: String? = nil, file: StaticString = #filePath,
     line: UInt = #line
 ) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["xdotool"] + arguments
-    if let display { process.environment = environment(display: display) }
-    try process.run()
-    process.waitUntilExit()
+    guard let tool = findExecutable("xdotool") else {
+        throw unavailable("xdotool is not installed")
+    }
+    var changes: [String: String?] = [:]
+    if let display { changes["DISPLAY"] = .some(display) }
+    let run = try ChildProcess.run(tool, arguments, changes: changes, timeout: 60)
     XCTAssertEqual(
-        process.terminationStatus, 0, "xdotool \(arguments.joined(separator: " "))",
+        run.status, 0, "xdotool \(arguments.joined(separator: " ")): \(run.stderr)",
         file: file, line: line)
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RawCairoBaseline
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 @testable import SwipeDismissWayland

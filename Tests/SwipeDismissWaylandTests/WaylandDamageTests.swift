@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissTestSupport
 import XCTest
 
 @testable import SwipeDismissWayland

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SwipeDismiss
+import SwipeDismissTestSupport
 import XCTest
 
 @testable import SwipeDismissWayland
@@ -85,8 +86,8 @@ final class WaylandHeadlessTests: XCTestCase {
     func testALostCompositorIsAStopReasonNotAnExit() throws {
         let harness = try WaylandHarness(weston: Weston())
         try harness.settle()
-        kill(harness.weston.process.processIdentifier, SIGKILL)
-        harness.weston.process.waitUntilExit()
+        harness.weston.child.send(SIGKILL)
+        XCTAssertEqual(harness.weston.child.waitForTermination(timeout: 10), .signalled(SIGKILL))
         var reason: WaylandEventLoop.StopReason?
         let end = harness.clock.now + 5
         while reason == nil, harness.clock.now < end {

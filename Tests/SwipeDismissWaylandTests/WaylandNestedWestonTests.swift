@@ -50,41 +50,17 @@ final class WaylandNestedWestonTests: XCTestCase {
     }
 
     /// Starts `wayland-demo --events --verbose` on `weston` and waits for its first frame.
-    private func startDemo(on weston: Weston) throws -> (
-        process: Process, output: String, error: String
-    ) {
-        let folder = try makePrivateFolder("swd-demo")
-        let outPath = "\(folder)/out"
-        let errPath = "\(folder)/err"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        let process = Process()
-        process.executableURL = try builtExecutable("wayland-demo")
-        process.arguments = ["--events", "--verbose"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["WAYLAND_DISPLAY"] = weston.socketPath
-        process.environment = environment
-        process.standardOutput = FileHandle(forWritingAtPath: outPath)
-        process.standardError = FileHandle(forWritingAtPath: errPath)
-        try process.run()
-        let end = Date().addingTimeInterval(10)
-        while Date() < end {
-            let text = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-            if text.contains("first frame shown") { return (process, outPath, errPath) }
-            guard process.isRunning else { break }
-            usleep(20_000)
+    private func startDemo(on weston: Weston) throws -> ChildProcess {
+        let demo = try startWaylandDemo(["--events", "--verbose"], on: weston)
+        guard demo.waitForFirstFrame() else {
+            throw TestFailure(description: "wayland-demo showed no frame: \(demo.stderr)")
         }
-        process.terminate()
-        throw TestFailure(
-            description:
-                "wayland-demo showed no frame: \((try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")"
-        )
+        return demo
     }
 
     /// The phases `--events` printed so far.
-    private func phases(in path: String) -> [String] {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
+    private func phases(in demo: ChildProcess) -> [String] {
+        demo.stdout.split(separator: "\n").compactMap { line in
             guard let range = line.range(of: "\"phase\":\"") else { return nil }
             return String(line[range.upperBound...].prefix { $0 != "\"" })
         }
@@ -110,36 +86,29 @@ final class WaylandNestedWestonTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.error)
     }
 
-    private func waitForPhase(_ phase: String, in path: String, timeout: Double) -> Bool {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            if phases(in: path).contains(phase) { return true }
-            usleep(20_000)
-        }
-        return false
+    private func waitForPhase(_ phase: String, in demo: ChildProcess, timeout: Double) -> Bool {
+        demo.waitForOutput(timeout: timeout) { _, _ in phases(in: demo).contains(phase) }
     }
 
     func testA300PointDragDismisses() throws {
         let (weston, origin, xdotool) = try nestedWeston()
         let demo = try startDemo(on: weston)
-        defer { demo.process.terminate() }
         try drag(xdotool, origin: origin, distance: 300, steps: 30, delay: 16, rest: 100)
         XCTAssertTrue(
-            waitForPhase("dismissed", in: demo.output, timeout: 5),
-            "phases: \(phases(in: demo.output))")
-        XCTAssertEqual(phases(in: demo.output).first, "dragging")
+            waitForPhase("dismissed", in: demo, timeout: 5),
+            "phases: \(phases(in: demo))")
+        XCTAssertEqual(phases(in: demo).first, "dragging")
     }
 
     func testAn80PointDragSpringsBack() throws {
         let (weston, origin, xdotool) = try nestedWeston()
         let demo = try startDemo(on: weston)
-        defer { demo.process.terminate() }
         // Slowly, and held still before the release: no flick to project past the threshold.
         try drag(xdotool, origin: origin, distance: 80, steps: 16, delay: 30, rest: 300)
         XCTAssertTrue(
-            waitForPhase("presented", in: demo.output, timeout: 5),
-            "phases: \(phases(in: demo.output))")
-        let seen = phases(in: demo.output)
+            waitForPhase("presented", in: demo, timeout: 5),
+            "phases: \(phases(in: demo))")
+        let seen = phases(in: demo)
         XCTAssertEqual(seen.first, "dragging")
         XCTAssertFalse(seen.contains("dismissing") || seen.contains("dismissed"), "phases: \(seen)")
     }
@@ -149,15 +118,15 @@ final class WaylandNestedWestonTests: XCTestCase {
         let harness = try WaylandHarness(weston: weston, liveInput: true)
         try harness.settle()
         // xdotool runs beside the loop, which must keep reading for the events to arrive.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xdotool)
-        process.arguments = [
-            "mousemove", "\(origin.x + 195)", "\(origin.y + 400)", "sleep", "0.2",
-            "click", "--repeat", "50", "--delay", "8", "5",
-            "click", "--repeat", "50", "--delay", "8", "4",
-        ]
-        try process.run()
+        let process = try ChildProcess(
+            xdotool,
+            [
+                "mousemove", "\(origin.x + 195)", "\(origin.y + 400)", "sleep", "0.2",
+                "click", "--repeat", "50", "--delay", "8", "5",
+                "click", "--repeat", "50", "--delay", "8", "4",
+            ])
         try harness.run(timeout: 20, until: { !process.isRunning })
+        XCTAssertEqual(process.ended, .exited(0), process.stderr)
         try harness.run(timeout: 1, until: { false })
         let wheels = harness.counted.events.compactMap { event -> Double? in
             if case .scroll(_, let dy, .wheel) = event.kind { return dy }
@@ -174,15 +143,15 @@ final class WaylandNestedWestonTests: XCTestCase {
         let (weston, origin, xdotool) = try nestedWeston()
         let harness = try WaylandHarness(weston: weston, liveInput: true)
         try harness.settle()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xdotool)
-        process.arguments = [
-            "mousemove", "\(origin.x + 195)", "\(origin.y + 400)", "sleep", "0.2", "key", "Escape",
-        ]
-        try process.run()
+        let process = try ChildProcess(
+            xdotool,
+            [
+                "mousemove", "\(origin.x + 195)", "\(origin.y + 400)", "sleep", "0.2", "key",
+                "Escape",
+            ])
         let dismissed = try harness.run(timeout: 5) { harness.controller.state.phase == .dismissed }
         XCTAssertTrue(dismissed, "phases: \(harness.phases)")
         XCTAssertTrue(harness.counted.events.contains { $0.kind == .key(.escape) })
-        process.waitUntilExit()
+        XCTAssertEqual(process.waitForTermination(timeout: 10), .exited(0), process.stderr)
     }
 }

@@ -26,7 +26,7 @@ final class WaylandSignalPipeTests: XCTestCase {
         harness.loop.signalPipe = signals
         // Idle now: `run` waits in poll with no timeout, so only the pipe can end it. Should it
         // not, killing weston after 10 s ends the run as compositorLost instead of hanging.
-        let weston = harness.weston.process.processIdentifier
+        let weston = harness.weston.child.pid
         let returned = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         Thread {
@@ -81,10 +81,12 @@ final class WaylandSignalPipeTests: XCTestCase {
             let folder = try makePrivateFolder("swd-signal")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let recordPath = "\(folder)/gesture.json"
-            let demo = try RunningWaylandDemo(["--verbose", "--record", recordPath], on: weston)
+            let demo = try startWaylandDemo(["--verbose", "--record", recordPath], on: weston)
             XCTAssertTrue(
-                demo.waitForFirstFrame(), "no frame before signal \(signal): \(demo.error)")
-            XCTAssertEqual(demo.stop(with: signal), status, "signal \(signal): \(demo.error)")
+                demo.waitForFirstFrame(), "no frame before signal \(signal): \(demo.stderr)")
+            // It exits by itself with 128 + the signal (not killed by it).
+            XCTAssertEqual(
+                demo.stop(with: signal), .exited(status), "signal \(signal): \(demo.stderr)")
             let trace = try String(contentsOfFile: recordPath, encoding: .utf8)
             XCTAssertTrue(trace.contains("\"viewport\""), "signal \(signal): \(trace)")
         }

@@ -52,7 +52,7 @@ final class X11PresentationTests: XCTestCase {
         let shown = try XCTUnwrap(window.readPixels(x: 0, y: 0, width: 390, height: 844))
         let buffer = try XCTUnwrap(renderer.readBackBuffer(x: 0, y: 0, width: 390, height: 844))
         XCTAssertEqual(shown.count, buffer.count, file: file, line: line)
-        let differing = zip(shown, buffer).filter { $0 != $1 }.count
+        let differing = differingPixelCount(shown, buffer, width: 390)
         XCTAssertEqual(differing, 0, "pixels differing from the buffer", file: file, line: line)
         XCTAssertTrue(
             expectedGrey(alpha: 0.3).contains(grey(shown[10 * 390 + 100])),

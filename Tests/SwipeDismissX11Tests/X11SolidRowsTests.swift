@@ -1,6 +1,7 @@
 import SwipeDismiss
 import SwipeDismissCairo
 import SwipeDismissRaster
+import SwipeDismissTestSupport
 import SwipeDismissX11
 import XCTest
 
@@ -91,7 +92,7 @@ final class X11SolidRowsTests: XCTestCase {
             }
             display.sync()
             let shown = try XCTUnwrap(window.readPixels(x: 0, y: 0, width: 390, height: 844))
-            let differing = zip(shown, expected[index]).filter { $0 != $1 }.count
+            let differing = differingPixelCount(shown, expected[index], width: 390)
             XCTAssertEqual(differing, 0, "frame \(index) (offset \(offset), alpha \(alpha))")
         }
         XCTAssertGreaterThan(solidBands, 100, "flat rows sent as fills")
@@ -104,12 +105,12 @@ final class X11SolidRowsTests: XCTestCase {
         // Our memory lacks the filled and repeated rows until the frame is needed whole: read
         // back, or shown again after an Expose.
         let buffer = try XCTUnwrap(renderer.readBackBuffer(x: 0, y: 0, width: 390, height: 844))
-        XCTAssertEqual(zip(buffer, expected[expected.count - 1]).filter { $0 != $1 }.count, 0)
-        XCTAssertEqual(zip(buffer, last).filter { $0 != $1 }.count, 0, "memory as the window")
+        XCTAssertEqual(differingPixelCount(buffer, expected[expected.count - 1], width: 390), 0)
+        XCTAssertEqual(differingPixelCount(buffer, last, width: 390), 0, "memory as the window")
         XCTAssertTrue(renderer.redisplayLastFrame())
         display.sync()
         let again = try XCTUnwrap(window.readPixels(x: 0, y: 0, width: 390, height: 844))
-        XCTAssertEqual(zip(again, expected[expected.count - 1]).filter { $0 != $1 }.count, 0)
+        XCTAssertEqual(differingPixelCount(again, expected[expected.count - 1], width: 390), 0)
     }
 
     func testSharedMemoryFillsAndRepeatsShowExactlyTheImagePathsPixels() throws {

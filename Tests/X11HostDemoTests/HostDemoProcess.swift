@@ -6,10 +6,9 @@ import XCTest
 
 /// `x11-host-demo --events` running on `$DISPLAY`, its window found and showing.
 final class RunningHostDemo {
-    let process = Process()
+    let child: ChildProcess
     let display: X11Display
     let window: UInt
-    private let output: URL
 
     init() throws {
         guard let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
@@ -24,17 +23,8 @@ final class RunningHostDemo {
         }
         guard let display = opened else { throw unavailable("no X display: cannot open \(name)") }
         self.display = display
-        let executable = try builtExecutable("x11-host-demo")
-        output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "x11-host-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.executableURL = executable
-        process.arguments = ["--events"]
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let pid = process.processIdentifier
+        child = try ChildProcess(try builtExecutable("x11-host-demo"), ["--events"])
+        let pid = child.pid
         var found: UInt?
         let up = eventually(timeout: 10) {
             found = display.windows(ofProcess: pid).first
@@ -43,18 +33,13 @@ final class RunningHostDemo {
                 == 0x33_6699
         }
         guard up, let found else {
-            throw TestFailure(description: "the x11-host-demo window did not come up")
+            throw TestFailure(
+                description: "the x11-host-demo window did not come up: \(child.stderr)")
         }
         window = found
     }
 
-    deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: output)
-    }
+    deinit { child.terminate() }
 
     var id: String { String(window) }
 
@@ -65,8 +50,7 @@ final class RunningHostDemo {
 
     /// The `--events` lines so far, as objects.
     var events: [[String: Any]] {
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
+        child.stdout.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
     }

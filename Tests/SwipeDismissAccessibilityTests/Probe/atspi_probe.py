@@ -9,6 +9,11 @@ Commands, done in order, each printing one JSON object a line on stdout:
     states           the dialog's states (the dialog found first, kept after it hides)
     do:NAME          the dialog's action NAME; prints whether it was done
     wait:SECONDS     runs the event loop that long; prints the events seen so far
+    spawn:PROGRAM ARG...
+                     starts PROGRAM (split on spaces) and goes on at once; it is waited for
+                     at the end and its status printed: {"spawned": [...], "status": N}.
+                     The listeners are on the bus by then (the application was found
+                     through the same connection), so nothing the program causes is missed.
     until=TYPE=DETAIL1=SECONDS
                      runs the event loop until an event TYPE with detail1 DETAIL1 has come
                      (or SECONDS passed); prints the events seen so far
@@ -17,6 +22,7 @@ object:state-changed:expanded, object:state-changed:focused, focus:.
 Exit status 0, or 1 with {"error": ...} when the application never appears.
 """
 import json
+import subprocess
 import sys
 import time
 
@@ -103,8 +109,11 @@ def run_until(kind, detail, seconds):
         pyatspi.Registry.start()
 
 
+spawned = []
 for command in COMMANDS:
-    if command == "tree":
+    if command.startswith("spawn:"):
+        spawned.append((command[6:].split(" "), subprocess.Popen(command[6:].split(" "))))
+    elif command == "tree":
         out(tree=tree())
     elif command == "actions":
         action = dialog.queryAction()
@@ -135,3 +144,5 @@ for command in COMMANDS:
     else:
         out(error="unknown command %r" % command)
         sys.exit(2)
+for argv, process in spawned:
+    out(spawned=argv, status=process.wait(timeout=30))

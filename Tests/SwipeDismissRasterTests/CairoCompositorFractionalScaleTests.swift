@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissTestSupport
 import XCTest
 
 @testable import SwipeDismissRaster
@@ -92,7 +93,7 @@ final class CairoCompositorFractionalScaleTests: XCTestCase {
     {
         XCTAssertEqual(a.count, b.count)
         var result = (levels: 0, x: -1, y: -1)
-        for index in a.indices where index < b.count && a[index] != b[index] {
+        for index in differingIndices(a, b, width: width) {
             for shift: UInt32 in [0, 8, 16, 24] {
                 let p = Int((a[index] >> shift) & 0xFF)
                 let q = Int((b[index] >> shift) & 0xFF)
