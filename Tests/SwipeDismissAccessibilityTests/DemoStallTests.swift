@@ -63,7 +63,7 @@ final class DemoStallTests: DemoSessionTestCase {
     ) throws {
         let sent = Date()
         kill(demo.pid, SIGTERM)
-        let status = demo.process.wait(timeout: 5)
+        let status = demo.process.waitForExit(timeout: 5)
         XCTAssertNotNil(status, "x11-demo ignored SIGTERM")
         XCTAssertLessThan(Date().timeIntervalSince(sent), 1, "x11-demo took long to end")
         XCTAssertEqual(status, 128 + SIGTERM, demo.stderr)

@@ -8,14 +8,14 @@ final class GtkDisplayLossTests: XCTestCase {
     func testLosingTheXServerEndsTheDemoWithAMessageAndStatus1() throws {
         guard hasExecutable("/usr/bin/xdotool") else { throw unavailable("xdotool is missing") }
         let server = try PrivateXvfb()
-        let demo = try Child(
+        let demo = try ChildProcess(
             try builtProduct("gtk-demo").path, ["--scene", "sheet"],
-            environment: environment(["GDK_BACKEND": "x11", "DISPLAY": server.display]))
-        defer { demo.stop() }
+            changes: ["GDK_BACKEND": "x11", "DISPLAY": server.display])
+        defer { demo.terminate() }
         // This process never connects: a lost connection would end the test runner too.
-        let shown = try Child.run(
+        let shown = try ChildProcess.run(
             "/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--pid", "\(demo.pid)"],
-            environment: environment(["DISPLAY": server.display]), timeout: 15)
+            changes: ["DISPLAY": server.display], timeout: 15)
         XCTAssertEqual(shown.status, 0, "the window never showed: \(demo.stderr)")
         server.kill()
         let killed = Date()
@@ -30,17 +30,18 @@ final class GtkDisplayLossTests: XCTestCase {
 /// The same on Wayland: a compositor that goes away ends gtk-demo's loop with a message.
 final class GtkCompositorLossTests: XCTestCase {
     func testLosingTheCompositorEndsTheDemoWithAMessageAndStatus1() throws {
-        let weston = try HeadlessWeston()
+        let weston = try headlessWeston()
         defer { weston.stop() }
         let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Examples/Traces/escape-and-space.json").standardized
-        let demo = try Child(
+        let demo = try ChildProcess(
             try builtProduct("gtk-demo").path, ["--replay", trace.path, "--events"],
-            environment: weston.clientEnvironment)
-        defer { demo.stop() }
+            changes: weston.clientChanges)
+        defer { demo.terminate() }
         // Running and drawing: the replay's phase lines come.
         XCTAssertTrue(
-            eventually(timeout: 20) { !phases(demo.lines).isEmpty }, "no frames: \(demo.stderr)")
+            eventually(timeout: 20) { !phases(demo.stdoutLines).isEmpty },
+            "no frames: \(demo.stderr)")
         kill(weston.child.pid, SIGKILL)
         let killed = Date()
         let status = demo.waitForExit(timeout: 5)

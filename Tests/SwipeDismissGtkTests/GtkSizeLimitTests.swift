@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismissGtk
+import SwipeDismissTestSupport
 import XCTest
 
 /// Sizes GTK cannot draw are refused up front, naming the flag, with status 2 and before any
@@ -18,16 +19,18 @@ final class GtkSizeLimitTests: XCTestCase {
 
     func testTheDemoRefusesASizeGtkCannotDrawBeforeAnyDisplay() throws {
         let demo = try builtProduct("gtk-demo").path
-        let noDisplay = environment(["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        let noDisplay: [String: String?] = ["DISPLAY": nil, "WAYLAND_DISPLAY": nil]
         for size in ["32740x844", "64x32767", "23171x23171"] {
-            let result = try Child.run(demo, ["--size", size], environment: noDisplay, timeout: 20)
+            let result = try ChildProcess.run(
+                demo, ["--size", size], changes: noDisplay, timeout: 20)
             XCTAssertEqual(result.status, 2, "\(size): \(result.stderr)")
             XCTAssertTrue(
                 result.stderr.hasPrefix("gtk-demo: --size: a \(size) pt window is too large"),
                 result.stderr)
         }
         // One that fits goes on, to find no display.
-        let fits = try Child.run(demo, ["--size", "32639x64"], environment: noDisplay, timeout: 20)
+        let fits = try ChildProcess.run(
+            demo, ["--size", "32639x64"], changes: noDisplay, timeout: 20)
         XCTAssertEqual(fits.status, 2)
         XCTAssertTrue(fits.stderr.hasPrefix("gtk-demo: cannot open a display"), fits.stderr)
     }
