@@ -39,6 +39,15 @@ public final class WaylandInputSource: InputSource {
     /// two resting fingers stop a settling sheet as a press would, and lifting them lets it
     /// settle from where it was caught.
     public var catchesOnHold: ((Point) -> Bool)?
+    /// Whether the window has the seat's keyboard focus (`wl_keyboard.enter` until `leave`).
+    public private(set) var hasKeyboardFocus = false {
+        didSet {
+            if hasKeyboardFocus != oldValue { onKeyboardFocusChange?(hasKeyboardFocus) }
+        }
+    }
+    /// Told each time the window gains (true) or loses (false) the keyboard focus: what an
+    /// accessibility bridge's `windowIsActive` follows. Nil by default.
+    public var onKeyboardFocusChange: ((Bool) -> Void)?
     /// How many pointer frames were read (tests).
     public private(set) var pointerFrames = 0
     /// Whether the seat has a pointer and a keyboard.
@@ -91,6 +100,7 @@ public final class WaylandInputSource: InputSource {
         } else if !hasKeyboard, let keyboard {
             releaseKeyboard(keyboard, version: display.seatVersion)
             self.keyboard = nil
+            hasKeyboardFocus = false
         }
     }
 
@@ -213,8 +223,8 @@ public final class WaylandInputSource: InputSource {
                     keymap: { data, _, format, fd, size in
                         from(data).keys.load(format: format, descriptor: fd, size: Int(size))
                     },
-                    enter: { _, _, _, _, _ in },
-                    leave: { _, _, _, _ in },
+                    enter: { data, _, _, _, _ in from(data).hasKeyboardFocus = true },
+                    leave: { data, _, _, _ in from(data).hasKeyboardFocus = false },
                     key: { data, _, _, time, key, state in
                         from(data).key(
                             time, key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
