@@ -117,7 +117,7 @@ let package = Package(
         ),
         .target(
             name: "SwipeDismissGif", dependencies: ["SwipeDismiss", "CGif"], path: "Plugins/Gif"),
-        // AT-SPI over libdbus: the sheet as a modal dialog for screen readers (X11 hosts).
+        // AT-SPI over libdbus: the sheet as a modal dialog for screen readers (X11 and Wayland).
         // libdbus is opened at run time, only when there is a bus (LibDBus.swift says why):
         // CDBus, its headers, is for the tests that check the plugin's view of its ABI.
         .target(
@@ -283,7 +283,7 @@ let package = Package(
             name: "WaylandDemo",
             dependencies: [
                 "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissWayland", "ToolSupport",
-                "X11DemoCore",
+                "X11DemoCore", "SwipeDismissAccessibility",
             ],
             path: "Examples/WaylandDemo"
         ),

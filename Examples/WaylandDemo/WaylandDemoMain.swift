@@ -160,9 +160,18 @@ enum WaylandDemoMain {
             window: window, renderer: renderer, input: live, clock: clock,
             framesPerSecond: options.framesPerSecond)
         loop.signalPipe = signals
+        // Screen readers: the sheet (the stack's top one) as an AT-SPI dialog while the
+        // desktop asks for it, as in x11-demo.
+        let accessibility = startAccessibility(
+            loop: loop, input: live, verbose: options.verbose
+        ) { accessibilityModel(of: controller, direction: configuration.direction) }
         // --verbose says when the first frame is on screen (tests wait for it before input).
         var firstFrameToldOf = !options.verbose
         let replayFinished: () -> Bool = { [replay] in
+            // Extents are in pixels: the compositor may change the scale while running.
+            if let accessibility, accessibility.scale != renderer.scale {
+                accessibility.scale = renderer.scale
+            }
             if !firstFrameToldOf, renderer.framesDone > 0, let size = renderer.lastBufferSize {
                 firstFrameToldOf = true
                 console.error(
@@ -180,6 +189,7 @@ enum WaylandDemoMain {
             _ = saveRecording()
             console.fail("rendering failed: \(error)", status: 1)
         }
+        withExtendedLifetime(accessibility) {}
         let saved = saveRecording()
         switch reason {
         case .interrupted(let signal):

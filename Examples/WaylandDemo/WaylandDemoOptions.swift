@@ -12,9 +12,10 @@ enum WaylandDemoOptions {
 
         Opens a Wayland window titled "SwipeDismiss Wayland demo" (on WAYLAND_DISPLAY). Drag the
         card (or the sheet) down, or the photo any way, to dismiss it; a two-finger touchpad
-        scroll drags it too and lets go when the fingers lift; a wheel never dismisses; Escape
-        dismisses; Space or a click presents it again; close the window to quit. The scale is
-        the compositor's (integer, or fractional with wp_fractional_scale_v1) unless --scale.
+        scroll drags it too and lets go when the fingers lift, as does one finger on a
+        touchscreen (other fingers are ignored); a wheel never dismisses; Escape dismisses;
+        Space or a click presents it again; close the window to quit. The scale is the
+        compositor's (integer, or fractional with wp_fractional_scale_v1) unless --scale.
 
           --preset seed|fluid   behaviour preset (default: fluid)
           --scene card|sheet|photo|stack

@@ -60,6 +60,8 @@ public final class AccessibilityBridge {
     private var sessionOutput = OutputWatch()
     private var accessibilityOutput = OutputWatch()
     private var statusSerial: UInt32 = 0
+    /// Whether `org.a11y.Status` has answered once.
+    private var statusAnswered = false
     private var addressSerial: UInt32 = 0
     var embedSerial: UInt32 = 0
 
@@ -285,6 +287,11 @@ public final class AccessibilityBridge {
     }
 
     private func setEnabled(_ enabled: Bool) {
+        // The first answer is said even when it leaves things as they were (off): a host's
+        // --verbose, and a test, can tell "asked, and off" from "not asked yet".
+        let first = !statusAnswered
+        statusAnswered = true
+        if first, !enabled { log?("accessibility: off (org.a11y.Status)") }
         guard enabled != isEnabled else { return }
         isEnabled = enabled
         if enabled {

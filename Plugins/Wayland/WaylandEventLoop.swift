@@ -50,11 +50,29 @@ public final class WaylandEventLoop {
             signalPipeReadable = signalPipe != nil
         }
     }
+    /// Another descriptor the loop waits on (an accessibility bridge's `loopInput`, say),
+    /// read each turn (-1: none), and what to do when it is readable, on the loop's thread
+    /// before the next frame; nil (the default) adds nothing. The same slot as
+    /// `X11EventLoop.auxiliaryInput`.
+    public var auxiliaryInput: (descriptor: () -> Int32, onReadable: () -> Void)?
+    /// The host's own descriptors the loop also waits on (a pipe, a socket, a timerfd): when
+    /// one is readable (or hung up), `onHostDescriptorReadable` is called with it on the
+    /// loop's thread, and `run`'s `until` is checked on the next turn, so an app's command
+    /// needs no polling and no Wayland event to be seen. Empty by default; negative entries
+    /// are ignored, and one the kernel says is not open (`POLLNVAL`) is dropped from the list.
+    /// The callback must read what woke it, or the loop spins.
+    public var hostDescriptors: [Int32] = [] {
+        didSet { descriptors = [] }
+    }
+    /// Called with each host descriptor `poll` found readable.
+    public var onHostDescriptorReadable: ((Int32) -> Void)?
     /// How many times the loop woke from `poll`.
     public private(set) var wakeups = 0
     private var lastStepTime = -Double.infinity
     private var stopRequested = false
     private var descriptors: [pollfd] = []
+    /// The auxiliary input's descriptor when `descriptors` was built (-1: none).
+    private var auxiliaryDescriptor: Int32 = -1
     private var started = false
     /// Whether the last poll saw a byte in the signal pipe (true before the first poll).
     private var signalPipeReadable = false
@@ -144,19 +162,22 @@ public final class WaylandEventLoop {
             timeout = max(0, max(wake, slot) - now)
         }
         if let maximumWait { timeout = min(timeout ?? maximumWait, max(0, maximumWait)) }
-        // Built once (and again when the signal pipe changes): waiting allocates nothing.
-        if descriptors.isEmpty {
-            descriptors = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            if let signalPipe {
-                descriptors.append(
-                    pollfd(fd: signalPipe.readDescriptor, events: Int16(POLLIN), revents: 0))
-            }
+        // Built once (and again only when a descriptor changes): waiting allocates nothing.
+        // Order: the connection, the signal pipe, the auxiliary input, the host's.
+        let auxiliary = auxiliaryInput?.descriptor() ?? -1
+        let signalSlot = signalPipe != nil ? 1 : 0
+        let auxiliarySlot = auxiliary >= 0 ? 1 + signalSlot : 0
+        let hostStart = 1 + signalSlot + (auxiliary >= 0 ? 1 : 0)
+        if descriptors.isEmpty || (auxiliary >= 0) != (auxiliaryDescriptor >= 0)
+            || (auxiliary >= 0 && descriptors[auxiliarySlot].fd != auxiliary)
+        {
+            rebuildDescriptors(auxiliary: auxiliary)
         }
         descriptors[0].events = Int16(POLLIN) | (writable ? 0 : Int16(POLLOUT))
         let milliseconds = timeout.map { Int32(min(($0 * 1000).rounded(.up), 1e9)) } ?? -1
         let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
         wakeups += 1
-        signalPipeReadable = descriptors.count > 1 && descriptors[1].revents != 0
+        signalPipeReadable = signalSlot == 1 && descriptors[1].revents != 0
         if ready > 0, descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
             if wl_display_read_events(display.pointer) < 0 {
                 do { try display.check() } catch { return .compositorLost(error.description) }
@@ -165,6 +186,45 @@ public final class WaylandEventLoop {
         } else {
             wl_display_cancel_read(display.pointer)
         }
+        // The others' callbacks run after the read is over, so that they may talk to the
+        // compositor (or stop the loop) as any code on the loop's thread does.
+        guard ready > 0 else { return nil }
+        if auxiliarySlot > 0, descriptors[auxiliarySlot].revents != 0 {
+            auxiliaryInput?.onReadable()
+        }
+        // A callback may change `hostDescriptors` (which empties `descriptors`): checked
+        // each time round.
+        var index = hostStart
+        var closed: [Int32] = []
+        while index < descriptors.count {
+            let entry = descriptors[index]
+            index += 1
+            guard entry.revents != 0 else { continue }
+            if entry.revents & Int16(POLLNVAL) != 0 {
+                closed.append(entry.fd)
+            } else {
+                onHostDescriptorReadable?(entry.fd)
+            }
+        }
+        // A descriptor closed under the loop would wake every poll at once: it is dropped.
+        if !closed.isEmpty { hostDescriptors.removeAll { closed.contains($0) } }
         return nil
+    }
+
+    /// The descriptors `poll` waits on: the connection, the signal pipe's read end, the
+    /// auxiliary input's `auxiliary` (if not -1) and the host's (those not negative).
+    private func rebuildDescriptors(auxiliary: Int32) {
+        descriptors = [pollfd(fd: window.display.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        if let signalPipe {
+            descriptors.append(
+                pollfd(fd: signalPipe.readDescriptor, events: Int16(POLLIN), revents: 0))
+        }
+        if auxiliary >= 0 {
+            descriptors.append(pollfd(fd: auxiliary, events: Int16(POLLIN), revents: 0))
+        }
+        auxiliaryDescriptor = auxiliary
+        for fd in hostDescriptors where fd >= 0 {
+            descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+        }
     }
 }

@@ -3,10 +3,12 @@ internal import CWaylandProtocols
 import Glibc
 import SwipeDismiss
 
-/// Pointer, scroll and key input from a Wayland seat, as timestamped `InputEvent`s.
+/// Pointer, touch, scroll and key input from a Wayland seat, as timestamped `InputEvent`s.
 ///
 /// The pointer goes through `WaylandPointerMapping` one `wl_pointer.frame` at a time (with
-/// a seat older than version 5, every event is its own frame); keys through
+/// a seat older than version 5, every event is its own frame); a touchscreen through
+/// `WaylandTouchMapping` (the first finger drags as the pointer does, others are ignored,
+/// `cancel` springs back); keys through
 /// `WaylandKeyboard` (xkbcommon): Escape, Space, Return/Enter, Page Up/Down, Home, End, and
 /// `y` / `n` as `.other("y")` / `.other("n")`, a prompt's answers. The compositor's
 /// millisecond timestamps are mapped onto `clock` (`WaylandEventTime`), so velocities come
@@ -17,10 +19,12 @@ public final class WaylandInputSource: InputSource {
     private let display: WaylandDisplay
     private var pointer: OpaquePointer?
     private var keyboard: OpaquePointer?
+    private var touch: OpaquePointer?
     private var hold: OpaquePointer?
     private lazy var cursor = WaylandCursor(display: display)
     private var holdCaught = false
     private var mapping = WaylandPointerMapping()
+    private var touches = WaylandTouchMapping()
     private var keys = WaylandKeyboard()
     private var time = WaylandEventTime()
     private var frameTime: UInt32?
@@ -29,8 +33,9 @@ public final class WaylandInputSource: InputSource {
     /// Whether every pointer event is a frame of its own (seat version < 5).
     private let framesEachEvent: Bool
 
-    /// Whether the left button is held (or a hold gesture holds the content).
-    public var isPressed: Bool { mapping.isPressed || holdCaught }
+    /// Whether the left button is held (or a finger drags, or a hold gesture holds the
+    /// content).
+    public var isPressed: Bool { mapping.isPressed || touches.isPressed || holdCaught }
 
     /// Asked when a touchpad hold begins (fingers resting, pointer-gestures v3) with the
     /// pointer's position: whether the hold should catch the content there. The host answers
@@ -39,10 +44,21 @@ public final class WaylandInputSource: InputSource {
     /// two resting fingers stop a settling sheet as a press would, and lifting them lets it
     /// settle from where it was caught.
     public var catchesOnHold: ((Point) -> Bool)?
+    /// Whether the window has the seat's keyboard focus (`wl_keyboard.enter` until `leave`).
+    public private(set) var hasKeyboardFocus = false {
+        didSet {
+            if hasKeyboardFocus != oldValue { onKeyboardFocusChange?(hasKeyboardFocus) }
+        }
+    }
+    /// Told each time the window gains (true) or loses (false) the keyboard focus: what an
+    /// accessibility bridge's `windowIsActive` follows. Nil by default.
+    public var onKeyboardFocusChange: ((Bool) -> Void)?
     /// How many pointer frames were read (tests).
     public private(set) var pointerFrames = 0
     /// Whether the seat has a pointer and a keyboard.
     public var capabilities: (pointer: Bool, keyboard: Bool) { (pointer != nil, keyboard != nil) }
+    /// Whether the seat has a touchscreen (`wl_touch`).
+    public var hasTouch: Bool { touch != nil }
 
     /// A source listening to `display`'s seat (if it has one), stamping events on `clock`.
     public init(display: WaylandDisplay, clock: TimeSource) {
@@ -58,6 +74,7 @@ public final class WaylandInputSource: InputSource {
         if let hold { zwp_pointer_gesture_hold_v1_destroy(hold) }
         if let pointer { releasePointer(pointer, version: display.seatVersion) }
         if let keyboard { releaseKeyboard(keyboard, version: display.seatVersion) }
+        if let touch { releaseTouch(touch, version: display.seatVersion) }
     }
 
     /// The time of the first event read and not yet handed out: the controller wakes for it.
@@ -72,6 +89,16 @@ public final class WaylandInputSource: InputSource {
         let me = Unmanaged.passUnretained(self).toOpaque()
         let hasPointer = raw & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
         let hasKeyboard = raw & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        let hasTouch = raw & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
+        if hasTouch, touch == nil, let seat = display.seat {
+            touch = wl_seat_get_touch(seat)
+            wl_touch_add_listener(touch, Self.touchListener, me)
+        } else if !hasTouch, let touch {
+            releaseTouch(touch, version: display.seatVersion)
+            self.touch = nil
+            // The touchscreen went away under a finger: as a cancel.
+            touched(touches.cancel(), at: nil)
+        }
         if hasPointer, pointer == nil, let seat = display.seat {
             pointer = wl_seat_get_pointer(seat)
             wl_pointer_add_listener(pointer, Self.pointerListener, me)
@@ -91,6 +118,7 @@ public final class WaylandInputSource: InputSource {
         } else if !hasKeyboard, let keyboard {
             releaseKeyboard(keyboard, version: display.seatVersion)
             self.keyboard = nil
+            hasKeyboardFocus = false
         }
     }
 
@@ -110,9 +138,16 @@ public final class WaylandInputSource: InputSource {
         for kind in scratch { queue.enqueue(InputEvent(time: stamp, kind: kind)) }
     }
 
+    /// Queues what a touch event meant (if anything), stamped with its compositor time.
+    private func touched(_ kind: InputEvent.Kind?, at milliseconds: UInt32?) {
+        guard let kind else { return }
+        queue.enqueue(InputEvent(time: time.time(for: milliseconds, now: clock.now), kind: kind))
+    }
+
     private func holdBegan(_ milliseconds: UInt32) {
         let position = mapping.position
-        guard !mapping.isPressed, !holdCaught, catchesOnHold?(position) == true else { return }
+        guard !mapping.isPressed, !touches.isPressed, !holdCaught, catchesOnHold?(position) == true
+        else { return }
         holdCaught = true
         queue.enqueue(
             InputEvent(time: time.time(for: milliseconds, now: clock.now), kind: .down(position)))
@@ -205,6 +240,36 @@ public final class WaylandInputSource: InputSource {
             return listener
         }()
 
+    nonisolated(unsafe) private static let touchListener: UnsafeMutablePointer<wl_touch_listener> =
+        {
+            let listener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
+            listener.initialize(
+                to: wl_touch_listener(
+                    down: { data, _, _, time, _, id, x, y in
+                        let source = from(data)
+                        let blocked = source.mapping.isPressed || source.holdCaught
+                        source.touched(
+                            source.touches.down(id: id, at: point(x, y), blocked: blocked),
+                            at: time)
+                    },
+                    up: { data, _, _, time, id in
+                        let source = from(data)
+                        source.touched(source.touches.up(id: id), at: time)
+                    },
+                    motion: { data, _, time, id, x, y in
+                        let source = from(data)
+                        source.touched(source.touches.motion(id: id, to: point(x, y)), at: time)
+                    },
+                    frame: { _, _ in },
+                    cancel: { data, _ in
+                        let source = from(data)
+                        source.touched(source.touches.cancel(), at: nil)
+                    },
+                    shape: { _, _, _, _, _ in },
+                    orientation: { _, _, _, _ in }))
+            return listener
+        }()
+
     nonisolated(unsafe) private static let keyboardListener:
         UnsafeMutablePointer<wl_keyboard_listener> = {
             let listener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
@@ -213,8 +278,8 @@ public final class WaylandInputSource: InputSource {
                     keymap: { data, _, format, fd, size in
                         from(data).keys.load(format: format, descriptor: fd, size: Int(size))
                     },
-                    enter: { _, _, _, _, _ in },
-                    leave: { _, _, _, _ in },
+                    enter: { data, _, _, _, _ in from(data).hasKeyboardFocus = true },
+                    leave: { data, _, _, _ in from(data).hasKeyboardFocus = false },
                     key: { data, _, _, time, key, state in
                         from(data).key(
                             time, key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
@@ -231,6 +296,10 @@ public final class WaylandInputSource: InputSource {
 /// `release` (version 3 and later) or `destroy`.
 private func releasePointer(_ pointer: OpaquePointer, version: UInt32) {
     if version >= 3 { wl_pointer_release(pointer) } else { wl_pointer_destroy(pointer) }
+}
+
+private func releaseTouch(_ touch: OpaquePointer, version: UInt32) {
+    if version >= 3 { wl_touch_release(touch) } else { wl_touch_destroy(touch) }
 }
 
 private func releaseKeyboard(_ keyboard: OpaquePointer, version: UInt32) {

@@ -1,5 +1,6 @@
 // The scripted compositor's core: its thread and socket, the commands the test sends, and
-// wl_compositor, wl_surface, wl_shm (libwayland-server's own), wl_output, wl_seat, wl_pointer.
+// wl_compositor, wl_surface, wl_shm (libwayland-server's own), wl_output, wl_seat, wl_pointer,
+// wl_touch, and a wl_keyboard that only gains and loses the focus (no keymap, no keys).
 #include "internal.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +13,8 @@
 #include <unistd.h>
 
 enum command_type { CMD_STOP, CMD_ENTER, CMD_MOTION, CMD_BUTTON, CMD_FINGER, CMD_FINGER_STOP, CMD_WHEEL, CMD_HOLD_BEGIN, CMD_HOLD_END, CMD_HIDE,
-                   CMD_CONFIGURE, CMD_OUTPUT_SCALE, CMD_PREFERRED_SCALE };
+                   CMD_CONFIGURE, CMD_OUTPUT_SCALE, CMD_PREFERRED_SCALE, CMD_TOUCH_DOWN, CMD_TOUCH_MOTION,
+                   CMD_TOUCH_UP, CMD_TOUCH_CANCEL, CMD_KEYBOARD_FOCUS };
 struct command { enum command_type type; double x, y; int value; };
 
 uint32_t tc_now_ms(void) {
@@ -184,17 +186,66 @@ static void get_pointer(struct wl_client *client, struct wl_resource *resource, 
     compositor->stats.has_pointer = 1;
     pthread_mutex_unlock(&compositor->lock);
 }
-static void get_none(struct wl_client *c, struct wl_resource *r, uint32_t id) {
-    (void)c; (void)id;
-    wl_resource_post_error(r, WL_SEAT_ERROR_MISSING_CAPABILITY, "only a pointer here");
+static const struct wl_keyboard_interface keyboard_impl = { .release = destroy_request };
+static void keyboard_destroyed(struct wl_resource *resource) {
+    struct swd_test_compositor *compositor = wl_resource_get_user_data(resource);
+    if (compositor->keyboard == resource) compositor->keyboard = NULL;
+}
+static void get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
+    struct swd_test_compositor *compositor = wl_resource_get_user_data(resource);
+    struct wl_resource *keyboard = wl_resource_create(client, &wl_keyboard_interface, wl_resource_get_version(resource), id);
+    wl_resource_set_implementation(keyboard, &keyboard_impl, compositor, keyboard_destroyed);
+    compositor->keyboard = keyboard;
+}
+// wl_touch: a touchscreen over the toplevel.
+static const struct wl_touch_interface touch_impl = { .release = destroy_request };
+static void touch_destroyed(struct wl_resource *resource) {
+    struct swd_test_compositor *compositor = wl_resource_get_user_data(resource);
+    if (compositor->touch == resource) compositor->touch = NULL;
+}
+static void get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
+    struct swd_test_compositor *compositor = wl_resource_get_user_data(resource);
+    struct wl_resource *touch = wl_resource_create(client, &wl_touch_interface, wl_resource_get_version(resource), id);
+    wl_resource_set_implementation(touch, &touch_impl, compositor, touch_destroyed);
+    compositor->touch = touch;
+    pthread_mutex_lock(&compositor->lock);
+    compositor->stats.has_touch = 1;
+    pthread_mutex_unlock(&compositor->lock);
 }
 static const struct wl_seat_interface seat_impl = {
-    .get_pointer = get_pointer, .get_keyboard = get_none, .get_touch = get_none, .release = destroy_request,
+    .get_pointer = get_pointer, .get_keyboard = get_keyboard, .get_touch = get_touch, .release = destroy_request,
 };
 static void bind_seat(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
     struct wl_resource *resource = wl_resource_create(client, &wl_seat_interface, version, id);
     wl_resource_set_implementation(resource, &seat_impl, data, NULL);
-    wl_seat_send_capabilities(resource, WL_SEAT_CAPABILITY_POINTER);
+    wl_seat_send_capabilities(resource, WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_TOUCH | WL_SEAT_CAPABILITY_KEYBOARD);
+}
+
+// A touch command: the event, then wl_touch.frame.
+static void run_touch_command(struct swd_test_compositor *compositor, const struct command *command) {
+    struct wl_resource *touch = compositor->touch;
+    if (!touch || !compositor->surface) return;
+    uint32_t time = tc_now_ms();
+    switch (command->type) {
+    case CMD_TOUCH_DOWN:
+        wl_touch_send_down(touch, ++compositor->serial, time, compositor->surface->resource, command->value,
+                           wl_fixed_from_double(command->x), wl_fixed_from_double(command->y));
+        break;
+    case CMD_TOUCH_MOTION:
+        wl_touch_send_motion(touch, time, command->value, wl_fixed_from_double(command->x),
+                             wl_fixed_from_double(command->y));
+        break;
+    case CMD_TOUCH_UP:
+        wl_touch_send_up(touch, ++compositor->serial, time, command->value);
+        break;
+    case CMD_TOUCH_CANCEL:
+        // A cancel ends every touch point and is its own frame.
+        wl_touch_send_cancel(touch);
+        return;
+    default:
+        return;
+    }
+    wl_touch_send_frame(touch);
 }
 
 // Commands from the test thread, run on the compositor's.
@@ -222,6 +273,22 @@ static void run_command(struct swd_test_compositor *compositor, const struct com
     }
     if (command->type == CMD_PREFERRED_SCALE) {
         if (compositor->fractional) wp_fractional_scale_v1_send_preferred_scale(compositor->fractional, (uint32_t)command->x);
+        return;
+    }
+    if (command->type == CMD_KEYBOARD_FOCUS) {
+        if (!compositor->keyboard || !compositor->surface) return;
+        if (command->value) {
+            struct wl_array keys;
+            wl_array_init(&keys);
+            wl_keyboard_send_enter(compositor->keyboard, ++compositor->serial, compositor->surface->resource, &keys);
+            wl_array_release(&keys);
+        } else {
+            wl_keyboard_send_leave(compositor->keyboard, ++compositor->serial, compositor->surface->resource);
+        }
+        return;
+    }
+    if (command->type >= CMD_TOUCH_DOWN) {
+        run_touch_command(compositor, command);
         return;
     }
     if (!pointer || !compositor->surface) return;
@@ -411,4 +478,17 @@ void swd_test_compositor_set_output_scale(swd_test_compositor *c, int32_t scale)
 }
 void swd_test_compositor_set_preferred_scale(swd_test_compositor *c, uint32_t scale_120) {
     send_command(c, (struct command){ .type = CMD_PREFERRED_SCALE, .x = scale_120 });
+}
+void swd_test_compositor_touch_down(swd_test_compositor *c, int32_t id, double x, double y) {
+    send_command(c, (struct command){ .type = CMD_TOUCH_DOWN, .x = x, .y = y, .value = id });
+}
+void swd_test_compositor_touch_motion(swd_test_compositor *c, int32_t id, double x, double y) {
+    send_command(c, (struct command){ .type = CMD_TOUCH_MOTION, .x = x, .y = y, .value = id });
+}
+void swd_test_compositor_touch_up(swd_test_compositor *c, int32_t id) {
+    send_command(c, (struct command){ .type = CMD_TOUCH_UP, .value = id });
+}
+void swd_test_compositor_touch_cancel(swd_test_compositor *c) { send_command(c, (struct command){ .type = CMD_TOUCH_CANCEL }); }
+void swd_test_compositor_keyboard_focus(swd_test_compositor *c, int focused) {
+    send_command(c, (struct command){ .type = CMD_KEYBOARD_FOCUS, .value = focused });
 }

@@ -37,6 +37,8 @@ struct swd_test_compositor {
     swd_test_compositor_options options;
     struct tc_surface *surface;    // the toplevel's surface (the last one given a role)
     struct wl_resource *pointer;
+    struct wl_resource *touch;      // the client's wl_touch, if it asked
+    struct wl_resource *keyboard;   // the client's wl_keyboard, if it asked
     struct wl_resource *hold;       // zwp_pointer_gesture_hold_v1 of the client's pointer
     struct wl_resource *output;
     struct wl_resource *fractional; // the client's wp_fractional_scale_v1, if it asked

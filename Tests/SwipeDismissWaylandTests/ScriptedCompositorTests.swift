@@ -38,6 +38,17 @@ final class ScriptedCompositor {
     func fingerScroll(_ value: Double) { swd_test_compositor_finger_scroll(compositor, value) }
     func fingerStop() { swd_test_compositor_finger_stop(compositor) }
     func wheel(_ notches: Int32) { swd_test_compositor_wheel(compositor, notches) }
+    func touchDown(_ id: Int32, x: Double, y: Double) {
+        swd_test_compositor_touch_down(compositor, id, x, y)
+    }
+    func touchMotion(_ id: Int32, x: Double, y: Double) {
+        swd_test_compositor_touch_motion(compositor, id, x, y)
+    }
+    func touchUp(_ id: Int32) { swd_test_compositor_touch_up(compositor, id) }
+    func touchCancel() { swd_test_compositor_touch_cancel(compositor) }
+    func keyboardFocus(_ focused: Bool) {
+        swd_test_compositor_keyboard_focus(compositor, focused ? 1 : 0)
+    }
     func setHidden(_ hidden: Bool) { swd_test_compositor_set_hidden(compositor, hidden ? 1 : 0) }
     func holdBegin() { swd_test_compositor_hold_begin(compositor) }
     func holdEnd(cancelled: Bool = false) {

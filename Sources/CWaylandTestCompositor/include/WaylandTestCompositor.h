@@ -1,6 +1,6 @@
 // A scripted Wayland compositor on libwayland-server, for the tests: one client, one toplevel,
 // and input the test sends when it wants (finger scrolls with axis_stop, wheel notches,
-// pointer drags, hold gestures), at scales it chooses (an integer output scale, a fractional preferred
+// pointer drags, hold gestures, touches), at scales it chooses (an integer output scale, a fractional preferred
 // scale through wp_fractional_scale_v1 with wp_viewporter). It runs on a thread of its own;
 // every function here may be called from any thread.
 #pragma once
@@ -27,6 +27,7 @@ typedef struct swd_test_compositor_stats {
     int configures_acked;        // xdg_surface.ack_configure
     int frames_done;             // wl_callback.done sent
     int has_pointer;             // the client asked for a wl_pointer
+    int has_touch;               // the client asked for a wl_touch
     int cursor_sets;             // wl_pointer.set_cursor with a surface
     int clients;                 // clients connected now
 } swd_test_compositor_stats;
@@ -54,6 +55,16 @@ void swd_test_compositor_wheel(swd_test_compositor *compositor, int notches);
 void swd_test_compositor_hold_begin(swd_test_compositor *compositor);
 /// They lift (cancelled 0) or start moving (1): zwp_pointer_gesture_hold_v1.end.
 void swd_test_compositor_hold_end(swd_test_compositor *compositor, int cancelled);
+/// wl_touch.down of touch point `id` at (x, y) on the toplevel, then a frame.
+void swd_test_compositor_touch_down(swd_test_compositor *compositor, int32_t id, double x, double y);
+/// wl_touch.motion of touch point `id` to (x, y), then a frame.
+void swd_test_compositor_touch_motion(swd_test_compositor *compositor, int32_t id, double x, double y);
+/// wl_touch.up of touch point `id`, then a frame.
+void swd_test_compositor_touch_up(swd_test_compositor *compositor, int32_t id);
+/// wl_touch.cancel: the compositor took every touch point over (a system gesture).
+void swd_test_compositor_touch_cancel(swd_test_compositor *compositor);
+/// wl_keyboard.enter (1) or leave (0) on the toplevel: the window gains or loses the focus.
+void swd_test_compositor_keyboard_focus(swd_test_compositor *compositor, int focused);
 /// Hides (1) or shows (0) the toplevel: while hidden, no frame callback is answered.
 void swd_test_compositor_set_hidden(swd_test_compositor *compositor, int hidden);
 
