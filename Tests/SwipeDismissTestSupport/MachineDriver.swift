@@ -16,11 +16,9 @@ package final class MachineDriver {
     package private(set) var completions: [(request: Int, succeeded: Bool)] = []
     /// Called with each event the effects announce, as it is kept (a controller's observer).
     package var onEvent: ((DismissEvent) -> Void)?
-    /// The app's dismissal policy, as a controller's `shouldDismiss`: set, the machine asks
-    /// (`DismissPolicy.ask`) and each question is answered with it at once; nil allows.
-    package var shouldDismiss: ((DismissReason) -> Bool)? {
-        didSet { machine.policy = shouldDismiss == nil ? .allow : .ask }
-    }
+    /// The app's dismissal policy, as a controller's `shouldDismiss`: asked for every
+    /// reason before each machine call, its answers the machine's `policy`; nil allows.
+    package var shouldDismiss: ((DismissReason) -> Bool)?
     private var pending: [InputEvent] = []
 
     /// A machine at `time` for `presenter` in `viewport` (the list, if the presenter has
@@ -57,17 +55,20 @@ package final class MachineDriver {
         pending.removeAll(keepingCapacity: true)
         input.events(upTo: now, into: &pending)
         for event in pending { handle(event) }
+        refreshPolicy()
         keep(machine.advance(to: now, environment: environment))
     }
 
     /// Applies one event at its own time.
     package func handle(_ event: InputEvent) {
+        refreshPolicy()
         keep(machine.handle(event, environment: environment))
     }
 
     /// `present(animated:request:)` after catching up to `time`, as the controller's call.
     package func present(at time: Double, animated: Bool = true, request: Int? = nil) {
         step(to: time)
+        refreshPolicy()
         keep(machine.present(animated: animated, request: request, environment: environment))
     }
 
@@ -76,6 +77,7 @@ package final class MachineDriver {
         at time: Double, animated: Bool = true, force: Bool = false, request: Int? = nil
     ) {
         step(to: time)
+        refreshPolicy()
         keep(
             machine.dismiss(
                 animated: animated, force: force, request: request, environment: environment))
@@ -86,6 +88,7 @@ package final class MachineDriver {
         to detent: Detent.ID, at time: Double, animated: Bool = true, request: Int? = nil
     ) {
         step(to: time)
+        refreshPolicy()
         keep(
             machine.move(to: detent, animated: animated, request: request, environment: environment)
         )
@@ -129,6 +132,15 @@ package final class MachineDriver {
         return states
     }
 
+    /// The machine's policy from `shouldDismiss`, as a controller refreshes it.
+    private func refreshPolicy() {
+        guard let shouldDismiss else {
+            machine.policy = .allow
+            return
+        }
+        machine.policy = DismissPolicy(allowing: DismissReason.allCases.filter(shouldDismiss))
+    }
+
     private func keep(_ effects: [DismissEffect]) {
         for effect in effects {
             switch effect {
@@ -137,9 +149,6 @@ package final class MachineDriver {
                 onEvent?(event)
             case .complete(let request, let succeeded): completions.append((request, succeeded))
             case .needsDisplay: break
-            case .decide(let reason):
-                let allowed = shouldDismiss?(reason) ?? true
-                keep(machine.decide(allowed, environment: environment))
             }
         }
     }

@@ -19,7 +19,6 @@ extension SheetStack {
         _ machine: DismissMachine, animated: Bool = true, request: Int? = nil,
         environment: some StackEnvironment
     ) {
-        settleQuestion(environment: environment)
         let index = pushIndex
         if index == 0 {
             finishLevels(above: 0, environment: environment)
@@ -55,7 +54,6 @@ extension SheetStack {
     public mutating func presentRoot(
         animated: Bool = true, request: Int? = nil, environment: some StackEnvironment
     ) {
-        settleQuestion(environment: environment)
         collect(
             0,
             levels[0].present(
@@ -65,42 +63,27 @@ extension SheetStack {
 
     /// Dismisses the sheet at `level` with no velocity if its policy allows (or `force`):
     /// the levels above it first, at once and top first, each with its own `didDismiss`;
-    /// then `level` itself, animated or not. A veto (asked of `level` only, before anything
-    /// moves: under `.ask` the stack waits on `pendingDecision`) leaves every level as it
-    /// was. A level not in the stack has already left: `request` completes with true.
+    /// then `level` itself, animated or not. A veto (by `level`'s policy only, read before
+    /// anything moves) leaves every level as it was. A level not in the stack has already
+    /// left: `request` completes with true.
     public mutating func dismiss(
         level: Int, animated: Bool = true, force: Bool = false, request: Int? = nil,
         environment: some StackEnvironment
     ) {
-        settleQuestion(environment: environment)
         guard level >= 0, level < levels.count else {
             if let request {
                 effects.append(.level(level, .complete(request: request, succeeded: true)))
             }
             return
         }
-        if levels[level].isShown, !force {
-            switch levels[level].policy {
-            case .allow:
-                break
-            case .deny:
-                return collect(
-                    level,
-                    levels[level].dismiss(
-                        animated: animated, request: request,
-                        environment: environment.environment(forLevel: level)))
-            case .ask:
-                question = .dismissal(level: level, animated: animated, request: request)
-                return effects.append(.level(level, .decide(.programmatic)))
-            }
+        if levels[level].isShown, !force, !levels[level].policy.allows(.programmatic) {
+            // The level's own veto: reported, and nothing above it moves.
+            return collect(
+                level,
+                levels[level].dismiss(
+                    animated: animated, request: request,
+                    environment: environment.environment(forLevel: level)))
         }
-        dismissAllowed(level: level, animated: animated, request: request, environment: environment)
-    }
-
-    /// Dismisses `level` with the policy's yes: the levels above it first.
-    mutating func dismissAllowed(
-        level: Int, animated: Bool, request: Int?, environment: some StackEnvironment
-    ) {
         finishLevels(above: level, environment: environment)
         collect(
             level,
@@ -117,7 +100,6 @@ extension SheetStack {
         level: Int, to detent: Detent.ID, animated: Bool = true, request: Int? = nil,
         environment: some StackEnvironment
     ) {
-        settleQuestion(environment: environment)
         guard level >= 0, level < levels.count else {
             if let request {
                 effects.append(.level(level, .complete(request: request, succeeded: false)))
@@ -137,7 +119,6 @@ extension SheetStack {
 
     /// Answers the pending vetoed dismissal of the sheet at `level` with "keep it".
     public mutating func declineDismissal(level: Int, environment: some StackEnvironment) {
-        settleQuestion(environment: environment)
         guard level >= 0, level < levels.count else { return }
         collect(
             level,

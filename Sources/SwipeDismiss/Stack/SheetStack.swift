@@ -27,11 +27,8 @@ public protocol StackEnvironment {
 /// Level 0 (the root) stays in the stack when dismissed, so it can be presented again; a
 /// higher level is removed once it has left.
 ///
-/// Each level's policy is its machine's `policy`. Under `.ask` the stack stops where a level
-/// needs an answer (`pendingDecision`, and a `.decide` effect tagged with the level) and
-/// finishes the call when `decide(_:environment:)` gives it; `dismiss(level:)` asks before
-/// ending the levels above. As with one machine, any other call first settles an open
-/// question as declined.
+/// Each level's policy is its machine's `policy`, data the driver refreshes before each
+/// call; `dismiss(level:)` reads the level's before ending the levels above it.
 public struct SheetStack: Sendable {
     /// How much a sheet shrinks under a fully visible child: 0.06 (scale 0.94).
     public static let recession = 0.06
@@ -41,19 +38,19 @@ public struct SheetStack: Sendable {
     /// Effects not yet performed, oldest first.
     public internal(set) var effects: [StackEffect] = []
     /// Space and Enter ask for a new level only while fewer sheets than this stay shown (a
-    /// sheet on its way out does not count: the new one takes its place).
-    public var keyPresentLimit: Int
-    /// What the stack waits on: a level's question, or its own before dismissing a level.
-    var question: StackQuestion?
-    /// What the call stopped by the question still has to do, innermost first.
-    var remainders: [StackRemainder] = []
+    /// sheet on its way out does not count: the new one takes its place); a negative limit
+    /// counts as 0.
+    public var keyPresentLimit: Int {
+        didSet { keyPresentLimit = max(0, keyPresentLimit) }
+    }
 
     /// A stack holding `root` (presented or not), Space and Enter presenting up to
-    /// `keyPresentLimit` sheets.
+    /// `keyPresentLimit` sheets (any limit: `Int.max` never stops them, a negative one
+    /// counts as 0).
     public init(root: DismissMachine, keyPresentLimit: Int = 3) {
         levels = [root]
-        self.keyPresentLimit = keyPresentLimit
-        levels.reserveCapacity(max(4, keyPresentLimit + 1))
+        self.keyPresentLimit = max(0, keyPresentLimit)
+        levels.reserveCapacity(min(max(3, keyPresentLimit), 15) + 1)
         effects.reserveCapacity(16)
         collect(0, levels[0].effects)
     }
@@ -154,7 +151,6 @@ public struct SheetStack: Sendable {
 
     /// Moves every level to `newTime`, top first, and removes levels that have left.
     public mutating func advance(to newTime: Double, environment: some StackEnvironment) {
-        settleQuestion(environment: environment)
         advanceLevels(to: newTime, from: levels.count - 1, environment: environment)
     }
 
@@ -162,14 +158,12 @@ public struct SheetStack: Sendable {
     /// on a presented top may ask for a new level instead).
     public mutating func handle(_ event: InputEvent, environment: some StackEnvironment) {
         guard event.time.isFinite else { return }
-        settleQuestion(environment: environment)
         advanceLevels(to: max(event.time, time), from: levels.count - 1, environment: environment)
-        if question != nil { return remainders.append(.event(event)) }
         route(event, environment: environment)
     }
 
     /// Moves the levels from `start` down to the root to `newTime`, then removes levels
-    /// that have left; stops after a level that stopped on a question.
+    /// that have left.
     mutating func advanceLevels(
         to newTime: Double, from start: Int, environment: some StackEnvironment
     ) {
@@ -179,7 +173,6 @@ public struct SheetStack: Sendable {
                 index,
                 levels[index].advance(
                     to: newTime, environment: environment.environment(forLevel: index)))
-            if question != nil { return remainders.append(.advance(to: newTime, next: index - 1)) }
             // A touchpad pan that ends at its deadline may send the level on its way out.
             levelMayHaveStartedLeaving(index, environment: environment)
             index -= 1
@@ -199,7 +192,6 @@ public struct SheetStack: Sendable {
         collect(
             level,
             levels[level].handle(event, environment: environment.environment(forLevel: level)))
-        if question != nil { return }
         levelMayHaveStartedLeaving(level, environment: environment)
     }
 
@@ -212,11 +204,9 @@ public struct SheetStack: Sendable {
 
     // MARK: Helpers
 
-    /// Adds the effects level `index` produced to the stack's, tagged with the level; a
-    /// level that stopped on a question makes the stack wait on it.
+    /// Adds the effects level `index` produced to the stack's, tagged with the level.
     mutating func collect(_ index: Int, _ produced: [DismissEffect]) {
         for effect in produced { effects.append(.level(index, effect)) }
-        if levels[index].pendingDecision != nil { question = .level(index) }
     }
 
     /// Once level `index` is leaving, any level above it (itself leaving) ends now, top
