@@ -19,6 +19,9 @@ package final class MachineDriver {
     /// The app's dismissal policy, as a controller's `shouldDismiss`: asked for every
     /// reason before each machine call, its answers the machine's `policy`; nil allows.
     package var shouldDismiss: ((DismissReason) -> Bool)?
+    /// What keys do, as a controller's `keyBindings`: the tools' (Space and Enter present)
+    /// unless set, since the drivers here replay traces as the tools do.
+    package var keyBindings = KeyBindings.tools
     private var pending: [InputEvent] = []
 
     /// A machine at `time` for `presenter` in `viewport` (the list, if the presenter has
@@ -62,6 +65,12 @@ package final class MachineDriver {
     /// Applies one event at its own time.
     package func handle(_ event: InputEvent) {
         refreshPolicy()
+        if case .key(let key) = event.kind, event.time.isFinite {
+            // As the controller: time first, then what the key is bound to.
+            keep(machine.advance(to: max(event.time, machine.time), environment: environment))
+            guard let intent = keyBindings.intent(for: key, on: machine) else { return }
+            return keep(machine.perform(intent, environment: environment))
+        }
         keep(machine.handle(event, environment: environment))
     }
 

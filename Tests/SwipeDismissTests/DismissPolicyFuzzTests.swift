@@ -145,7 +145,16 @@ final class DismissPolicyFuzzTests: XCTestCase {
                 machine.advance(to: machine.time, environment: world)
             }
             switch step {
-            case .input(let event): machine.handle(event, environment: world)
+            case .input(let event):
+                if case .key(let key) = event.kind, event.time.isFinite {
+                    // A controller's keys: time first, then the standard bindings' intent.
+                    machine.advance(to: max(event.time, machine.time), environment: world)
+                    if let intent = KeyBindings.standard.intent(for: key, on: machine) {
+                        machine.perform(intent, environment: world)
+                    }
+                } else {
+                    machine.handle(event, environment: world)
+                }
             case .dismiss(let force): machine.dismiss(force: force, environment: world)
             case .move(let id): machine.move(to: id, environment: world)
             case .present: machine.present(environment: world)

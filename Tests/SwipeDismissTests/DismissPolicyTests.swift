@@ -41,7 +41,7 @@ final class DismissPolicyTests: XCTestCase {
 
         var m = sheet(policy)
         XCTAssertEqual(
-            m.handle(at(0.1, .key(.escape)), environment: world),
+            m.perform(.dismiss, environment: world),
             [.notify(.dismissAttempted(.escape)), .needsDisplay], "Escape is vetoed in the call")
         XCTAssertEqual(m.phase, .presented)
         XCTAssertTrue(m.isDismissAttemptPending)
@@ -197,9 +197,9 @@ final class DismissPolicyTests: XCTestCase {
         var stack = SheetStack(root: root, keyPresentLimit: .max)
         XCTAssertEqual(stack.keyPresentLimit, .max)
         XCTAssertEqual(stack.levels.count, 1)
-        // Space presents while fewer than the limit are shown: with no limit to speak of,
-        // it asks for the next level.
-        stack.handle(at(0.1, .key(.space)), environment: Sheets(sheet: world))
+        // A key's present asks for a level while fewer than the limit are shown: with no
+        // limit to speak of, it asks for the next level.
+        stack.perform(.present, environment: Sheets(sheet: world))
         XCTAssertEqual(stack.effects.last, .levelRequested(1))
         let negative = SheetStack(root: root, keyPresentLimit: .min)
         XCTAssertEqual(negative.keyPresentLimit, 0, "a negative limit presents nothing")
@@ -208,5 +208,64 @@ final class DismissPolicyTests: XCTestCase {
     private struct Sheets: StackEnvironment {
         let sheet: PresenterEnvironment
         func environment(forLevel level: Int) -> PresenterEnvironment { sheet }
+    }
+}
+
+/// Keys belong to the app: a controller an app makes presents on no key; the tools bind
+/// Space and Enter.
+final class KeyBindingTests: XCTestCase {
+    private func dismissedSheet(_ bindings: KeyBindings?) -> DismissController {
+        let controller = DismissController(
+            input: QueuedInputSource(), presenter: SheetPresenter(),
+            renderer: NullRenderer(viewport: Size(width: 390, height: 844)), clock: ManualClock(),
+            configuration: .sheet(), presented: false)
+        if let bindings { controller.keyBindings = bindings }
+        return controller
+    }
+
+    func testADefaultControllerIgnoresSpaceAndEnter() {
+        let controller = dismissedSheet(nil)
+        XCTAssertEqual(controller.keyBindings, .standard)
+        controller.handle(InputEvent(time: 0.1, kind: .key(.space)))
+        controller.handle(InputEvent(time: 0.2, kind: .key(.enter)))
+        XCTAssertEqual(controller.state.phase, .dismissed)
+        XCTAssertEqual(controller.state.time, 0.2, "the keys still move time")
+        XCTAssertEqual(controller.presentationCount, 1)
+    }
+
+    func testAToolBoundControllerPresentsOnSpaceAndOnEnter() {
+        for key in [Key.space, .enter] {
+            let controller = dismissedSheet(.tools)
+            controller.handle(InputEvent(time: 0.1, kind: .key(key)))
+            XCTAssertEqual(controller.state.phase, .presenting, "\(key)")
+            XCTAssertEqual(controller.presentationCount, 2)
+        }
+    }
+
+    func testEscapeDismissesByDefaultAndAnAppMayBindAnotherKey() {
+        let controller = dismissedSheet(nil)
+        controller.present(animated: false)
+        controller.handle(InputEvent(time: 0.1, kind: .key(.escape)))
+        XCTAssertEqual(controller.state.phase, .dismissing)
+
+        let quits = dismissedSheet(KeyBindings([.other("q"): .dismiss]))
+        quits.present(animated: false)
+        quits.handle(InputEvent(time: 0.1, kind: .key(.escape)))
+        XCTAssertEqual(quits.state.phase, .presented, "Escape is not bound")
+        quits.handle(InputEvent(time: 0.2, kind: .key(.other("q"))))
+        XCTAssertEqual(quits.state.phase, .dismissing)
+    }
+
+    func testAStackPresentsTheNextLevelOnlyWhereTheAppBindsAKey() {
+        for (bindings, depth) in [(KeyBindings.standard, 1), (.tools, 2)] {
+            let stack = SheetStackController(
+                input: QueuedInputSource(),
+                renderer: NullRenderer(viewport: Size(width: 390, height: 844)),
+                clock: ManualClock())
+            stack.keyBindings = bindings
+            stack.nextLevel = { _ in StackLevel() }
+            stack.handle(InputEvent(time: 0.1, kind: .key(.space)))
+            XCTAssertEqual(stack.depth, depth)
+        }
     }
 }

@@ -23,6 +23,7 @@ final class PhotoHarness: ControllerHarness {
         controller = DismissController(
             input: input, presenter: presenter, renderer: renderer, clock: clock,
             configuration: configuration)
+        controller.keyBindings = .tools
         controller.addObserver { [unowned self] event in self.events.append(event) }
     }
 

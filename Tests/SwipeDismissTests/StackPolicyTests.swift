@@ -60,12 +60,12 @@ final class StackPolicyTests: XCTestCase {
 
     func testEscapeOnTheTopSheetReadsTheTopSheetsPolicyOnly() {
         var vetoed = twoSheets(.allow, .deny)
-        vetoed.handle(InputEvent(time: 0.5, kind: .key(.escape)), environment: sheets)
+        vetoed.perform(.dismiss, environment: sheets)
         XCTAssertEqual(events(vetoed), ["1 escape"])
         XCTAssertEqual(vetoed.inputLevel, 1)
 
         var stack = twoSheets(.deny, .allow)
-        stack.handle(InputEvent(time: 0.5, kind: .key(.escape)), environment: sheets)
+        stack.perform(.dismiss, environment: sheets)
         XCTAssertEqual(events(stack), ["1 dismissing"])
         XCTAssertEqual(stack.inputLevel, 0, "the sheet below takes the input")
     }
@@ -147,7 +147,17 @@ final class StackPolicyFuzzTests: XCTestCase {
         return steps.map { step in
             switch step {
             case .input(let event):
-                stack.handle(event, environment: world)
+                if case .key(let key) = event.kind {
+                    // A tool's keys: time first, then the intent at the input level.
+                    stack.advance(to: max(event.time, stack.time), environment: world)
+                    pushRequested(&stack)
+                    let top = stack.levels[stack.inputLevel]
+                    if let intent = KeyBindings.tools.intent(for: key, on: top) {
+                        stack.perform(intent, environment: world)
+                    }
+                } else {
+                    stack.handle(event, environment: world)
+                }
             case .call(let call):
                 // A controller's call catches up to the clock first: here, the stack's time.
                 stack.advance(to: stack.time, environment: world)
@@ -179,6 +189,7 @@ final class StackPolicyFuzzTests: XCTestCase {
             input: QueuedInputSource(), renderer: NullRenderer(viewport: sheet.viewport),
             clock: clock, root: level)
         controller.nextLevel = { _ in level }
+        controller.keyBindings = .tools
         controller.veto = policy.veto
         controller.shouldDismiss = { _, reason in policy.allows(reason) }
         return steps.map { step in

@@ -42,6 +42,9 @@ public final class DismissController {
     public var shouldDismiss: ((DismissReason) -> Bool)?
     /// The dismissal policy as a delegate; asked after `shouldDismiss`, if both are set.
     public weak var delegate: DismissControllerDelegate?
+    /// What keys do: `KeyBindings.standard` (Escape dismisses through the policy, nothing
+    /// presents) unless the app binds more; the tools bind `KeyBindings.tools`.
+    public var keyBindings = KeyBindings.standard
     /// How a veto shows: left pending for a confirmation (`.pending`, the default) or not
     /// (`.quiet`); reported as `.dismissAttempted` either way.
     public var veto = DismissPolicy.Veto.pending
@@ -203,9 +206,22 @@ public final class DismissController {
         }
     }
 
-    /// Applies one event at its own time (clamped so time never runs backwards).
+    /// Applies one event at its own time (clamped so time never runs backwards); a key
+    /// does what `keyBindings` says, or nothing.
     public func handle(_ event: InputEvent) {
         if asker.defers({ self.handle(event) }) { return }
+        if case .key(let key) = event.kind, event.time.isFinite {
+            // Time first (a quiet touchpad stream may end on the way), then the key, read
+            // against the machine as it is then.
+            let time = max(event.time, machine.time)
+            run(asking: asker.reasons(advancingTo: time, machine)) { [environment] in
+                $0.advance(to: time, environment: environment)
+            }
+            guard let intent = keyBindings.intent(for: key, on: machine) else { return }
+            return run(asking: intent == .dismiss ? PolicyAsker.escape : PolicyAsker.nothing) {
+                [environment] in $0.perform(intent, environment: environment)
+            }
+        }
         run(asking: asker.reasons(for: event, machine)) { [environment] in
             $0.handle(event, environment: environment)
         }

@@ -42,6 +42,17 @@ extension DismissMachine {
         return effects
     }
 
+    /// Carries out what a key asked for (`KeyIntent`, mapped by the driver's `KeyBindings`)
+    /// at the machine's time; a key event given to `handle(_:environment:)` only moves time.
+    @discardableResult
+    public mutating func perform(_ intent: KeyIntent, environment: some DismissEnvironment)
+        -> [DismissEffect]
+    {
+        startCall()
+        carryOut(intent)
+        return effects
+    }
+
     /// Answers a pending vetoed dismissal with "keep it": the prompt goes away.
     @discardableResult
     public mutating func declineDismissal(environment: some DismissEnvironment) -> [DismissEffect] {

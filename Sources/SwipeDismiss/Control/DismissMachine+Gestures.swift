@@ -15,8 +15,9 @@ extension DismissMachine {
     mutating func applyAtTime(_ event: InputEvent, environment: some DismissEnvironment) {
         let at = time
         switch event.kind {
-        case .key(let key):
-            return handle(key: key)
+        case .key:
+            // Keys belong to the driver's bindings (`perform(_:environment:)`).
+            return
         case .scroll(let dx, let dy, let source):
             return scroll(dx: dx, dy: dy, source: source, at: at, environment: environment)
         case .scrollStop:
@@ -56,28 +57,21 @@ extension DismissMachine {
         finishAnimationIfDone()
     }
 
-    mutating func handle(key: Key) {
-        if isDismissAttemptPending {
-            if configuration.confirmKeys.contains(key) {
-                requestDismissal(force: true)
-                return
-            }
-            if configuration.declineKeys.contains(key) {
-                decline()
-                return
-            }
-        }
-        switch key {
-        case .escape:
+    /// Carries out what a key asked for (`KeyBindings`), at the machine's time.
+    mutating func carryOut(_ intent: KeyIntent) {
+        switch intent {
+        case .dismiss:
             guard configuration.escapeDismisses, phase != .dismissing, phase != .dismissed
             else { return }
             leave(for: .escape)
-        case .space, .enter:
+        case .present:
             if phase == .dismissed { present(at: presentedDetentIndex) }
-        case .pageUp, .pageDown, .home, .end:
+        case .confirm:
+            if isDismissAttemptPending { requestDismissal(force: true) }
+        case .decline:
+            decline()
+        case .scrollList(let key):
             scrollList(key: key)
-        case .other:
-            break
         }
     }
 

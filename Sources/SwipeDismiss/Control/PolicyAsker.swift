@@ -32,7 +32,6 @@ final class PolicyAsker {
     func reasons(for event: InputEvent, _ machine: DismissMachine) -> DismissPolicy {
         var reasons: DismissPolicy
         switch event.kind {
-        case .key(.escape): reasons = Self.escape
         case .move: reasons = Self.dragging
         case .up: reasons = Self.releasing
         case .scroll(_, _, .touchpad), .scrollStop: reasons = Self.touchpadEnd

@@ -12,9 +12,10 @@ public protocol StackEnvironment {
 /// - The top level takes the input: the highest level that is neither leaving nor gone
 ///   (the root when every level is). Escape, a drag, a flick and a backdrop tap reach that
 ///   sheet only; the levels under it just follow time.
-/// - Space or Enter on a presented top asks for a new level (`.levelRequested`) while the
-///   sheets staying on screen (a top one on its way out not counted) are fewer than
-///   `keyPresentLimit`; with nothing shown the root presents itself again.
+/// - A key's `.present` (`perform(_:environment:)`; the tools bind Space and Enter) on a
+///   presented top asks for a new level (`.levelRequested`) while the sheets staying on
+///   screen (a top one on its way out not counted) are fewer than `keyPresentLimit`; with
+///   nothing shown the root presents itself again.
 /// - Dismissing a lower level dismisses the levels above it first, top first, each at once
 ///   and with its own `didDismiss`; then the level itself leaves. A level that starts to
 ///   leave while a level above it is still leaving ends that one first, so every
@@ -154,8 +155,8 @@ public struct SheetStack: Sendable {
         advanceLevels(to: newTime, from: levels.count - 1, environment: environment)
     }
 
-    /// Applies one input at its own time to the level that takes input (Space or Enter
-    /// on a presented top may ask for a new level instead).
+    /// Applies one input at its own time to the level that takes input (a key only moves
+    /// time: its intent comes through `perform(_:environment:)`).
     public mutating func handle(_ event: InputEvent, environment: some StackEnvironment) {
         guard event.time.isFinite else { return }
         advanceLevels(to: max(event.time, time), from: levels.count - 1, environment: environment)
@@ -183,15 +184,25 @@ public struct SheetStack: Sendable {
     /// Gives `event`, at the stack's time, to the level that takes input.
     mutating func route(_ event: InputEvent, environment: some StackEnvironment) {
         let level = inputLevel
-        if case .key(let key) = event.kind, key == .space || key == .enter,
-            levels[level].isShown, !levels[level].isDismissAttemptPending,
+        collect(
+            level,
+            levels[level].handle(event, environment: environment.environment(forLevel: level)))
+        levelMayHaveStartedLeaving(level, environment: environment)
+    }
+
+    /// Carries out what a key asked for (`KeyIntent`) at the level that takes input: a
+    /// `.present` on a presented top asks for a new level (`.levelRequested`) while fewer
+    /// than `keyPresentLimit` sheets stay shown; with nothing shown the root presents itself.
+    public mutating func perform(_ intent: KeyIntent, environment: some StackEnvironment) {
+        let level = inputLevel
+        if intent == .present, levels[level].isShown, !levels[level].isDismissAttemptPending,
             pushIndex < keyPresentLimit
         {
             return effects.append(.levelRequested(pushIndex))
         }
         collect(
             level,
-            levels[level].handle(event, environment: environment.environment(forLevel: level)))
+            levels[level].perform(intent, environment: environment.environment(forLevel: level)))
         levelMayHaveStartedLeaving(level, environment: environment)
     }
 

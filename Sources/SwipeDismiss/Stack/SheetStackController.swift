@@ -35,6 +35,10 @@ public final class SheetStackController {
     /// call; a call it makes back into the controller counts as declining, and runs once
     /// the call being decided is done.
     public var shouldDismiss: ((Int, DismissReason) -> Bool)?
+    /// What keys do: `KeyBindings.standard` (Escape dismisses the top sheet through its
+    /// policy, nothing presents) unless the app binds more; the tools bind
+    /// `KeyBindings.tools` (Space and Enter present the next level).
+    public var keyBindings = KeyBindings.standard
     /// How a veto shows: left pending for a confirmation (`.pending`, the default) or not.
     public var veto = DismissPolicy.Veto.pending
     /// Space and Enter present new sheets only while fewer than this many stay shown.
@@ -169,6 +173,21 @@ public final class SheetStackController {
     /// Applies one event at its own time to the sheet that takes input.
     public func handle(_ event: InputEvent) {
         if asker.defers({ self.handle(event) }) { return }
+        if case .key(let key) = event.kind, event.time.isFinite {
+            // Time first (a quiet touchpad stream may end on the way), then the key, read
+            // against the sheet that takes input then.
+            let time = max(event.time, stack.time)
+            run(asking: .advance(to: time)) { [environments] in
+                $0.advance(to: time, environment: environments)
+            }
+            let level = stack.inputLevel
+            guard let intent = keyBindings.intent(for: key, on: stack.levels[level]) else {
+                return
+            }
+            return run(asking: intent == .dismiss ? .escape(level: level) : .nothing) {
+                [environments] in $0.perform(intent, environment: environments)
+            }
+        }
         run(asking: .event(event)) { [environments] in
             $0.handle(event, environment: environments)
         }
@@ -213,7 +232,7 @@ public final class SheetStackController {
         case .nothing: break
         case .event(let event): end = event.time
         case .advance(let time): end = time
-        case .programmatic: break
+        case .programmatic, .escape: break
         }
         for level in stack.levels.indices {
             if let end, let deadline = stack.levels[level].scrollDeadline, deadline <= end {
@@ -233,6 +252,8 @@ public final class SheetStackController {
             case .advance(let time): asking = asker.reasons(advancingTo: time, machine)
             case .programmatic(let target):
                 if level == target ?? stack.inputLevel { asking = PolicyAsker.programmatic }
+            case .escape(let target):
+                if level == target { asking = PolicyAsker.escape }
             }
             let own = level < descriptions.count ? descriptions[level].shouldDismiss : nil
             stack.levels[level].policy = asker.policy(
@@ -360,4 +381,6 @@ enum StackAsking {
     case advance(to: Double)
     /// `dismiss()` or a move to `.dismissed` of `level` (nil: the input level).
     case programmatic(level: Int?)
+    /// A key's `.dismiss` at `level`.
+    case escape(level: Int)
 }

@@ -35,6 +35,7 @@ final class ControllerTarget: FuzzTarget {
         controller = DismissController(
             input: input, presenter: fuzzCase.makePresenter(), renderer: renderer, clock: clock,
             configuration: fuzzCase.configuration, presented: fuzzCase.startsPresented)
+        controller.keyBindings = .tools
         controller.shouldDismiss = fuzzCase.makePolicy()
     }
 
