@@ -7,7 +7,7 @@ package final class MachineDriver {
     /// The machine, as of the last call.
     package private(set) var machine: DismissMachine
     /// The presenter's geometry the machine consults.
-    package private(set) var environment: PresenterEnvironment
+    package private(set) var environment: SheetGeometry
     /// Where `step(to:)` reads the input.
     package let input: InputSource
     /// Every event the effects announced, oldest first.
@@ -31,20 +31,11 @@ package final class MachineDriver {
         viewport: Size = Size(width: 390, height: 844), input: InputSource = QueuedInputSource(),
         time: Double = 0, presented: Bool = true
     ) {
-        environment = PresenterEnvironment(
+        environment = SheetGeometry(
             presenter: presenter, direction: configuration.direction, viewport: viewport)
         self.input = input
-        machine = DismissMachine(
-            configuration: configuration,
-            layout: DetentLayout(
-                presenter: presenter, configuration: configuration, viewport: viewport),
-            time: time, presented: presented)
-        if let scrolling = presenter as? ScrollingPresenter {
-            _ = try? machine.setList(
-                contentLength: scrolling.listContentHeight,
-                viewportLength: scrolling.listViewportHeight(viewport: viewport),
-                offset: scrolling.listOffset)
-        }
+        machine = environment.machine(
+            configuration: configuration, time: time, presented: presented)
     }
 
     /// The machine's state.
@@ -113,17 +104,7 @@ package final class MachineDriver {
     package func resize(to size: Size) {
         guard size != environment.viewport else { return }
         environment.viewport = size
-        var effects = machine.relayout(
-            DetentLayout(
-                presenter: environment.presenter, configuration: machine.configuration,
-                viewport: size))
-        if let scrolling = environment.presenter as? ScrollingPresenter {
-            effects +=
-                (try? machine.resizeList(
-                    contentLength: scrolling.listContentHeight,
-                    viewportLength: scrolling.listViewportHeight(viewport: size))) ?? []
-        }
-        keep(effects)
+        keep(environment.relayout(&machine))
     }
 
     /// The state at every frame of a `fps` clock from `start` while it reads `end` or

@@ -8,7 +8,7 @@ import XCTest
 /// every step, for every mix of allowed reasons and both veto styles.
 final class DismissPolicyFuzzTests: XCTestCase {
     /// A sheet at 390 x 844 as `SheetPresenter` lays it out.
-    private let world = PresenterEnvironment(
+    private let world = SheetGeometry(
         presenter: SheetPresenter(), direction: .down, viewport: Size(width: 390, height: 844))
 
     /// A machine at rest at its presented detent or, `atTop`, at its first one (a flick

@@ -8,7 +8,7 @@ import XCTest
 final class DismissPolicyTests: XCTestCase {
     /// A sheet at 390 x 844 as `SheetPresenter` lays it out: `large` at 0, `medium` at
     /// 337.6, off screen at 759.6.
-    private let world = PresenterEnvironment(
+    private let world = SheetGeometry(
         presenter: SheetPresenter(), direction: .down, viewport: Size(width: 390, height: 844))
     /// On the sheet's header at `large` (its top at 84.4), above its list.
     private let header = Point(x: 195, y: 104.4)
@@ -199,15 +199,15 @@ final class DismissPolicyTests: XCTestCase {
         XCTAssertEqual(stack.levels.count, 1)
         // A key's present asks for a level while fewer than the limit are shown: with no
         // limit to speak of, it asks for the next level.
-        stack.perform(.present, environment: Sheets(sheet: world))
-        XCTAssertEqual(stack.effects.last, .levelRequested(1))
+        XCTAssertEqual(
+            stack.perform(.present, environment: Sheets(sheet: world)), [.levelRequested(1)])
         let negative = SheetStack(root: root, keyPresentLimit: .min)
         XCTAssertEqual(negative.keyPresentLimit, 0, "a negative limit presents nothing")
     }
 
     private struct Sheets: StackEnvironment {
-        let sheet: PresenterEnvironment
-        func environment(forLevel level: Int) -> PresenterEnvironment { sheet }
+        let sheet: SheetGeometry
+        func environment(forLevel level: Int) -> SheetGeometry { sheet }
     }
 }
 

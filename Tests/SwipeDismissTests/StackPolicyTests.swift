@@ -7,10 +7,10 @@ import XCTest
 final class StackPolicyTests: XCTestCase {
     /// Every level is a sheet at 390 x 844 (`medium` at 337.6).
     private struct Sheets: StackEnvironment {
-        let sheet = PresenterEnvironment(
+        let sheet = SheetGeometry(
             presenter: SheetPresenter(), direction: .down, viewport: Size(width: 390, height: 844))
 
-        func environment(forLevel level: Int) -> PresenterEnvironment { sheet }
+        func environment(forLevel level: Int) -> SheetGeometry { sheet }
 
         func machine(presented: Bool, policy: DismissPolicy) -> DismissMachine {
             let layout = DetentLayout(
@@ -30,12 +30,11 @@ final class StackPolicyTests: XCTestCase {
         stack.push(
             sheets.machine(presented: false, policy: topPolicy), animated: false,
             environment: sheets)
-        stack.clearEffects()
         return stack
     }
 
-    private func events(_ stack: SheetStack) -> [String] {
-        stack.effects.compactMap { effect in
+    private func events(_ effects: [StackEffect]) -> [String] {
+        effects.compactMap { effect in
             switch effect {
             case .level(let level, .notify(.didDismiss)): "\(level) didDismiss"
             case .level(let level, .notify(.phaseChanged(_, let to, _))): "\(level) \(to)"
@@ -47,26 +46,25 @@ final class StackPolicyTests: XCTestCase {
 
     func testDismissingALowerLevelReadsItsPolicyBeforeAnythingMovesThenEndsTheLevelsAboveFirst() {
         var refused = twoSheets(.deny, .allow)
-        refused.dismiss(level: 0, request: 1, environment: sheets)
-        XCTAssertEqual(events(refused), ["0 programmatic"])
+        let effects = refused.dismiss(level: 0, request: 1, environment: sheets)
+        XCTAssertEqual(events(effects), ["0 programmatic"])
         XCTAssertEqual(refused.depth, 2, "nothing moved")
-        XCTAssertTrue(refused.effects.contains(.level(0, .complete(request: 1, succeeded: false))))
+        XCTAssertTrue(effects.contains(.level(0, .complete(request: 1, succeeded: false))))
 
         // The top sheet's veto does not hold back a dismissal of the root.
         var stack = twoSheets(.allow, .deny)
-        stack.dismiss(level: 0, request: 1, environment: sheets)
-        XCTAssertEqual(events(stack), ["1 dismissed", "1 didDismiss", "0 dismissing"])
+        XCTAssertEqual(
+            events(stack.dismiss(level: 0, request: 1, environment: sheets)),
+            ["1 dismissed", "1 didDismiss", "0 dismissing"])
     }
 
     func testEscapeOnTheTopSheetReadsTheTopSheetsPolicyOnly() {
         var vetoed = twoSheets(.allow, .deny)
-        vetoed.perform(.dismiss, environment: sheets)
-        XCTAssertEqual(events(vetoed), ["1 escape"])
+        XCTAssertEqual(events(vetoed.perform(.dismiss, environment: sheets)), ["1 escape"])
         XCTAssertEqual(vetoed.inputLevel, 1)
 
         var stack = twoSheets(.deny, .allow)
-        stack.perform(.dismiss, environment: sheets)
-        XCTAssertEqual(events(stack), ["1 dismissing"])
+        XCTAssertEqual(events(stack.perform(.dismiss, environment: sheets)), ["1 dismissing"])
         XCTAssertEqual(stack.inputLevel, 0, "the sheet below takes the input")
     }
 }
@@ -75,12 +73,12 @@ final class StackPolicyTests: XCTestCase {
 /// only for the reasons the call can reach, is the same stack as one whose levels hold the
 /// policy whole, at every step.
 final class StackPolicyFuzzTests: XCTestCase {
-    private let sheet = PresenterEnvironment(
+    private let sheet = SheetGeometry(
         presenter: SheetPresenter(), direction: .down, viewport: Size(width: 390, height: 844))
 
     private struct Sheets: StackEnvironment {
-        let sheet: PresenterEnvironment
-        func environment(forLevel level: Int) -> PresenterEnvironment { sheet }
+        let sheet: SheetGeometry
+        func environment(forLevel level: Int) -> SheetGeometry { sheet }
     }
 
     private func machine(
@@ -135,43 +133,44 @@ final class StackPolicyFuzzTests: XCTestCase {
     ) -> [StackState] {
         let world = Sheets(sheet: sheet)
         var stack = SheetStack(root: machine(configuration, policy, time: 0))
-        func pushRequested(_ stack: inout SheetStack) {
-            for effect in stack.effects {
+        func pushRequested(_ stack: inout SheetStack, _ effects: [StackEffect]) {
+            for effect in effects {
                 if case .levelRequested = effect {
                     stack.push(
                         machine(configuration, policy, time: stack.time), environment: world)
                 }
             }
-            stack.clearEffects()
         }
         return steps.map { step in
             switch step {
             case .input(let event):
                 if case .key(let key) = event.kind {
                     // A tool's keys: time first, then the intent at the input level.
-                    stack.advance(to: max(event.time, stack.time), environment: world)
-                    pushRequested(&stack)
+                    pushRequested(
+                        &stack, stack.advance(to: max(event.time, stack.time), environment: world))
                     let top = stack.levels[stack.inputLevel]
                     if let intent = KeyBindings.tools.intent(for: key, on: top) {
-                        stack.perform(intent, environment: world)
+                        pushRequested(&stack, stack.perform(intent, environment: world))
                     }
                 } else {
-                    stack.handle(event, environment: world)
+                    pushRequested(&stack, stack.handle(event, environment: world))
                 }
             case .call(let call):
                 // A controller's call catches up to the clock first: here, the stack's time.
-                stack.advance(to: stack.time, environment: world)
-                pushRequested(&stack)
+                pushRequested(&stack, stack.advance(to: stack.time, environment: world))
                 let level = call % max(1, stack.levels.count)
                 switch call % 3 {
-                case 0: stack.dismiss(level: level, environment: world)
-                case 1: stack.move(level: level, to: .medium, environment: world)
-                default: stack.dismiss(level: level, animated: false, environment: world)
+                case 0: pushRequested(&stack, stack.dismiss(level: level, environment: world))
+                case 1:
+                    pushRequested(
+                        &stack, stack.move(level: level, to: .medium, environment: world))
+                default:
+                    pushRequested(
+                        &stack, stack.dismiss(level: level, animated: false, environment: world))
                 }
             case .frame(let time):
-                stack.advance(to: time, environment: world)
+                pushRequested(&stack, stack.advance(to: time, environment: world))
             }
-            pushRequested(&stack)
             return stack.state
         }
     }

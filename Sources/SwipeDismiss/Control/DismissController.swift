@@ -50,7 +50,7 @@ public final class DismissController {
     public var veto = DismissPolicy.Veto.pending
 
     private var machine: DismissMachine
-    private let environment: DriverEnvironment
+    private var environment: SheetGeometry
     private var scene: Scene
     private var needsDisplay = true
     private var lastRendered: DismissState?
@@ -79,39 +79,13 @@ public final class DismissController {
         self.clock = clock
         self.configuration = configuration
         let viewport = renderer.viewport
-        environment = DriverEnvironment(
+        environment = SheetGeometry(
             presenter: presenter, direction: configuration.direction, viewport: viewport)
         scene = presenter.makeScene(viewport: viewport)
-        machine = DismissMachine(
-            configuration: configuration,
-            layout: Self.layout(presenter, configuration, viewport), time: clock.now,
-            presented: presented)
-        if let scrolling = presenter as? ScrollingPresenter {
-            // A list the scroll model refuses (a non-finite length) is left out: the sheet
-            // still drags, the list stays at its top.
-            _ = try? machine.setList(
-                contentLength: scrolling.listContentHeight,
-                viewportLength: scrolling.listViewportHeight(viewport: viewport),
-                offset: scrolling.listOffset)
-        }
+        machine = environment.machine(
+            configuration: configuration, time: clock.now, presented: presented)
         pending.reserveCapacity(64)
         queue.reserveCapacity(16)
-    }
-
-    private static func layout(
-        _ presenter: Presenter, _ configuration: DismissConfiguration, _ viewport: Size
-    ) -> DetentLayout {
-        let direction = configuration.direction
-        let extent: Double
-        switch direction {
-        case .down, .up, .free: extent = viewport.height
-        case .left, .right: extent = viewport.width
-        }
-        return DetentLayout(
-            detents: configuration.detents, viewportExtent: extent,
-            contentExtent: presenter.contentExtent(direction: direction, viewport: viewport),
-            distance: presenter.dismissDistance(direction: direction, viewport: viewport),
-            edges: presenter.edgeDistances(viewport: viewport))
     }
 
     // MARK: Observing
@@ -166,14 +140,7 @@ public final class DismissController {
         if asker.defers({ self.viewportDidChange() }) { return }
         environment.viewport = size
         scene = presenter.makeScene(viewport: size)
-        var effects = machine.relayout(Self.layout(presenter, configuration, size))
-        if let scrolling = presenter as? ScrollingPresenter {
-            effects +=
-                (try? machine.resizeList(
-                    contentLength: scrolling.listContentHeight,
-                    viewportLength: scrolling.listViewportHeight(viewport: size))) ?? []
-        }
-        perform(effects)
+        perform(environment.relayout(&machine))
     }
 
     /// Advances to the clock's time: applies pending input, animates, and renders if the

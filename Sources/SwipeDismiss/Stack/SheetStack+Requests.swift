@@ -15,7 +15,7 @@ extension SheetStack {
     /// place. A drag in progress on the sheet below is cancelled (it springs back): the new
     /// sheet takes the input from now on. Request `request` completes as
     /// `DismissMachine.present` says.
-    public mutating func push(
+    mutating func pushMachine(
         _ machine: DismissMachine, animated: Bool = true, request: Int? = nil,
         environment: some StackEnvironment
     ) {
@@ -51,7 +51,7 @@ extension SheetStack {
 
     /// Presents the root again if nothing is shown (or it is leaving); request `request`
     /// completes as `DismissMachine.present` says (at once when it is shown).
-    public mutating func presentRoot(
+    mutating func presentRootLevel(
         animated: Bool = true, request: Int? = nil, environment: some StackEnvironment
     ) {
         collect(
@@ -66,7 +66,7 @@ extension SheetStack {
     /// then `level` itself, animated or not. A veto (by `level`'s policy only, read before
     /// anything moves) leaves every level as it was. A level not in the stack has already
     /// left: `request` completes with true.
-    public mutating func dismiss(
+    mutating func dismissLevel(
         level: Int, animated: Bool = true, force: Bool = false, request: Int? = nil,
         environment: some StackEnvironment
     ) {
@@ -96,7 +96,7 @@ extension SheetStack {
     /// Sends the sheet at `level` to `detent` (`DismissMachine.move`); `.dismissed`
     /// dismisses it as `dismiss(level:)` does, the levels above it first. A level not in
     /// the stack completes `request` with false.
-    public mutating func move(
+    mutating func moveLevel(
         level: Int, to detent: Detent.ID, animated: Bool = true, request: Int? = nil,
         environment: some StackEnvironment
     ) {
@@ -107,7 +107,7 @@ extension SheetStack {
             return
         }
         if detent == .dismissed, levels[level].layout.index(of: detent) != nil {
-            return dismiss(
+            return dismissLevel(
                 level: level, animated: animated, request: request, environment: environment)
         }
         collect(
@@ -118,7 +118,7 @@ extension SheetStack {
     }
 
     /// Answers the pending vetoed dismissal of the sheet at `level` with "keep it".
-    public mutating func declineDismissal(level: Int, environment: some StackEnvironment) {
+    mutating func declineLevel(level: Int, environment: some StackEnvironment) {
         guard level >= 0, level < levels.count else { return }
         collect(
             level,

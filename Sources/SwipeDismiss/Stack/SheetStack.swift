@@ -36,8 +36,8 @@ public struct SheetStack: Sendable {
 
     /// The machines, root first; the last is the top of the stack.
     public internal(set) var levels: [DismissMachine]
-    /// Effects not yet performed, oldest first.
-    public internal(set) var effects: [StackEffect] = []
+    /// Effects gathered by the call in progress, oldest first; the call returns them.
+    var effects: [StackEffect] = []
     /// Space and Enter ask for a new level only while fewer sheets than this stay shown (a
     /// sheet on its way out does not count: the new one takes its place); a negative limit
     /// counts as 0.
@@ -53,7 +53,6 @@ public struct SheetStack: Sendable {
         self.keyPresentLimit = max(0, keyPresentLimit)
         levels.reserveCapacity(min(max(3, keyPresentLimit), 15) + 1)
         effects.reserveCapacity(16)
-        collect(0, levels[0].effects)
     }
 
     // MARK: Reading
@@ -145,19 +144,14 @@ public struct SheetStack: Sendable {
 
     // MARK: Driving
 
-    /// Forgets the effects the driver has performed.
-    public mutating func clearEffects() {
-        effects.removeAll(keepingCapacity: true)
-    }
-
     /// Moves every level to `newTime`, top first, and removes levels that have left.
-    public mutating func advance(to newTime: Double, environment: some StackEnvironment) {
+    mutating func advanceAll(to newTime: Double, environment: some StackEnvironment) {
         advanceLevels(to: newTime, from: levels.count - 1, environment: environment)
     }
 
     /// Applies one input at its own time to the level that takes input (a key only moves
     /// time: its intent comes through `perform(_:environment:)`).
-    public mutating func handle(_ event: InputEvent, environment: some StackEnvironment) {
+    mutating func handleInput(_ event: InputEvent, environment: some StackEnvironment) {
         guard event.time.isFinite else { return }
         advanceLevels(to: max(event.time, time), from: levels.count - 1, environment: environment)
         route(event, environment: environment)
@@ -193,7 +187,7 @@ public struct SheetStack: Sendable {
     /// Carries out what a key asked for (`KeyIntent`) at the level that takes input: a
     /// `.present` on a presented top asks for a new level (`.levelRequested`) while fewer
     /// than `keyPresentLimit` sheets stay shown; with nothing shown the root presents itself.
-    public mutating func perform(_ intent: KeyIntent, environment: some StackEnvironment) {
+    mutating func carryOut(_ intent: KeyIntent, environment: some StackEnvironment) {
         let level = inputLevel
         if intent == .present, levels[level].isShown, !levels[level].isDismissAttemptPending,
             pushIndex < keyPresentLimit
@@ -207,7 +201,7 @@ public struct SheetStack: Sendable {
     }
 
     /// Lays every level out again (the viewport changed): `layouts[i]` is level `i`'s.
-    public mutating func relayout(_ layouts: [DetentLayout]) {
+    mutating func relayoutLevels(_ layouts: [DetentLayout]) {
         for index in levels.indices where index < layouts.count {
             collect(index, levels[index].relayout(layouts[index]))
         }

@@ -49,7 +49,7 @@ public final class SheetStackController {
 
     private var stack: SheetStack
     private var descriptions: [StackLevel]
-    var environments: StackEnvironments
+    var environments: StackGeometries
     private var presenters: [Presenter]
     private var directions: [DismissDirection]
     private var viewport: Size
@@ -61,6 +61,9 @@ public final class SheetStackController {
     private var completions: [Int: (Bool) -> Void] = [:]
     private var nextRequest = 0
     private var isPerforming = false
+    /// The stack's effects not yet performed, oldest first: a call made while they are
+    /// performed runs at once, and its effects wait behind these.
+    private var queue: [StackEffect] = []
     private var asker = PolicyAsker()
 
     /// A stack holding `root` as level 0, presented and at rest (or dismissed).
@@ -73,13 +76,12 @@ public final class SheetStackController {
         self.clock = clock
         viewport = renderer.viewport
         descriptions = [root]
-        environments = StackEnvironments(
-            levels: [StackLevelEnvironment(root, viewport: renderer.viewport)])
+        environments = StackGeometries(levels: [root.geometry(viewport: renderer.viewport)])
         presenters = [root.presenter]
         directions = [root.configuration.direction]
-        let machine = root.makeMachine(viewport: viewport, time: clock.now, presented: presented)
+        let machine = environments.levels[0].machine(
+            configuration: root.configuration, time: clock.now, presented: presented)
         stack = SheetStack(root: machine)
-        stack.clearEffects()
         lastRendered.reserveCapacity(4)
         pending.reserveCapacity(64)
     }
@@ -155,8 +157,10 @@ public final class SheetStackController {
         guard size != viewport else { return }
         if asker.defers({ self.viewportDidChange() }) { return }
         viewport = size
-        for environment in environments.levels { environment.viewport = size }
-        let layouts = descriptions.map { $0.layout(viewport: size) }
+        for index in environments.levels.indices { environments.levels[index].viewport = size }
+        let layouts = zip(descriptions, environments.levels).map {
+            $1.layout(for: $0.configuration)
+        }
         run(asking: .nothing) { $0.relayout(layouts) }
     }
 
@@ -196,7 +200,9 @@ public final class SheetStackController {
     // MARK: Performing
 
     /// Runs a call at the clock's time, asking each level's policy for `reasons(level)`.
-    func call(asking reasons: StackAsking = .nothing, _ body: (inout SheetStack) -> Void) {
+    func call(
+        asking reasons: StackAsking = .nothing, _ body: (inout SheetStack) -> [StackEffect]
+    ) {
         catchUp()
         run(asking: reasons, body)
     }
@@ -209,10 +215,13 @@ public final class SheetStackController {
     /// Pushes `level` at the stack's time (a Space from the input, or a call that caught up).
     func push(_ level: StackLevel, animated: Bool, request: Int?) {
         let index = stack.pushIndex
-        let environment = StackLevelEnvironment(level, viewport: viewport)
-        let machine = level.makeMachine(viewport: viewport, time: stack.time, presented: false)
+        let environment = level.geometry(viewport: viewport)
+        let machine = environment.machine(
+            configuration: level.configuration, time: stack.time, presented: false)
         // The old levels' environments serve while they end; the new one joins after.
-        stack.push(machine, animated: animated, request: request, environment: environments)
+        queue.append(
+            contentsOf: stack.push(
+                machine, animated: animated, request: request, environment: environments))
         descriptions.removeSubrange(index...)
         environments.levels.removeSubrange(index...)
         descriptions.append(level)
@@ -289,9 +298,9 @@ public final class SheetStackController {
         return nextRequest
     }
 
-    private func run(asking reasons: StackAsking, _ body: (inout SheetStack) -> Void) {
+    private func run(asking reasons: StackAsking, _ body: (inout SheetStack) -> [StackEffect]) {
         refreshPolicies(asking: reasons)
-        body(&stack)
+        queue.append(contentsOf: body(&stack))
         performEffects()
         asker.runDeferredCalls()
     }
@@ -304,8 +313,8 @@ public final class SheetStackController {
         syncLevels()
         var requested: Int?
         var index = 0
-        while index < stack.effects.count {
-            let effect = stack.effects[index]
+        while index < queue.count {
+            let effect = queue[index]
             index += 1
             switch effect {
             case .level(_, .needsDisplay): needsDisplay = true
@@ -316,7 +325,7 @@ public final class SheetStackController {
             case .levelRequested(let level): requested = level
             }
         }
-        stack.clearEffects()
+        queue.removeAll(keepingCapacity: true)
         isPerforming = false
         if let requested, let level = nextLevel?(requested) {
             push(level, animated: true, request: nil)
