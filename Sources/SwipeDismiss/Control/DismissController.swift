@@ -54,12 +54,8 @@ public final class DismissController {
     private var scene: Scene
     private var needsDisplay = true
     private var lastRendered: DismissState?
-    private var pending: [InputEvent] = []
-    private var observers: [(id: Int, call: (DismissEvent) -> Void)] = []
-    private var nextObserverID = 0
-    /// The completions of calls still under way, by request number.
-    private var completions: [Int: (Bool) -> Void] = [:]
-    private var nextRequest = 0
+    /// The observers, the calls' completions and the input buffer (`DriverHub`).
+    private let hub = DriverHub<DismissEvent>()
     /// The machine's effects not yet performed, oldest first: a call made while they are
     /// performed (from an observer or a completion) runs at once, and its effects wait
     /// behind these, so every observer hears every event in order.
@@ -84,7 +80,6 @@ public final class DismissController {
         scene = presenter.makeScene(viewport: viewport)
         machine = environment.machine(
             configuration: configuration, time: clock.now, presented: presented)
-        pending.reserveCapacity(64)
         queue.reserveCapacity(16)
     }
 
@@ -102,14 +97,7 @@ public final class DismissController {
     /// captures the controller keeps it alive until then.
     @discardableResult
     public func addObserver(_ observer: @escaping (DismissEvent) -> Void) -> DismissObservation {
-        nextObserverID += 1
-        observers.append((nextObserverID, observer))
-        return DismissObservation(controller: self, id: nextObserverID)
-    }
-
-    /// Stops calling the observer registered as `id`.
-    func removeObserver(_ id: Int) {
-        observers.removeAll { $0.id == id }
+        hub.addObserver(observer)
     }
 
     // MARK: Driving
@@ -159,15 +147,7 @@ public final class DismissController {
     /// from the app starts now, however long the controller has been idle.
     private func catchUp() {
         let now = max(clock.now, machine.time)
-        pending.removeAll(keepingCapacity: true)
-        input.events(upTo: now, into: &pending)
-        // By index over a copy: an observer's call may catch up again and empty `pending`.
-        let batch = pending
-        var index = 0
-        while index < batch.count {
-            handle(batch[index])
-            index += 1
-        }
+        hub.readInput(input, upTo: now, handle)
         run(asking: asker.reasons(advancingTo: now, machine)) { [environment] in
             $0.advance(to: now, environment: environment)
         }
@@ -204,7 +184,7 @@ public final class DismissController {
     ///     presentation short (right after this call when it is already shown).
     public func present(animated: Bool = true, completion: (() -> Void)? = nil) {
         if asker.defers({ self.present(animated: animated, completion: completion) }) { return }
-        let request = register(completion.map { done in { _ in done() } })
+        let request = hub.register(completion.map { done in { _ in done() } })
         catchUp()
         run(asking: PolicyAsker.nothing) { [environment] in
             $0.present(animated: animated, request: request, environment: environment)
@@ -227,7 +207,7 @@ public final class DismissController {
         {
             return
         }
-        let request = register(completion)
+        let request = hub.register(completion)
         catchUp()
         run(asking: force ? PolicyAsker.nothing : PolicyAsker.programmatic) { [environment] in
             $0.dismiss(
@@ -251,20 +231,12 @@ public final class DismissController {
         if asker.defers({ self.move(to: detent, animated: animated, completion: completion) }) {
             return
         }
-        let request = register(completion)
+        let request = hub.register(completion)
         catchUp()
         run(asking: detent == .dismissed ? PolicyAsker.programmatic : PolicyAsker.nothing) {
             [environment] in
             $0.move(to: detent, animated: animated, request: request, environment: environment)
         }
-    }
-
-    /// Numbers `completion` so that the machine's `.complete` effect finds it.
-    private func register(_ completion: ((Bool) -> Void)?) -> Int? {
-        guard let completion else { return nil }
-        nextRequest += 1
-        completions[nextRequest] = completion
-        return nextRequest
     }
 
     /// Answers a pending vetoed dismissal with "keep it".
@@ -304,22 +276,13 @@ public final class DismissController {
             index += 1
             switch effect {
             case .needsDisplay: needsDisplay = true
-            case .notify(let event): notify(event)
+            case .notify(let event): hub.notify(event)
             case .complete(let request, let succeeded):
-                completions.removeValue(forKey: request)?(succeeded)
+                hub.complete(request, succeeded)
             }
         }
         queue.removeAll(keepingCapacity: true)
         isPerforming = false
-    }
-
-    /// Calls every observer still registered, in the order they were added (one cancelled
-    /// by an earlier one in the same event is not called).
-    private func notify(_ event: DismissEvent) {
-        let current = observers
-        for observer in current where observers.contains(where: { $0.id == observer.id }) {
-            observer.call(event)
-        }
     }
 
     private func renderIfNeeded(force: Bool) throws -> Bool {

@@ -55,11 +55,8 @@ public final class SheetStackController {
     private var viewport: Size
     private var needsDisplay = true
     private var lastRendered: [DismissState] = []
-    private var pending: [InputEvent] = []
-    private var observers: [(id: Int, call: (StackEvent) -> Void)] = []
-    private var nextObserverID = 0
-    private var completions: [Int: (Bool) -> Void] = [:]
-    private var nextRequest = 0
+    /// The observers, the calls' completions and the input buffer (`DriverHub`).
+    private let hub = DriverHub<StackEvent>()
     private var isPerforming = false
     /// The stack's effects not yet performed, oldest first: a call made while they are
     /// performed runs at once, and its effects wait behind these.
@@ -83,7 +80,6 @@ public final class SheetStackController {
             configuration: root.configuration, time: clock.now, presented: presented)
         stack = SheetStack(root: machine)
         lastRendered.reserveCapacity(4)
-        pending.reserveCapacity(64)
     }
 
     // MARK: Reading
@@ -137,11 +133,7 @@ public final class SheetStackController {
     /// Kept until the returned observation's `cancel()`.
     @discardableResult
     public func addObserver(_ observer: @escaping (StackEvent) -> Void) -> DismissObservation {
-        nextObserverID += 1
-        let id = nextObserverID
-        observers.append((id, observer))
-        return DismissObservation(stop: { [weak self] in self?.observers.removeAll { $0.id == id } }
-        )
+        hub.addObserver(observer)
     }
 
     // MARK: Driving
@@ -276,26 +268,14 @@ public final class SheetStackController {
 
     func catchUp() {
         let now = max(clock.now, stack.time)
-        pending.removeAll(keepingCapacity: true)
-        input.events(upTo: now, into: &pending)
-        // By index over a copy: a call from an observer may catch up again (and empty
-        // `pending`); a for-in would allocate an iterator in unoptimised builds.
-        let batch = pending
-        var index = 0
-        while index < batch.count {
-            handle(batch[index])
-            index += 1
-        }
+        hub.readInput(input, upTo: now, handle)
         run(asking: .advance(to: now)) { [environments] in
             $0.advance(to: now, environment: environments)
         }
     }
 
     func register(_ completion: ((Bool) -> Void)?) -> Int? {
-        guard let completion else { return nil }
-        nextRequest += 1
-        completions[nextRequest] = completion
-        return nextRequest
+        hub.register(completion)
     }
 
     private func run(asking reasons: StackAsking, _ body: (inout SheetStack) -> [StackEffect]) {
@@ -319,9 +299,9 @@ public final class SheetStackController {
             switch effect {
             case .level(_, .needsDisplay): needsDisplay = true
             case .level(let level, .notify(let event)):
-                notify(StackEvent(level: level, event: event))
+                hub.notify(StackEvent(level: level, event: event))
             case .level(_, .complete(let request, let succeeded)):
-                completions.removeValue(forKey: request)?(succeeded)
+                hub.complete(request, succeeded)
             case .levelRequested(let level): requested = level
             }
         }
@@ -347,13 +327,6 @@ public final class SheetStackController {
             presenters = descriptions.map(\.presenter)
             directions = descriptions.map(\.configuration.direction)
             needsDisplay = true
-        }
-    }
-
-    private func notify(_ event: StackEvent) {
-        let current = observers
-        for observer in current where observers.contains(where: { $0.id == observer.id }) {
-            observer.call(event)
         }
     }
 
