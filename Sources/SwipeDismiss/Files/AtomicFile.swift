@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Makes output files appear whole or not at all: write to a temporary name in the same
 /// folder, then `rename(2)` over the final name; on any failure the temporary file is removed.
