@@ -92,12 +92,14 @@ let package = Package(
         // `WaylandSignalPipe` name it): one type, so the process has one slot for the active
         // pipe. Libc only; internal, not a product, but its types are public as apps make one.
         .target(name: "SwipeDismissSignals", path: "Sources/SwipeDismissSignals"),
+        // Whole-or-nothing file writes (internal, `package`): the exporters' and recorders'.
+        .target(name: "SwipeDismissFiles", path: "Sources/SwipeDismissFiles"),
 
         // Plugins.
         .target(name: "SwipeDismissNull", dependencies: ["SwipeDismiss"], path: "Plugins/Null"),
         .target(
             name: "SwipeDismissCairo",
-            dependencies: ["SwipeDismiss", "CCairo"],
+            dependencies: ["SwipeDismiss", "SwipeDismissFiles", "CCairo"],
             path: "Plugins/Cairo"
         ),
         // The X11 plugin's frame compositor (layer rasters, row plan, one-pass dim): internal,
@@ -152,7 +154,7 @@ let package = Package(
             name: "CairoExport",
             dependencies: [
                 "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissCairo", "SwipeDismissGif",
-                "ToolSupport",
+                "SwipeDismissFiles", "ToolSupport",
             ],
             path: "Examples/CairoExport"
         ),
@@ -161,7 +163,10 @@ let package = Package(
         // scripts/build-small-demo.sh with command-line flags: this manifest has no unsafe flags.
         .target(
             name: "X11DemoCore",
-            dependencies: ["SwipeDismiss", "SwipeDismissTrace", "SwipeDismissX11", "ToolSupport"],
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissX11", "SwipeDismissFiles",
+                "ToolSupport",
+            ],
             path: "Examples/X11DemoCore"
         ),
         .executableTarget(
@@ -209,6 +214,7 @@ let package = Package(
             name: "SwipeDismissTests",
             dependencies: [
                 "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissNull", "SwipeDismissTestSupport",
+                "SwipeDismissFiles",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -231,7 +237,7 @@ let package = Package(
             // RawCairoBaseline: the benchmark's plain-C scene, checked pixel for pixel.
             dependencies: [
                 "SwipeDismissCairo", "SwipeDismissRaster", "SwipeDismissNull", "SwipeDismissTrace",
-                "RawCairoBaseline", "SwipeDismissTestSupport",
+                "SwipeDismissFiles", "RawCairoBaseline", "SwipeDismissTestSupport",
             ]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissFiles
 import SwipeDismissTrace
 import ToolSupport
 

@@ -66,6 +66,8 @@ enum ExportDriver {
             input: input, presenter: scene.makePresenter(source: source), renderer: renderer,
             clock: clock,
             configuration: configuration, presented: true)
+        // A tool: Space and Enter present, as the traces expect.
+        controller.keyBindings = .tools
         if confirm { controller.shouldDismiss = { _ in false } }
         return .single(controller)
     }

@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissFiles
 import ToolSupport
 
 /// `storyboard.pdf`: every frame as a vector thumbnail on A4 landscape pages, each labelled

@@ -1,5 +1,6 @@
 import Glibc
 import SwipeDismiss
+import SwipeDismissFiles
 import SwipeDismissTrace
 
 /// Where `--record` writes: checked before the window opens, so a gesture is never

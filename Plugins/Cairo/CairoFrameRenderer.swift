@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissFiles
 
 /// The file formats the Cairo plugin renders frames to.
 public enum CairoFileFormat: String, CaseIterable, Sendable {

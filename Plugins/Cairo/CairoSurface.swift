@@ -1,6 +1,7 @@
 internal import CCairo
 import Glibc
 import SwipeDismiss
+import SwipeDismissFiles
 
 /// The user-data key under which a mapped image surface keeps its mapping.
 nonisolated(unsafe) private var mappedPixelsKey = cairo_user_data_key_t()

@@ -3,74 +3,47 @@ import Glibc
 import SwipeDismissTestSupport
 import XCTest
 
-/// A headless weston (pixman) in an `AccessibilitySession`'s runtime folder, on a socket of
-/// its own; stopped by `stop()` or when released.
+/// A headless weston (pixman) for an `AccessibilitySession`'s demo: the test support's one
+/// launcher, its socket named by its absolute path (so the demo keeps the session's
+/// `XDG_RUNTIME_DIR`); stopped by `stop()` or when released.
 final class SessionWeston {
-    static let path = "/usr/bin/weston"
-    let process: SpawnedProcess
-    /// The socket's name in the session's `XDG_RUNTIME_DIR` (what `WAYLAND_DISPLAY` names).
-    let socketName: String
+    let weston: Weston
+    /// What `WAYLAND_DISPLAY` names: the socket's absolute path.
+    var socketName: String { weston.socketPath }
 
-    /// Starts weston and waits (up to 10 s) for its socket.
+    /// Starts weston and waits (up to 10 s) until it accepts a connection.
     init(in session: AccessibilitySession) throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.path) else {
-            throw unavailable("\(Self.path) is missing (scripts/deps.sh installs it)")
-        }
-        socketName = "wl-swd-a11y-\(getpid())-\(Int.random(in: 0..<1_000_000))"
-        let runtime = try XCTUnwrap(session.environment["XDG_RUNTIME_DIR"])
-        process = try SpawnedProcess(
-            Self.path,
-            [
-                "--backend=headless-backend.so", "--use-pixman", "--socket=\(socketName)",
-                "--idle-time=0",
-            ],
-            environment: session.environment,
-            outputFile: session.home.appendingPathComponent("weston.log"))
-        let socket = "\(runtime)/\(socketName)"
-        let started = eventually(timeout: 10, every: 0.02) {
-            FileManager.default.fileExists(atPath: socket) || !process.isRunning
-        }
-        guard started, process.isRunning else {
-            let log = process.output
-            process.stop()
-            throw TestFailure(description: "weston did not start: \(log.suffix(600))")
-        }
+        weston = try Weston()
     }
 
     deinit { stop() }
 
-    func stop() { process.stop() }
+    func stop() { weston.stop() }
 }
 
 /// `wayland-demo --verbose` running on a `SessionWeston` in an `AccessibilitySession`, its
 /// stdout and stderr kept in files.
 final class WaylandDemoUnderSession {
-    let process: SpawnedProcess
+    let process: ChildProcess
 
     /// Starts the built `wayland-demo` with `arguments` and `--verbose` on `weston`, in
     /// `environment` (the session's, or it changed).
     init(_ arguments: [String], on weston: SessionWeston, environment: [String: String]) throws {
-        let scratch = FileManager.default.temporaryDirectory
-        let tag = UUID().uuidString.prefix(8)
         var environment = environment
         environment["WAYLAND_DISPLAY"] = weston.socketName
-        process = try SpawnedProcess(
+        process = try ChildProcess(
             try builtExecutable("wayland-demo").path, arguments + ["--verbose"],
-            environment: environment,
-            outputFile: scratch.appendingPathComponent("swipedismiss-a11y-wl-\(tag).out"),
-            errorFile: scratch.appendingPathComponent("swipedismiss-a11y-wl-\(tag).err"))
+            environment: environment)
     }
-
-    deinit { process.removeFiles() }
 
     var pid: Int32 { process.pid }
 
     /// Ends the demo (SIGTERM) and waits for it.
-    func stop() { process.stop() }
+    func stop() { process.terminate() }
 
     /// The demo's `--events` lines so far, as JSON objects.
     var phaseLines: [[String: Any]] {
-        process.output.split(separator: "\n").compactMap {
+        process.stdout.split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }
     }
@@ -83,10 +56,10 @@ final class WaylandDemoUnderSession {
     /// Waits (up to 10 s) for `--verbose`'s "first frame shown" line.
     func waitForFirstFrame() throws {
         let shown = eventually(timeout: 10, every: 0.02) {
-            process.errorOutput.contains("first frame shown") || !process.isRunning
+            process.stderr.contains("first frame shown") || !process.isRunning
         }
         guard shown, process.isRunning else {
-            throw TestFailure(description: "wayland-demo showed no frame: \(process.errorOutput)")
+            throw TestFailure(description: "wayland-demo showed no frame: \(process.stderr)")
         }
     }
 

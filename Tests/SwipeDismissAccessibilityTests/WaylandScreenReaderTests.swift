@@ -116,8 +116,8 @@ final class WaylandAccessibilityOffTests: WaylandDemoSessionTestCase {
         // ...and has its answer (said with --verbose), so the check below means something.
         XCTAssertTrue(
             eventually(timeout: 10, every: 0.02) {
-                demo.process.errorOutput.contains("accessibility: off (org.a11y.Status)")
-            }, demo.process.errorOutput)
+                demo.process.stderr.contains("accessibility: off (org.a11y.Status)")
+            }, demo.process.stderr)
         let accessibilityBus = try session.accessibilityBusAddress()
         XCTAssertFalse(try session.processesOnBus(accessibilityBus).contains(demo.pid))
         XCTAssertTrue(demo.process.isRunning)
@@ -149,6 +149,6 @@ final class WaylandAccessibilityOffTests: WaylandDemoSessionTestCase {
         let maps = try demo.mappedFiles()
         XCTAssertTrue(maps.contains("libwayland-client"), "the maps were read")
         XCTAssertFalse(maps.contains("libdbus"), "libdbus was loaded with no bus to talk to")
-        XCTAssertFalse(demo.process.errorOutput.contains("accessibility"), demo.process.errorOutput)
+        XCTAssertFalse(demo.process.stderr.contains("accessibility"), demo.process.stderr)
     }
 }

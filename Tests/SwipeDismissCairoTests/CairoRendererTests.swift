@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissFiles
 import SwipeDismissNull
 import SwipeDismissTrace
 import XCTest

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissFiles
 import XCTest
 
 final class AtomicFileTests: XCTestCase {

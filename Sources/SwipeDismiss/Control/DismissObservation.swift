@@ -2,11 +2,7 @@
 public final class DismissObservation {
     private var stop: (() -> Void)?
 
-    init(controller: DismissController, id: Int) {
-        stop = { [weak controller] in controller?.removeObserver(id) }
-    }
-
-    /// A registration that `stop` ends (a sheet stack's observers).
+    /// A registration that `stop` ends.
     init(stop: @escaping () -> Void) {
         self.stop = stop
     }

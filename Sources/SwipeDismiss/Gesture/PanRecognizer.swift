@@ -2,9 +2,9 @@
 ///
 /// A press becomes a pan once the pointer has moved `slop` points; translation always
 /// counts from the press point. A press released within the slop is a tap.
-public struct PanRecognizer: Sendable {
+package struct PanRecognizer: Sendable {
     /// What the recognizer made of an event.
-    public enum Gesture: Hashable, Sendable {
+    package enum Gesture: Hashable, Sendable {
         /// The pointer was pressed (the pan has not begun yet).
         case pressed(at: Point)
         /// The pointer moved past the slop: the pan starts.
@@ -20,27 +20,27 @@ public struct PanRecognizer: Sendable {
     }
 
     /// How far the pointer must move before a press becomes a pan, in points.
-    public var slop: Double
+    package var slop: Double
     /// The velocity estimate behind `.ended`, fed every pointer sample of the press.
-    public private(set) var velocityTracker = VelocityTracker()
+    package private(set) var velocityTracker = VelocityTracker()
     /// Where the current press went down, or nil when the pointer is up.
-    public private(set) var start: Point?
+    package private(set) var start: Point?
     /// Whether the current press has moved past the slop and become a pan.
-    public private(set) var isPanning = false
+    package private(set) var isPanning = false
     private var lastTime = -Double.infinity
 
     /// A recognizer that turns a press into a pan after `slop` points.
-    public init(slop: Double = 4) {
+    package init(slop: Double = 4) {
         self.slop = slop
     }
 
     /// Whether the pointer is down.
-    public var isPressed: Bool { start != nil }
+    package var isPressed: Bool { start != nil }
 
     /// Feeds one event; returns the gesture it produced, if any.
     ///
     /// Events out of time order, or with non-finite coordinates, are dropped.
-    public mutating func handle(_ event: InputEvent) -> Gesture? {
+    package mutating func handle(_ event: InputEvent) -> Gesture? {
         guard event.time.isFinite, event.time >= lastTime else { return nil }
         if let location = event.location, !location.isFinite { return nil }
         lastTime = event.time
@@ -86,7 +86,7 @@ public struct PanRecognizer: Sendable {
     }
 
     /// Forgets the current press: later moves and the release are ignored until the next press.
-    public mutating func reset() {
+    package mutating func reset() {
         start = nil
         isPanning = false
     }

@@ -29,9 +29,9 @@
 ///
 /// Value type, fixed storage: feeding a delta never allocates (beyond the caller's
 /// reused output buffer).
-public struct ScrollGestureRecognizer: Sendable {
+package struct ScrollGestureRecognizer: Sendable {
     /// The axis a stream locked to.
-    public enum Axis: Hashable, Sendable {
+    package enum Axis: Hashable, Sendable {
         /// Locked to side-to-side scrolling.
         case horizontal
         /// Locked to up-and-down scrolling.
@@ -48,17 +48,17 @@ public struct ScrollGestureRecognizer: Sendable {
     }
 
     /// How many times the cross component the main one must be for the axis to lock.
-    public var lockFactor: Double
+    package var lockFactor: Double
     /// How far an undecided stream may travel, in points, before it is rejected.
-    public var ambiguityLimit: Double
+    package var ambiguityLimit: Double
     /// How long after its last delta a stream without a stop ends, in seconds.
-    public var timeout: Double
+    package var timeout: Double
     /// The fastest release reported, in points per second (as `VelocityTracker`'s cap).
-    public var maximumSpeed: Double
+    package var maximumSpeed: Double
     /// Whether a stream locks to one axis (the default). When false, the first delta
     /// begins a pan on `.both` axes, which reports the whole 2-D sum and velocity and is
     /// never rejected (content that moves freely, `DismissDirection.free`).
-    public var locksAxis = true
+    package var locksAxis = true
 
     private var phase = Phase.idle
     /// Every touchpad delta of the stream, both axes: the tracker fits this.
@@ -68,7 +68,7 @@ public struct ScrollGestureRecognizer: Sendable {
     private var tracker: VelocityTracker
 
     /// A recognizer with the given axis lock, ambiguity limit, timeout and speed cap.
-    public init(
+    package init(
         lockFactor: Double = 1.2, ambiguityLimit: Double = 16, timeout: Double = 0.150,
         maximumSpeed: Double = 8000
     ) {
@@ -81,22 +81,22 @@ public struct ScrollGestureRecognizer: Sendable {
     }
 
     /// The axis the current stream locked to, if it has.
-    public var lockedAxis: Axis? {
+    package var lockedAxis: Axis? {
         if case .locked(let axis) = phase { return axis }
         return nil
     }
 
     /// Whether a locked stream is reporting a pan.
-    public var isPanning: Bool { lockedAxis != nil }
+    package var isPanning: Bool { lockedAxis != nil }
 
     /// When the current stream ends unless another delta or a stop comes first; nil when
     /// there is no stream. The driver wakes then and calls `expire(at:)`.
-    public var deadline: Double? {
+    package var deadline: Double? {
         phase == .idle ? nil : lastDeltaTime + timeout
     }
 
     /// The translation so far along the locked axis (zero before a lock).
-    public var translation: Point {
+    package var translation: Point {
         guard case .locked(let axis) = phase else { return .zero }
         return Self.project(sum, on: axis)
     }
@@ -105,7 +105,7 @@ public struct ScrollGestureRecognizer: Sendable {
     /// the content down); appends what it produced to `gestures`.
     ///
     /// Wheel deltas, non-finite or zero deltas, and events older than the last are ignored.
-    public mutating func scroll(
+    package mutating func scroll(
         dx: Double, dy: Double, source: ScrollSource, at time: Double,
         into gestures: inout [TimedPanGesture]
     ) {
@@ -142,7 +142,7 @@ public struct ScrollGestureRecognizer: Sendable {
     }
 
     /// The touchpad's scroll-stop (fingers lifted): a locked stream ends here.
-    public mutating func stop(at time: Double, into gestures: inout [TimedPanGesture]) {
+    package mutating func stop(at time: Double, into gestures: inout [TimedPanGesture]) {
         guard accept(time) else { return }
         expire(at: time, into: &gestures)
         guard phase != .idle else { return }
@@ -151,14 +151,14 @@ public struct ScrollGestureRecognizer: Sendable {
     }
 
     /// Ends a stream whose deadline is at or before `time`, at its deadline.
-    public mutating func expire(at time: Double, into gestures: inout [TimedPanGesture]) {
+    package mutating func expire(at time: Double, into gestures: inout [TimedPanGesture]) {
         guard let deadline, time.isFinite, time >= deadline else { return }
         finish(at: deadline, velocity: velocity, into: &gestures)
         lastTime = max(lastTime, deadline)
     }
 
     /// The system took the gesture away: a locked stream is cancelled, any other forgotten.
-    public mutating func cancel(at time: Double, into gestures: inout [TimedPanGesture]) {
+    package mutating func cancel(at time: Double, into gestures: inout [TimedPanGesture]) {
         guard accept(time) else { return }
         expire(at: time, into: &gestures)
         guard phase != .idle else { return }
@@ -170,7 +170,7 @@ public struct ScrollGestureRecognizer: Sendable {
     }
 
     /// Forgets the current stream without reporting anything.
-    public mutating func reset() {
+    package mutating func reset() {
         phase = .idle
         sum = .zero
         tracker.reset()

@@ -15,14 +15,14 @@ public enum ScrollSource: String, Hashable, Sendable, CaseIterable {
 ///
 /// A scroll gesture can end at a time no event carries (its deadline), so the recognizer
 /// reports each gesture with its own time.
-public struct TimedPanGesture: Hashable, Sendable {
+package struct TimedPanGesture: Hashable, Sendable {
     /// When the gesture happened, in seconds on the controller's clock.
-    public var time: Double
+    package var time: Double
     /// What the recognizer made of the scroll at that time.
-    public var gesture: PanRecognizer.Gesture
+    package var gesture: PanRecognizer.Gesture
 
     /// The gesture `gesture` at `time`.
-    public init(time: Double, gesture: PanRecognizer.Gesture) {
+    package init(time: Double, gesture: PanRecognizer.Gesture) {
         self.time = time
         self.gesture = gesture
     }

@@ -4,17 +4,17 @@
 /// (at most `capacity` of them) count, and a pause longer than `maximumGap` between two
 /// samples drops everything before it, so a finger that stopped has no velocity.
 /// Storage is a fixed ring: adding a sample never allocates.
-public struct VelocityTracker: Sendable {
+package struct VelocityTracker: Sendable {
     /// The most samples kept; older ones are overwritten.
-    public static let capacity = 20
+    package static let capacity = 20
     /// How far back samples count, in seconds.
-    public var horizon: Double
+    package var horizon: Double
     /// The longest pause between samples, in seconds, before older samples are dropped.
-    public var maximumGap: Double
+    package var maximumGap: Double
     /// The fastest speed reported, in points per second; faster estimates are scaled down
     /// to it. Samples stamped microseconds apart (a burst read at once) would otherwise
     /// yield absurd flicks. Android caps flings at 8000 dp/s.
-    public var maximumSpeed: Double
+    package var maximumSpeed: Double
 
     private var times: [Double]
     private var xs: [Double]
@@ -23,7 +23,7 @@ public struct VelocityTracker: Sendable {
     private var count = 0
 
     /// An empty tracker; the defaults are Flutter's and Android's.
-    public init(horizon: Double = 0.100, maximumGap: Double = 0.040, maximumSpeed: Double = 8000) {
+    package init(horizon: Double = 0.100, maximumGap: Double = 0.040, maximumSpeed: Double = 8000) {
         self.horizon = horizon
         self.maximumGap = maximumGap
         self.maximumSpeed = maximumSpeed
@@ -33,13 +33,13 @@ public struct VelocityTracker: Sendable {
     }
 
     /// Forgets every sample.
-    public mutating func reset() {
+    package mutating func reset() {
         count = 0
         newest = -1
     }
 
     /// Adds a pointer sample; samples must come in time order (older ones are ignored).
-    public mutating func add(time: Double, position: Point) {
+    package mutating func add(time: Double, position: Point) {
         guard time.isFinite, position.isFinite else { return }
         if count > 0 {
             let last = times[newest]
@@ -54,15 +54,15 @@ public struct VelocityTracker: Sendable {
     }
 
     /// The newest sample's position, if any.
-    public var lastPosition: Point? {
+    package var lastPosition: Point? {
         count > 0 ? Point(x: xs[newest], y: ys[newest]) : nil
     }
 
     /// The number of samples currently held.
-    public var sampleCount: Int { count }
+    package var sampleCount: Int { count }
 
     /// The velocity in points per second, or zero with fewer than two usable samples.
-    public var velocity: Point {
+    package var velocity: Point {
         guard count >= 2 else { return .zero }
         let t0 = times[newest]
         // Means over the usable window, newest first, stopping at the horizon.

@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A damped harmonic oscillator, `m x'' + c x' + k x = 0`, in any of the usual parameterisations.
 ///

@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Two numbers that stand for any sum of shifted, scaled copies of a step response's spring
 /// part (see `StepResponseModes`).

@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Makes output files appear whole or not at all: write to a temporary name in the same
 /// folder, then `rename(2)` over the final name; on any failure the temporary file is removed.
@@ -6,15 +12,15 @@ import Glibc
 /// It lives in the core because everything that writes files shares it: the Cairo plugin's
 /// frame renderers and PNG writer, `cairo-export`'s storyboard, timeline and CSV, and
 /// `x11-demo --record`. It uses only the C library (no Foundation: the core does without it).
-public enum AtomicFile {
+package enum AtomicFile {
     /// The temporary name used for `path`: hidden, in the same folder, unique to this process.
-    public static func temporaryPath(for path: String) -> String {
+    package static func temporaryPath(for path: String) -> String {
         let (folder, name) = split(path)
         return folder + "." + name + ".tmp-\(getpid())"
     }
 
     /// Throws an error naming `folder` unless it exists and is a writable directory.
-    public static func checkFolder(_ folder: String) throws(AtomicFileError) {
+    package static func checkFolder(_ folder: String) throws(AtomicFileError) {
         // stat(2) follows links, as FileManager's `fileExists(atPath:isDirectory:)` did.
         var status = stat()
         guard stat(folder, &status) == 0 else {
@@ -36,7 +42,7 @@ public enum AtomicFile {
     ///
     /// If `body` throws, or the rename fails, the temporary file is removed and the error
     /// is rethrown (an `AtomicFileError` for the rename); `path` is left as it was.
-    public static func write(to path: String, _ body: (String) throws -> Void) throws {
+    package static func write(to path: String, _ body: (String) throws -> Void) throws {
         let temporary = temporaryPath(for: path)
         do {
             try body(temporary)
@@ -53,7 +59,7 @@ public enum AtomicFile {
 
     /// Writes `bytes` to `path` whole or not at all, synced to disk before the rename (so a
     /// crash cannot leave an empty file under the real name).
-    public static func write(bytes: [UInt8], to path: String) throws(AtomicFileError) {
+    package static func write(bytes: [UInt8], to path: String) throws(AtomicFileError) {
         let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
@@ -95,21 +101,21 @@ public enum AtomicFile {
 }
 
 /// Why `AtomicFile` could not write or check a file: the system call, the path and the reason.
-public struct AtomicFileError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct AtomicFileError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The system call that failed, such as `rename` or `fopen`.
-    public var operation: String
+    package var operation: String
     /// The system's reason, or what was wrong with the path.
-    public var reason: String
+    package var reason: String
     /// The file or folder concerned.
-    public var path: String
+    package var path: String
 
     /// An error for `operation` on `path`.
-    public init(operation: String, reason: String, path: String) {
+    package init(operation: String, reason: String, path: String) {
         self.operation = operation
         self.reason = reason
         self.path = path
     }
 
     /// `PATH: REASON (OPERATION)`.
-    public var description: String { "\(path): \(reason) (\(operation))" }
+    package var description: String { "\(path): \(reason) (\(operation))" }
 }
