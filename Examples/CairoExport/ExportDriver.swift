@@ -65,6 +65,8 @@ enum ExportDriver {
         let controller = DismissController(
             input: input, presenter: scene.makePresenter(), renderer: renderer, clock: clock,
             configuration: configuration, presented: true)
+        // A tool: Space and Enter present, as the traces expect.
+        controller.keyBindings = .tools
         if confirm { controller.shouldDismiss = { _ in false } }
         return .single(controller)
     }

@@ -77,11 +77,13 @@ enum GtkDemoScenes {
         wrapInput: (InputSource) -> InputSource
     ) -> Built {
         func single(_ content: GtkSheetContent, _ presenter: Presenter) -> GtkDemoHost {
-            .single(
-                GtkSheetHost(
-                    screen: screen, content: content, presenter: presenter,
-                    configuration: configuration, viewport: viewport, clock: clock,
-                    wrapInput: wrapInput))
+            let host = GtkSheetHost(
+                screen: screen, content: content, presenter: presenter,
+                configuration: configuration, viewport: viewport, clock: clock,
+                wrapInput: wrapInput)
+            // Like the tools, for now: Space and Enter present.
+            host.controller.keyBindings = .tools
+            return .single(host)
         }
         switch options.scene {
         case .sheet:

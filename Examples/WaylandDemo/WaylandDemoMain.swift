@@ -130,6 +130,7 @@ enum WaylandDemoMain {
             let single = DismissController(
                 input: source, presenter: presenter, renderer: renderer, clock: clock,
                 configuration: configuration)
+            single.keyBindings = .tools
             if options.confirm { single.shouldDismiss = { _ in false } }
             if options.printsEvents {
                 printEvents(

@@ -28,6 +28,8 @@ extension X11DemoMain {
         let controller = DismissController(
             input: input, presenter: presenter, renderer: renderer, clock: clock,
             configuration: configuration)
+        // A tool: Space and Enter present again.
+        controller.keyBindings = .tools
         if options.confirm {
             // The app always wants confirmation: every dismissal attempt is vetoed and the sheet
             // asks; y confirms (the core's confirm keys), n or Escape keeps it.

@@ -67,6 +67,8 @@ enum X11HostDemoMain {
         let controller = DismissController(
             input: sheet.input, presenter: presenter, renderer: sheet.renderer, clock: clock,
             configuration: SceneChoice.sheet.configuration(preset: .fluid, reduceMotion: false))
+        // Space presents, as documented, until a focus model gives "Share" the keys.
+        controller.keyBindings = .tools
         // The app starts with no sheet.
         controller.dismiss(animated: false)
         do {

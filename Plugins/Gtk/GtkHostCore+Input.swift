@@ -181,9 +181,10 @@ extension GtkHostCore {
             ? .touchpad : .wheel
     }
 
-    /// Escape always (dismiss, or decline a pending attempt); Space and Enter present while
-    /// the driver says they do (one sheet: while dismissed; shown, they stay the focused
-    /// button's; a stack: while fewer than its limit are shown); y and n answer a pending
+    /// Escape always (dismiss, or decline a pending attempt); Space and Enter only where the
+    /// controller binds them to present (`KeyBindings`; an app's host binds neither), and
+    /// then for one sheet only while dismissed (shown, they stay the focused button's); y
+    /// and n answer a pending
     /// attempt; Page Up/Down, Home and End scroll the sheet's list.
     func handleKey(_ controller: OpaquePointer?, keyval: guint, state: GdkModifierType) -> Bool {
         let time = gtk_event_controller_get_current_event_time(controller)
@@ -193,10 +194,10 @@ extension GtkHostCore {
             guard isShown else { return false }
             key = .escape
         case GDK_KEY_space, GDK_KEY_KP_Space:
-            guard driver.presentsOnKey() else { return false }
+            guard driver.presentsOnKey(.space) else { return false }
             key = .space
         case GDK_KEY_Return, GDK_KEY_KP_Enter:
-            guard driver.presentsOnKey() else { return false }
+            guard driver.presentsOnKey(.enter) else { return false }
             key = .enter
         case GDK_KEY_y, GDK_KEY_Y, GDK_KEY_n, GDK_KEY_N:
             guard driver.isDismissAttemptPending() else { return false }

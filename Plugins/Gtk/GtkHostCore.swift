@@ -10,8 +10,9 @@ struct GtkHostDriver {
     let isShown: () -> Bool
     /// Whether the top sheet asks "Discard changes?" (y and n answer it).
     let isDismissAttemptPending: () -> Bool
-    /// Whether Space and Enter go to the core (they present) rather than the focused widget.
-    let presentsOnKey: () -> Bool
+    /// Whether a key goes to the core (the controller's bindings make it present, and it
+    /// would) rather than the focused widget.
+    let presentsOnKey: (Key) -> Bool
     /// The Close button of level `level` was clicked: dismiss through the policy.
     let close: (Int) -> Void
 }

@@ -97,7 +97,10 @@ public final class GtkSheetHost {
                 isDismissAttemptPending: { [unowned controller] in
                     controller.state.isDismissAttemptPending
                 },
-                presentsOnKey: { [unowned controller] in controller.state.phase == .dismissed },
+                presentsOnKey: { [unowned controller] key in
+                    controller.keyBindings.intents[key] == .present
+                        && controller.state.phase == .dismissed
+                },
                 close: { [unowned controller] _ in controller.dismiss() })
         }
         controller = made!

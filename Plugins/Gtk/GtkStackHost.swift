@@ -88,9 +88,9 @@ public final class GtkStackHost {
                 isDismissAttemptPending: { [unowned stack] in
                     stack.state(ofLevel: stack.inputLevel)?.isDismissAttemptPending ?? false
                 },
-                // Space and Enter are the stack's keys (as in x11-demo): at the limit they
-                // present nothing, rather than pressing the focused button.
-                presentsOnKey: { true },
+                // A key the stack binds to present is the stack's (as in x11-demo): at the
+                // limit it presents nothing, rather than pressing the focused button.
+                presentsOnKey: { [unowned stack] in stack.keyBindings.intents[$0] == .present },
                 close: { [unowned stack] level in stack.dismiss(level: level) })
         }
         stack = made!

@@ -29,6 +29,8 @@ public enum StackScene {
             input: input, renderer: renderer, clock: clock,
             root: level(0, configuration: configuration))
         controller.keyPresentLimit = maximumDepth
+        // A tool: Space and Enter present the next level.
+        controller.keyBindings = .tools
         controller.nextLevel = { index in
             index < maximumDepth ? level(index, configuration: configuration) : nil
         }

@@ -7,7 +7,7 @@ package final class MachineDriver {
     /// The machine, as of the last call.
     package private(set) var machine: DismissMachine
     /// The presenter's geometry the machine consults.
-    package private(set) var environment: PresenterEnvironment
+    package private(set) var environment: SheetGeometry
     /// Where `step(to:)` reads the input.
     package let input: InputSource
     /// Every event the effects announced, oldest first.
@@ -16,11 +16,12 @@ package final class MachineDriver {
     package private(set) var completions: [(request: Int, succeeded: Bool)] = []
     /// Called with each event the effects announce, as it is kept (a controller's observer).
     package var onEvent: ((DismissEvent) -> Void)?
-    /// The app's dismissal policy, as a controller's `shouldDismiss`: set, the machine asks
-    /// (`DismissPolicy.ask`) and each question is answered with it at once; nil allows.
-    package var shouldDismiss: ((DismissReason) -> Bool)? {
-        didSet { machine.policy = shouldDismiss == nil ? .allow : .ask }
-    }
+    /// The app's dismissal policy, as a controller's `shouldDismiss`: asked for every
+    /// reason before each machine call, its answers the machine's `policy`; nil allows.
+    package var shouldDismiss: ((DismissReason) -> Bool)?
+    /// What keys do, as a controller's `keyBindings`: the tools' (Space and Enter present)
+    /// unless set, since the drivers here replay traces as the tools do.
+    package var keyBindings = KeyBindings.tools
     private var pending: [InputEvent] = []
 
     /// A machine at `time` for `presenter` in `viewport` (the list, if the presenter has
@@ -30,20 +31,11 @@ package final class MachineDriver {
         viewport: Size = Size(width: 390, height: 844), input: InputSource = QueuedInputSource(),
         time: Double = 0, presented: Bool = true
     ) {
-        environment = PresenterEnvironment(
+        environment = SheetGeometry(
             presenter: presenter, direction: configuration.direction, viewport: viewport)
         self.input = input
-        machine = DismissMachine(
-            configuration: configuration,
-            layout: DetentLayout(
-                presenter: presenter, configuration: configuration, viewport: viewport),
-            time: time, presented: presented)
-        if let scrolling = presenter as? ScrollingPresenter {
-            _ = try? machine.setList(
-                contentLength: scrolling.listContentHeight,
-                viewportLength: scrolling.listViewportHeight(viewport: viewport),
-                offset: scrolling.listOffset)
-        }
+        machine = environment.machine(
+            configuration: configuration, time: time, presented: presented)
     }
 
     /// The machine's state.
@@ -57,17 +49,26 @@ package final class MachineDriver {
         pending.removeAll(keepingCapacity: true)
         input.events(upTo: now, into: &pending)
         for event in pending { handle(event) }
+        refreshPolicy()
         keep(machine.advance(to: now, environment: environment))
     }
 
     /// Applies one event at its own time.
     package func handle(_ event: InputEvent) {
+        refreshPolicy()
+        if case .key(let key) = event.kind, event.time.isFinite {
+            // As the controller: time first, then what the key is bound to.
+            keep(machine.advance(to: max(event.time, machine.time), environment: environment))
+            guard let intent = keyBindings.intent(for: key, on: machine) else { return }
+            return keep(machine.perform(intent, environment: environment))
+        }
         keep(machine.handle(event, environment: environment))
     }
 
     /// `present(animated:request:)` after catching up to `time`, as the controller's call.
     package func present(at time: Double, animated: Bool = true, request: Int? = nil) {
         step(to: time)
+        refreshPolicy()
         keep(machine.present(animated: animated, request: request, environment: environment))
     }
 
@@ -76,6 +77,7 @@ package final class MachineDriver {
         at time: Double, animated: Bool = true, force: Bool = false, request: Int? = nil
     ) {
         step(to: time)
+        refreshPolicy()
         keep(
             machine.dismiss(
                 animated: animated, force: force, request: request, environment: environment))
@@ -86,6 +88,7 @@ package final class MachineDriver {
         to detent: Detent.ID, at time: Double, animated: Bool = true, request: Int? = nil
     ) {
         step(to: time)
+        refreshPolicy()
         keep(
             machine.move(to: detent, animated: animated, request: request, environment: environment)
         )
@@ -101,17 +104,7 @@ package final class MachineDriver {
     package func resize(to size: Size) {
         guard size != environment.viewport else { return }
         environment.viewport = size
-        var effects = machine.relayout(
-            DetentLayout(
-                presenter: environment.presenter, configuration: machine.configuration,
-                viewport: size))
-        if let scrolling = environment.presenter as? ScrollingPresenter {
-            effects +=
-                (try? machine.resizeList(
-                    contentLength: scrolling.listContentHeight,
-                    viewportLength: scrolling.listViewportHeight(viewport: size))) ?? []
-        }
-        keep(effects)
+        keep(environment.relayout(&machine))
     }
 
     /// The state at every frame of a `fps` clock from `start` while it reads `end` or
@@ -129,6 +122,15 @@ package final class MachineDriver {
         return states
     }
 
+    /// The machine's policy from `shouldDismiss`, as a controller refreshes it.
+    private func refreshPolicy() {
+        guard let shouldDismiss else {
+            machine.policy = .allow
+            return
+        }
+        machine.policy = DismissPolicy(allowing: DismissReason.allCases.filter(shouldDismiss))
+    }
+
     private func keep(_ effects: [DismissEffect]) {
         for effect in effects {
             switch effect {
@@ -137,9 +139,6 @@ package final class MachineDriver {
                 onEvent?(event)
             case .complete(let request, let succeeded): completions.append((request, succeeded))
             case .needsDisplay: break
-            case .decide(let reason):
-                let allowed = shouldDismiss?(reason) ?? true
-                keep(machine.decide(allowed, environment: environment))
             }
         }
     }

@@ -77,6 +77,7 @@ final class CompletionPropertyTests: XCTestCase {
         let controller = DismissController(
             input: input, presenter: SheetPresenter(), renderer: NullRenderer(keepsFrames: false),
             clock: clock, configuration: configuration)
+        controller.keyBindings = .tools
         var allow = true
         controller.shouldDismiss = { _ in allow }
         var endings = Endings(seed: seed)

@@ -88,6 +88,18 @@ final class DismissMachineTests: XCTestCase {
         XCTAssertEqual(m.offset, offset)
     }
 
+    func testTheMachineHandlesNoKeysOnlyTheirIntents() {
+        var m = machine(.fluid, distance: 500, presented: false)
+        let world = CardWorld()
+        for key in [Key.space, .enter, .escape, .other("y")] {
+            XCTAssertEqual(m.handle(event(0.1, .key(key)), environment: world), [])
+        }
+        XCTAssertEqual(m.phase, .dismissed, "a key event only moves time")
+        XCTAssertEqual(m.time, 0.1)
+        m.perform(.present, environment: world)
+        XCTAssertEqual(m.phase, .presenting)
+    }
+
     func testAVetoIsAnEffectAndAPendingFlag() {
         var m = machine()
         m.policy = .deny
@@ -110,7 +122,7 @@ final class DismissMachineTests: XCTestCase {
         XCTAssertEqual(m.phase, .dragging)
         XCTAssertEqual(m.state.offset, 100)
         XCTAssertEqual(m.state.alpha, 0.2, accuracy: 1e-12)
-        var effects = m.handle(event(0.05, .key(.escape)), environment: world)
+        var effects = m.perform(.dismiss, environment: world)
         XCTAssertEqual(m.phase, .dismissing)
         var time = 0.05
         while m.isAnimating, time < 5 {

@@ -91,6 +91,7 @@ final class FrameRateIndependenceTests: XCTestCase {
             let controller = DismissController(
                 input: QueuedInputSource(events), presenter: CardPresenter(),
                 renderer: NullRenderer(), clock: clock, configuration: configuration)
+            controller.keyBindings = .tools
             let shown = try controller.sampleFrames(on: clock, through: 4)
             let machine = sample(events, configuration, fps: 60)
             XCTAssertEqual(shown.count, 241, name)
@@ -110,6 +111,7 @@ final class FrameRateIndependenceTests: XCTestCase {
                 input: QueuedInputSource([]), presenter: SheetPresenter(),
                 renderer: NullRenderer(viewport: Size(width: 1, height: 1)), clock: clock,
                 configuration: .sheet(.fluid))
+            controller.keyBindings = .tools
             controller.dismiss()
             while controller.isAnimating, clock.now < 2 {
                 clock.tick()

@@ -17,6 +17,7 @@ final class Harness: ControllerHarness {
         controller = DismissController(
             input: input, presenter: presenter, renderer: renderer, clock: clock,
             configuration: configuration, presented: presented)
+        controller.keyBindings = .tools
         controller.addObserver { [unowned self] event in self.events.append(event) }
     }
 

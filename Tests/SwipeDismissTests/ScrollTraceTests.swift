@@ -46,6 +46,7 @@ final class ScrollTraceTests: XCTestCase {
         let controller = DismissController(
             input: input, presenter: CardPresenter(), renderer: NullRenderer(), clock: clock,
             configuration: configuration)
+        controller.keyBindings = .tools
         return try! controller.sampleFrames(on: clock, through: 4)
     }
 
@@ -146,6 +147,7 @@ final class ScrollTraceTests: XCTestCase {
         let clock = FixedStepClock(start: start, framesPerSecond: 60)
         let controller = DismissController(
             input: recorder, presenter: CardPresenter(), renderer: NullRenderer(), clock: clock)
+        controller.keyBindings = .tools
         var live: [DismissState] = []
         while clock.now <= start + 4 {
             try controller.step(forceRender: true)

@@ -61,6 +61,7 @@ final class SheetFrameRateTests: XCTestCase {
         let controller = DismissController(
             input: QueuedInputSource(test.events), presenter: SheetPresenter(),
             renderer: NullRenderer(), clock: clock, configuration: test.configuration)
+        controller.keyBindings = .tools
         if test.vetoes { controller.shouldDismiss = { _ in false } }
         return try controller.sampleFrames(on: clock, through: 4)
     }

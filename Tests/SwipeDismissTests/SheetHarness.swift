@@ -32,6 +32,7 @@ final class SheetHarness: ControllerHarness {
         controller = DismissController(
             input: input, presenter: presenter, renderer: renderer, clock: clock,
             configuration: configuration, presented: presented)
+        controller.keyBindings = .tools
         controller.addObserver { [unowned self] event in self.events.append(event) }
         controller.shouldDismiss = { [unowned self] reason in
             self.asked.append(reason)

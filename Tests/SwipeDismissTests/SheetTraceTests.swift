@@ -18,6 +18,7 @@ final class SheetTraceTests: XCTestCase {
             input: TraceInputSource(trace: trace), presenter: SheetPresenter(),
             renderer: NullRenderer(viewport: trace.viewport), clock: clock,
             configuration: .sheet())
+        controller.keyBindings = .tools
         if vetoes { controller.shouldDismiss = { _ in false } }
         var events: [DismissEvent] = []
         controller.addObserver { events.append($0) }

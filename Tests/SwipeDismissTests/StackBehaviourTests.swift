@@ -151,8 +151,9 @@ final class StackBehaviourTests: XCTestCase {
         _ = try harness.run(until: 3.5)
         XCTAssertEqual(harness.controller.depth, 1)
         XCTAssertEqual(harness.dismissedLevels, [1])
-        XCTAssertEqual(harness.asked.map(\.0), [1])
-        XCTAssertEqual(harness.asked.map(\.1), [.tap])
+        // Only the top sheet is asked, for what a release can reach.
+        XCTAssertEqual(Set(harness.asked.map(\.0)), [1])
+        XCTAssertEqual(Set(harness.asked.map(\.1)), [.drag, .flick, .tap])
     }
 
     func testPresentingOverADraggedSheetCancelsTheDrag() throws {

@@ -28,6 +28,7 @@ final class StackHarness {
             input: input, renderer: renderer, clock: clock,
             root: StackLevel(configuration: .sheet(), presenter: SheetPresenter()),
             presented: presented)
+        controller.keyBindings = .tools
         controller.nextLevel = { level in
             StackLevel(
                 configuration: .sheet(), presenter: SheetPresenter(title: "Sheet \(level + 1)"))

@@ -1,15 +1,16 @@
 import SwipeDismiss
+import SwipeDismissNull
 import SwipeDismissTestSupport
 import XCTest
 
-/// A stack's levels ask their policies as questions the stack returns, as one machine does.
+/// A stack's levels read their policies as data, as one machine does.
 final class StackPolicyTests: XCTestCase {
     /// Every level is a sheet at 390 x 844 (`medium` at 337.6).
     private struct Sheets: StackEnvironment {
-        let sheet = PresenterEnvironment(
+        let sheet = SheetGeometry(
             presenter: SheetPresenter(), direction: .down, viewport: Size(width: 390, height: 844))
 
-        func environment(forLevel level: Int) -> PresenterEnvironment { sheet }
+        func environment(forLevel level: Int) -> SheetGeometry { sheet }
 
         func machine(presented: Bool, policy: DismissPolicy) -> DismissMachine {
             let layout = DetentLayout(
@@ -23,79 +24,61 @@ final class StackPolicyTests: XCTestCase {
 
     private let sheets = Sheets()
 
-    /// Two sheets at rest, both asking their policies.
-    private func twoSheets() -> SheetStack {
-        var stack = SheetStack(root: sheets.machine(presented: true, policy: .ask))
+    /// Two sheets at rest: the root under `rootPolicy`, the top one under `topPolicy`.
+    private func twoSheets(_ rootPolicy: DismissPolicy, _ topPolicy: DismissPolicy) -> SheetStack {
+        var stack = SheetStack(root: sheets.machine(presented: true, policy: rootPolicy))
         stack.push(
-            sheets.machine(presented: false, policy: .ask), animated: false, environment: sheets)
-        stack.clearEffects()
+            sheets.machine(presented: false, policy: topPolicy), animated: false,
+            environment: sheets)
         return stack
     }
 
-    private func events(_ stack: SheetStack) -> [String] {
-        stack.effects.compactMap { effect in
+    private func events(_ effects: [StackEffect]) -> [String] {
+        effects.compactMap { effect in
             switch effect {
             case .level(let level, .notify(.didDismiss)): "\(level) didDismiss"
             case .level(let level, .notify(.phaseChanged(_, let to, _))): "\(level) \(to)"
             case .level(let level, .notify(.dismissAttempted(let reason))): "\(level) \(reason)"
-            case .level(let level, .decide(let reason)): "\(level) decide \(reason)"
             default: nil
             }
         }
     }
 
-    func testDismissingALowerLevelAsksBeforeAnythingMovesThenEndsTheLevelsAboveFirst() {
-        var stack = twoSheets()
-        stack.dismiss(level: 0, request: 1, environment: sheets)
-        XCTAssertEqual(stack.pendingDecision?.level, 0)
-        XCTAssertEqual(stack.pendingDecision?.reason, .programmatic)
-        XCTAssertEqual(events(stack), ["0 decide programmatic"])
-        XCTAssertEqual(stack.depth, 2, "nothing moved before the answer")
+    func testDismissingALowerLevelReadsItsPolicyBeforeAnythingMovesThenEndsTheLevelsAboveFirst() {
+        var refused = twoSheets(.deny, .allow)
+        let effects = refused.dismiss(level: 0, request: 1, environment: sheets)
+        XCTAssertEqual(events(effects), ["0 programmatic"])
+        XCTAssertEqual(refused.depth, 2, "nothing moved")
+        XCTAssertTrue(effects.contains(.level(0, .complete(request: 1, succeeded: false))))
 
-        var refused = stack
-        refused.clearEffects()
-        refused.decide(false, environment: sheets)
-        XCTAssertEqual(events(refused), ["0 programmatic"])
-        XCTAssertEqual(refused.depth, 2)
-        XCTAssertTrue(refused.effects.contains(.level(0, .complete(request: 1, succeeded: false))))
-
-        stack.clearEffects()
-        stack.decide(true, environment: sheets)
-        XCTAssertNil(stack.pendingDecision)
-        XCTAssertEqual(events(stack), ["1 dismissed", "1 didDismiss", "0 dismissing"])
+        // The top sheet's veto does not hold back a dismissal of the root.
+        var stack = twoSheets(.allow, .deny)
+        XCTAssertEqual(
+            events(stack.dismiss(level: 0, request: 1, environment: sheets)),
+            ["1 dismissed", "1 didDismiss", "0 dismissing"])
     }
 
-    func testEscapeOnTheTopSheetStopsTheStackUntilTheAnswer() {
-        var stack = twoSheets()
-        stack.handle(InputEvent(time: 0.5, kind: .key(.escape)), environment: sheets)
-        XCTAssertEqual(stack.pendingDecision?.level, 1)
-        XCTAssertEqual(stack.pendingDecision?.reason, .escape)
-        XCTAssertEqual(events(stack), ["1 decide escape"])
-        stack.clearEffects()
-        stack.decide(true, environment: sheets)
-        XCTAssertEqual(events(stack), ["1 dismissing"])
+    func testEscapeOnTheTopSheetReadsTheTopSheetsPolicyOnly() {
+        var vetoed = twoSheets(.allow, .deny)
+        XCTAssertEqual(events(vetoed.perform(.dismiss, environment: sheets)), ["1 escape"])
+        XCTAssertEqual(vetoed.inputLevel, 1)
+
+        var stack = twoSheets(.deny, .allow)
+        XCTAssertEqual(events(stack.perform(.dismiss, environment: sheets)), ["1 dismissing"])
         XCTAssertEqual(stack.inputLevel, 0, "the sheet below takes the input")
-    }
-
-    func testACallInsteadOfAnAnswerSettlesTheQuestionAsDeclined() {
-        var stack = twoSheets()
-        stack.handle(InputEvent(time: 0.5, kind: .key(.escape)), environment: sheets)
-        stack.clearEffects()
-        stack.move(level: 1, to: .large, environment: sheets)
-        XCTAssertNil(stack.pendingDecision)
-        XCTAssertEqual(events(stack), ["1 escape", "1 settling"])
     }
 }
 
-/// Random input on stacks of sheets: a stack whose levels ask, answered like a standing
-/// policy, is the same stack as one whose levels hold that policy, at every step.
+/// Random input on stacks of sheets: a stack controller that asks its app before each call,
+/// only for the reasons the call can reach, is the same stack as one whose levels hold the
+/// policy whole, at every step.
 final class StackPolicyFuzzTests: XCTestCase {
-    private let sheet = PresenterEnvironment(
+    private let sheet = SheetGeometry(
         presenter: SheetPresenter(), direction: .down, viewport: Size(width: 390, height: 844))
 
     private struct Sheets: StackEnvironment {
-        let sheet: PresenterEnvironment
-        func environment(forLevel level: Int) -> PresenterEnvironment { sheet }
+        let sheet: SheetGeometry
+        func environment(forLevel level: Int) -> SheetGeometry { sheet }
     }
 
     private func machine(
@@ -108,58 +91,125 @@ final class StackPolicyFuzzTests: XCTestCase {
         var machine = DismissMachine(
             configuration: configuration, layout: layout, time: time, presented: time == 0)
         machine.policy = policy
+        // The list, as a controller gives it from the presenter.
+        let list = SheetPresenter()
+        _ = try? machine.setList(
+            contentLength: list.listContentHeight,
+            viewportLength: list.listViewportHeight(viewport: sheet.viewport))
         return machine
     }
 
-    /// Plays `events` and `calls` at 60 Hz; Space pushes a sheet as the controller does.
-    private func play(
-        _ events: [InputEvent], calls: [(Double, Int)], _ configuration: DismissConfiguration,
-        _ policy: DismissPolicy, answer: Bool
-    ) -> [StackState] {
-        let world = Sheets(sheet: sheet)
-        var stack = SheetStack(root: machine(configuration, policy, time: 0))
-        var states: [StackState] = []
+    /// One step: an input, a call on a level (`call % 3` says which), or a frame.
+    private enum Step {
+        case input(InputEvent)
+        case call(Int)
+        case frame(Double)
+    }
+
+    private func steps(_ events: [InputEvent], calls: [(Double, Int)]) -> [Step] {
+        var steps: [Step] = []
         var queue = events[...]
         var pending = calls[...]
         var frame = 0.0
-        func settle(_ stack: inout SheetStack) {
-            while stack.pendingDecision != nil { stack.decide(answer, environment: world) }
-            for effect in stack.effects {
-                if case .levelRequested = effect {
-                    stack.push(
-                        machine(configuration, policy, time: stack.time), environment: world)
-                    while stack.pendingDecision != nil { stack.decide(answer, environment: world) }
-                }
-            }
-            stack.clearEffects()
-        }
         while frame < 4 {
             frame += 1 / 60
             while let next = queue.first, next.time <= frame {
                 queue = queue.dropFirst()
-                stack.handle(next, environment: world)
-                settle(&stack)
-                states.append(stack.state)
+                steps.append(.input(next))
             }
             while let (time, call) = pending.first, time <= frame {
                 pending = pending.dropFirst()
-                let level = call % max(1, stack.levels.count)
-                switch call % 3 {
-                case 0: stack.dismiss(level: level, environment: world)
-                case 1: stack.move(level: level, to: .medium, environment: world)
-                default: stack.dismiss(level: level, animated: false, environment: world)
-                }
-                settle(&stack)
-                states.append(stack.state)
+                steps.append(.call(call))
             }
-            stack.advance(to: frame, environment: world)
-            settle(&stack)
-            states.append(stack.state)
+            steps.append(.frame(frame))
         }
-        return states
+        return steps
     }
 
-    func testAskingAndAnsweringIsTheSameStackAsAStandingAnswer() {
+    /// Plays `steps` on a stack whose levels hold `policy`; Space pushes a sheet as the
+    /// controller does.
+    private func onTheStack(
+        _ steps: [Step], _ configuration: DismissConfiguration, _ policy: DismissPolicy
+    ) -> [StackState] {
+        let world = Sheets(sheet: sheet)
+        var stack = SheetStack(root: machine(configuration, policy, time: 0))
+        func pushRequested(_ stack: inout SheetStack, _ effects: [StackEffect]) {
+            for effect in effects {
+                if case .levelRequested = effect {
+                    stack.push(
+                        machine(configuration, policy, time: stack.time), environment: world)
+                }
+            }
+        }
+        return steps.map { step in
+            switch step {
+            case .input(let event):
+                if case .key(let key) = event.kind {
+                    // A tool's keys: time first, then the intent at the input level.
+                    pushRequested(
+                        &stack, stack.advance(to: max(event.time, stack.time), environment: world))
+                    let top = stack.levels[stack.inputLevel]
+                    if let intent = KeyBindings.tools.intent(for: key, on: top) {
+                        pushRequested(&stack, stack.perform(intent, environment: world))
+                    }
+                } else {
+                    pushRequested(&stack, stack.handle(event, environment: world))
+                }
+            case .call(let call):
+                // A controller's call catches up to the clock first: here, the stack's time.
+                pushRequested(&stack, stack.advance(to: stack.time, environment: world))
+                let level = call % max(1, stack.levels.count)
+                switch call % 3 {
+                case 0: pushRequested(&stack, stack.dismiss(level: level, environment: world))
+                case 1:
+                    pushRequested(
+                        &stack, stack.move(level: level, to: .medium, environment: world))
+                default:
+                    pushRequested(
+                        &stack, stack.dismiss(level: level, animated: false, environment: world))
+                }
+            case .frame(let time):
+                pushRequested(&stack, stack.advance(to: time, environment: world))
+            }
+            return stack.state
+        }
+    }
+
+    /// Plays `steps` on a controller whose app answers by `policy` (the root's own policy
+    /// and the controller's both say it).
+    private func onTheController(
+        _ steps: [Step], _ configuration: DismissConfiguration, _ policy: DismissPolicy
+    ) -> [StackState] {
+        let clock = ManualClock()
+        let level = StackLevel(
+            configuration: configuration, presenter: SheetPresenter(),
+            shouldDismiss: { policy.allows($0) })
+        let controller = SheetStackController(
+            input: QueuedInputSource(), renderer: NullRenderer(viewport: sheet.viewport),
+            clock: clock, root: level)
+        controller.nextLevel = { _ in level }
+        controller.keyBindings = .tools
+        controller.veto = policy.veto
+        controller.shouldDismiss = { _, reason in policy.allows(reason) }
+        return steps.map { step in
+            switch step {
+            case .input(let event): controller.handle(event)
+            case .call(let call):
+                let level = call % max(1, controller.levelCount)
+                switch call % 3 {
+                case 0: controller.dismiss(level: level)
+                case 1: controller.move(level: level, to: .medium)
+                default: controller.dismiss(level: level, animated: false)
+                }
+            case .frame(let time):
+                clock.set(to: time)
+                _ = try? controller.step()
+            }
+            return controller.state
+        }
+    }
+
+    func testAControllerAskingBeforeEachCallIsTheStackWithThePolicySetWhole() {
         let budget = FuzzBudget.current(defaultCases: 60)
         for index in 0..<budget.cases {
             let seed = budget.seed(ofCase: index)
@@ -202,17 +252,23 @@ final class StackPolicyFuzzTests: XCTestCase {
                 }
             }
             var configuration: DismissConfiguration = index % 2 == 0 ? .sheet() : .sheet(.seed)
-            // At `large` a flick short of `medium` has no drag verdict: it asks at release,
-            // for a touchpad inside the stack's advance.
+            // At `large` a flick short of `medium` has no drag verdict: it reads the policy at
+            // release, for a touchpad inside the stack's advance.
             if index % 4 < 2 { configuration.presentedDetent = .large }
-            for (standing, answer) in [(DismissPolicy.allow, true), (.deny, false)] {
-                let reference = play(events, calls: calls, configuration, standing, answer: answer)
-                let asked = play(events, calls: calls, configuration, .ask, answer: answer)
+            let mixed = DismissPolicy(
+                allowing: DismissReason.allCases.filter { _ in Bool.random(using: &random) },
+                veto: Bool.random(using: &random) ? .pending : .quiet)
+            let all = steps(events, calls: calls)
+            for policy in [DismissPolicy.allow, .deny, mixed] {
+                let reference = onTheStack(all, configuration, policy)
+                let asked = onTheController(all, configuration, policy)
                 XCTAssertEqual(reference.count, asked.count, "seed \(seed)")
                 if let k = reference.indices.first(where: {
                     $0 < asked.count && reference[$0] != asked[$0]
                 }) {
-                    return XCTFail("seed \(seed), \(standing): stacks differ at step \(k)")
+                    return XCTFail(
+                        "seed \(seed), \(policy.allowed): stacks differ at step \(k): \(reference[k]) vs \(asked[k]), \(all[k])"
+                    )
                 }
             }
         }

@@ -69,6 +69,8 @@ final class WindowHarness {
         controller = DismissController(
             input: recorder, presenter: CardPresenter(), renderer: renderer, clock: clock,
             configuration: configuration)
+        // As x11-demo: Space and Enter present.
+        controller.keyBindings = .tools
         controller.addObserver { [unowned self] event in
             if case .phaseChanged(_, let to, _) = event { self.phases.append(to) }
         }

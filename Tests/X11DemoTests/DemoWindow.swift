@@ -101,9 +101,9 @@ func phase(of line: String) -> String? {
     return object["phase"] as? String
 }
 
-/// The trace through a `DismissController` on a fixed-step clock: every frame's state and
-/// each phase change's state (the card and fluid preset unless told otherwise; `confirm`
-/// vetoes every dismissal as `x11-demo --confirm` does).
+/// The trace through a `DismissController` (with the tools' keys) on a fixed-step clock:
+/// every frame's state and each phase change's state (the card and fluid preset unless told
+/// otherwise; `confirm` vetoes every dismissal as `x11-demo --confirm` does).
 func replay(
     _ trace: GestureTrace, fps: Double, presenter: Presenter = CardPresenter(),
     configuration: DismissConfiguration = .fluid, confirm: Bool = false
@@ -113,6 +113,8 @@ func replay(
     let controller = DismissController(
         input: TraceInputSource(trace: trace), presenter: presenter, renderer: renderer,
         clock: clock, configuration: configuration)
+    // As x11-demo, a tool: Space and Enter present.
+    controller.keyBindings = .tools
     if confirm { controller.shouldDismiss = { _ in false } }
     var phases: [DismissState] = []
     controller.addObserver { event in

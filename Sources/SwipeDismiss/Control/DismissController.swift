@@ -29,20 +29,28 @@ public final class DismissController {
     public var layout: DetentLayout { machine.layout }
 
     /// The dismissal policy as a closure; nil (and no delegate) allows every dismissal.
-    /// Asked for drags (once a drag passes the lowest detent), flicks, backdrop taps,
-    /// Escape and `dismiss()`, while the machine waits at that point (`step()` does nothing
-    /// meanwhile). A call it makes back into the controller (`dismiss(force: true)`, say)
-    /// takes over: the question counts as declined, and its answer is not used.
-    public var shouldDismiss: ((DismissReason) -> Bool)? {
-        didSet { updatePolicy() }
-    }
+    ///
+    /// A side-effect-free question, asked before a call for each reason that call can reach
+    /// (a drag or flick for pointer and touchpad input, a backdrop tap, Escape, `dismiss()`
+    /// without `force`): the machine reads the answers as data (`DismissPolicy`), so the
+    /// policy sees the controller as it was before the call. Say no to keep the content: the
+    /// attempt is reported as `.dismissAttempted(reason)`; an app that asks its user
+    /// ("discard changes?") shows its prompt on that event and then calls
+    /// `dismiss(force: true)`. A call the policy makes back into the controller counts as
+    /// declining: the question is answered no, and the call runs once the call being decided
+    /// is done, with every dismissal declined (it never asks again, so it cannot recurse).
+    public var shouldDismiss: ((DismissReason) -> Bool)?
     /// The dismissal policy as a delegate; asked after `shouldDismiss`, if both are set.
-    public weak var delegate: DismissControllerDelegate? {
-        didSet { updatePolicy() }
-    }
+    public weak var delegate: DismissControllerDelegate?
+    /// What keys do: `KeyBindings.standard` (Escape dismisses through the policy, nothing
+    /// presents) unless the app binds more; the tools bind `KeyBindings.tools`.
+    public var keyBindings = KeyBindings.standard
+    /// How a veto shows: left pending for a confirmation (`.pending`, the default) or not
+    /// (`.quiet`); reported as `.dismissAttempted` either way.
+    public var veto = DismissPolicy.Veto.pending
 
     private var machine: DismissMachine
-    private let environment: DriverEnvironment
+    private var environment: SheetGeometry
     private var scene: Scene
     private var needsDisplay = true
     private var lastRendered: DismissState?
@@ -57,6 +65,8 @@ public final class DismissController {
     /// behind these, so every observer hears every event in order.
     private var queue: [DismissEffect] = []
     private var isPerforming = false
+    /// The policy as the app answers it, around a call (`PolicyAsker`).
+    private var asker = PolicyAsker()
 
     /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
     public init(
@@ -69,39 +79,13 @@ public final class DismissController {
         self.clock = clock
         self.configuration = configuration
         let viewport = renderer.viewport
-        environment = DriverEnvironment(
+        environment = SheetGeometry(
             presenter: presenter, direction: configuration.direction, viewport: viewport)
         scene = presenter.makeScene(viewport: viewport)
-        machine = DismissMachine(
-            configuration: configuration,
-            layout: Self.layout(presenter, configuration, viewport), time: clock.now,
-            presented: presented)
-        if let scrolling = presenter as? ScrollingPresenter {
-            // A list the scroll model refuses (a non-finite length) is left out: the sheet
-            // still drags, the list stays at its top.
-            _ = try? machine.setList(
-                contentLength: scrolling.listContentHeight,
-                viewportLength: scrolling.listViewportHeight(viewport: viewport),
-                offset: scrolling.listOffset)
-        }
+        machine = environment.machine(
+            configuration: configuration, time: clock.now, presented: presented)
         pending.reserveCapacity(64)
         queue.reserveCapacity(16)
-    }
-
-    private static func layout(
-        _ presenter: Presenter, _ configuration: DismissConfiguration, _ viewport: Size
-    ) -> DetentLayout {
-        let direction = configuration.direction
-        let extent: Double
-        switch direction {
-        case .down, .up, .free: extent = viewport.height
-        case .left, .right: extent = viewport.width
-        }
-        return DetentLayout(
-            detents: configuration.detents, viewportExtent: extent,
-            contentExtent: presenter.contentExtent(direction: direction, viewport: viewport),
-            distance: presenter.dismissDistance(direction: direction, viewport: viewport),
-            edges: presenter.edgeDistances(viewport: viewport))
     }
 
     // MARK: Observing
@@ -153,26 +137,20 @@ public final class DismissController {
     public func viewportDidChange() {
         let size = renderer.viewport
         guard size != environment.viewport else { return }
+        if asker.defers({ self.viewportDidChange() }) { return }
         environment.viewport = size
         scene = presenter.makeScene(viewport: size)
-        var effects = machine.relayout(Self.layout(presenter, configuration, size))
-        if let scrolling = presenter as? ScrollingPresenter {
-            effects +=
-                (try? machine.resizeList(
-                    contentLength: scrolling.listContentHeight,
-                    viewportLength: scrolling.listViewportHeight(viewport: size))) ?? []
-        }
-        perform(effects)
+        perform(environment.relayout(&machine))
     }
 
     /// Advances to the clock's time: applies pending input, animates, and renders if the
     /// picture changed (or `forceRender`). Returns whether a frame was rendered.
     ///
-    /// Called from the dismissal policy, it does nothing and returns false: the machine
-    /// waits for the answer at the moment it asked.
+    /// Called from the dismissal policy, it does nothing and returns false: the call being
+    /// decided has not run yet.
     @discardableResult
     public func step(forceRender: Bool = false) throws -> Bool {
-        guard machine.pendingDecision == nil else { return false }
+        guard !asker.isAsking else { return false }
         catchUp()
         return try renderIfNeeded(force: forceRender)
     }
@@ -190,12 +168,30 @@ public final class DismissController {
             handle(batch[index])
             index += 1
         }
-        run { [environment] in $0.advance(to: now, environment: environment) }
+        run(asking: asker.reasons(advancingTo: now, machine)) { [environment] in
+            $0.advance(to: now, environment: environment)
+        }
     }
 
-    /// Applies one event at its own time (clamped so time never runs backwards).
+    /// Applies one event at its own time (clamped so time never runs backwards); a key
+    /// does what `keyBindings` says, or nothing.
     public func handle(_ event: InputEvent) {
-        run { [environment] in $0.handle(event, environment: environment) }
+        if asker.defers({ self.handle(event) }) { return }
+        if case .key(let key) = event.kind, event.time.isFinite {
+            // Time first (a quiet touchpad stream may end on the way), then the key, read
+            // against the machine as it is then.
+            let time = max(event.time, machine.time)
+            run(asking: asker.reasons(advancingTo: time, machine)) { [environment] in
+                $0.advance(to: time, environment: environment)
+            }
+            guard let intent = keyBindings.intent(for: key, on: machine) else { return }
+            return run(asking: intent == .dismiss ? PolicyAsker.escape : PolicyAsker.nothing) {
+                [environment] in $0.perform(intent, environment: environment)
+            }
+        }
+        run(asking: asker.reasons(for: event, machine)) { [environment] in
+            $0.handle(event, environment: environment)
+        }
     }
 
     /// Presents the modal at its presented detent if it is dismissed (or on its way out),
@@ -207,9 +203,10 @@ public final class DismissController {
     ///   - completion: Called once, when the content comes to rest or a dismissal cuts the
     ///     presentation short (right after this call when it is already shown).
     public func present(animated: Bool = true, completion: (() -> Void)? = nil) {
+        if asker.defers({ self.present(animated: animated, completion: completion) }) { return }
         let request = register(completion.map { done in { _ in done() } })
         catchUp()
-        run { [environment] in
+        run(asking: PolicyAsker.nothing) { [environment] in
             $0.present(animated: animated, request: request, environment: environment)
         }
     }
@@ -226,9 +223,13 @@ public final class DismissController {
     public func dismiss(
         animated: Bool = true, force: Bool = false, completion: ((Bool) -> Void)? = nil
     ) {
+        if asker.defers({ self.dismiss(animated: animated, force: force, completion: completion) })
+        {
+            return
+        }
         let request = register(completion)
         catchUp()
-        run { [environment] in
+        run(asking: force ? PolicyAsker.nothing : PolicyAsker.programmatic) { [environment] in
             $0.dismiss(
                 animated: animated, force: force, request: request, environment: environment)
         }
@@ -247,9 +248,13 @@ public final class DismissController {
     public func move(
         to detent: Detent.ID, animated: Bool = true, completion: ((Bool) -> Void)? = nil
     ) {
+        if asker.defers({ self.move(to: detent, animated: animated, completion: completion) }) {
+            return
+        }
         let request = register(completion)
         catchUp()
-        run { [environment] in
+        run(asking: detent == .dismissed ? PolicyAsker.programmatic : PolicyAsker.nothing) {
+            [environment] in
             $0.move(to: detent, animated: animated, request: request, environment: environment)
         }
     }
@@ -264,38 +269,29 @@ public final class DismissController {
 
     /// Answers a pending vetoed dismissal with "keep it".
     public func declineDismissal() {
-        run { [environment] in $0.declineDismissal(environment: environment) }
-    }
-
-    /// Runs `body` on the machine, answers the questions it stopped on, then performs the
-    /// effects.
-    private func run(_ body: (inout DismissMachine) -> [DismissEffect]) {
-        queue.append(contentsOf: body(&machine))
-        answerQuestions()
-        perform()
-    }
-
-    /// Asks the app's policy what the machine waits on, and gives it the answer, until it
-    /// waits on nothing. The policy may call back into the controller: that call settles the
-    /// question as declined, so `decide` then has nothing to answer.
-    private func answerQuestions() {
-        while let reason = machine.pendingDecision {
-            let allowed = policyAllows(reason)
-            queue.append(contentsOf: machine.decide(allowed, environment: environment))
+        if asker.defers({ self.declineDismissal() }) { return }
+        run(asking: PolicyAsker.nothing) { [environment] in
+            $0.declineDismissal(environment: environment)
         }
     }
 
-    /// The closure's answer, then the delegate's; yes when neither says no.
-    private func policyAllows(_ reason: DismissReason) -> Bool {
-        if let shouldDismiss, !shouldDismiss(reason) { return false }
-        if let delegate { return delegate.dismissController(self, shouldDismissFor: reason) }
-        return true
+    /// Refreshes the machine's policy for the reasons `body` can reach, runs `body` on the
+    /// machine and performs the effects; then runs the calls the policy made meanwhile.
+    private func run(
+        asking reasons: DismissPolicy, _ body: (inout DismissMachine) -> [DismissEffect]
+    ) {
+        machine.policy = asker.policy(asking: reasons, veto: veto, hasPolicy: hasPolicy) { reason in
+            if let shouldDismiss, !shouldDismiss(reason) { return false }
+            if let delegate { return delegate.dismissController(self, shouldDismissFor: reason) }
+            return true
+        }
+        queue.append(contentsOf: body(&machine))
+        perform()
+        asker.runDeferredCalls()
     }
 
-    /// The machine asks only when there is someone to ask.
-    private func updatePolicy() {
-        machine.policy = shouldDismiss == nil && delegate == nil ? .allow : .ask
-    }
+    /// Whether the app has a say (a closure or a delegate).
+    private var hasPolicy: Bool { shouldDismiss != nil || delegate != nil }
 
     /// Performs the machine's effects, oldest first; nested calls only add to the queue.
     private func perform(_ effects: [DismissEffect] = []) {
@@ -311,9 +307,6 @@ public final class DismissController {
             case .notify(let event): notify(event)
             case .complete(let request, let succeeded):
                 completions.removeValue(forKey: request)?(succeeded)
-            case .decide:
-                // Answered when the machine returned it (`answerQuestions()`).
-                break
             }
         }
         queue.removeAll(keepingCapacity: true)

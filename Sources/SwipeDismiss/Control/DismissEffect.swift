@@ -7,7 +7,4 @@ public enum DismissEffect: Hashable, Sendable {
     /// The programmatic call numbered `request` (`present`, `dismiss`, `move`) is over:
     /// `succeeded` is false when it was vetoed, superseded or named an unknown detent.
     case complete(request: Int, succeeded: Bool)
-    /// The policy must decide a dismissal for this reason (under `DismissPolicy.ask`): the
-    /// call stopped here, always its last effect, and waits for `DismissMachine.decide(_:environment:)`.
-    case decide(DismissReason)
 }

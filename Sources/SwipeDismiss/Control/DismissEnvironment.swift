@@ -1,6 +1,6 @@
 /// What the state machine asks of the world it does not own: the presenter's geometry (hit
 /// tests, regions, items). The app's dismissal policy is not here: it is the machine's
-/// `policy`, and under `.ask` a question the machine returns (`DismissEffect.decide(_:)`).
+/// `policy`, data the driver refreshes before each call.
 public protocol DismissEnvironment {
     /// What `point` lands on with the content at `offset`: `.content` or `.backdrop`.
     func hitTest(_ point: Point, offset: Double) -> HitRegion

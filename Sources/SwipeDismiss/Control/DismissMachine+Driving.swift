@@ -7,13 +7,6 @@ extension DismissMachine {
         effects.removeAll(keepingCapacity: true)
     }
 
-    /// Starts a call that acts (input, time, a request): a question still open is settled
-    /// as declined first, since the caller took over instead of answering.
-    mutating func startCall(settling environment: some DismissEnvironment) {
-        startCall()
-        settle(allowed: false, environment: environment)
-    }
-
     /// Asks the driver to draw the next frame.
     @discardableResult
     public mutating func setNeedsDisplay() -> [DismissEffect] {
@@ -44,15 +37,26 @@ extension DismissMachine {
     public mutating func handle(_ event: InputEvent, environment: some DismissEnvironment)
         -> [DismissEffect]
     {
-        startCall(settling: environment)
+        startCall()
         apply(event, environment: environment)
+        return effects
+    }
+
+    /// Carries out what a key asked for (`KeyIntent`, mapped by the driver's `KeyBindings`)
+    /// at the machine's time; a key event given to `handle(_:environment:)` only moves time.
+    @discardableResult
+    public mutating func perform(_ intent: KeyIntent, environment: some DismissEnvironment)
+        -> [DismissEffect]
+    {
+        startCall()
+        carryOut(intent)
         return effects
     }
 
     /// Answers a pending vetoed dismissal with "keep it": the prompt goes away.
     @discardableResult
     public mutating func declineDismissal(environment: some DismissEnvironment) -> [DismissEffect] {
-        startCall(settling: environment)
+        startCall()
         decline()
         return effects
     }
@@ -64,7 +68,7 @@ extension DismissMachine {
     public mutating func advance(to newTime: Double, environment: some DismissEnvironment)
         -> [DismissEffect]
     {
-        startCall(settling: environment)
+        startCall()
         advanceTime(to: newTime, environment: environment)
         return effects
     }
@@ -79,7 +83,7 @@ extension DismissMachine {
     public mutating func present(
         animated: Bool = true, request: Int? = nil, environment: some DismissEnvironment
     ) -> [DismissEffect] {
-        startCall(settling: environment)
+        startCall()
         present(at: presentedDetentIndex, animated: animated, request: request)
         return effects
     }
@@ -94,7 +98,7 @@ extension DismissMachine {
         animated: Bool = true, force: Bool = false, request: Int? = nil,
         environment: some DismissEnvironment
     ) -> [DismissEffect] {
-        startCall(settling: environment)
+        startCall()
         requestDismissal(animated: animated, force: force, request: request)
         return effects
     }
@@ -111,7 +115,7 @@ extension DismissMachine {
         to id: Detent.ID, animated: Bool = true, request: Int? = nil,
         environment: some DismissEnvironment
     ) -> [DismissEffect] {
-        startCall(settling: environment)
+        startCall()
         requestMove(to: id, animated: animated, request: request)
         return effects
     }

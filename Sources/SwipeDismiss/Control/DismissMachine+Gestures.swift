@@ -8,16 +8,16 @@ extension DismissMachine {
             input.location = location
         }
         advanceTime(to: max(event.time, time), environment: environment)
-        // A touchpad stream that ended on the way may have stopped on a question.
-        then(.event(event), environment: environment)
+        applyAtTime(event, environment: environment)
     }
 
     /// Applies one input at the machine's time, which has caught up with it.
     mutating func applyAtTime(_ event: InputEvent, environment: some DismissEnvironment) {
         let at = time
         switch event.kind {
-        case .key(let key):
-            return handle(key: key)
+        case .key:
+            // Keys belong to the driver's bindings (`perform(_:environment:)`).
+            return
         case .scroll(let dx, let dy, let source):
             return scroll(dx: dx, dy: dy, source: source, at: at, environment: environment)
         case .scrollStop:
@@ -57,28 +57,21 @@ extension DismissMachine {
         finishAnimationIfDone()
     }
 
-    mutating func handle(key: Key) {
-        if isDismissAttemptPending {
-            if configuration.confirmKeys.contains(key) {
-                requestDismissal(force: true)
-                return
-            }
-            if configuration.declineKeys.contains(key) {
-                decline()
-                return
-            }
-        }
-        switch key {
-        case .escape:
+    /// Carries out what a key asked for (`KeyBindings`), at the machine's time.
+    mutating func carryOut(_ intent: KeyIntent) {
+        switch intent {
+        case .dismiss:
             guard configuration.escapeDismisses, phase != .dismissing, phase != .dismissed
             else { return }
-            ask(.escape, then: .leave)
-        case .space, .enter:
+            leave(for: .escape)
+        case .present:
             if phase == .dismissed { present(at: presentedDetentIndex) }
-        case .pageUp, .pageDown, .home, .end:
+        case .confirm:
+            if isDismissAttemptPending { requestDismissal(force: true) }
+        case .decline:
+            decline()
+        case .scrollList(let key):
             scrollList(key: key)
-        case .other:
-            break
         }
     }
 
@@ -100,13 +93,13 @@ extension DismissMachine {
                     translation: translation, velocity: velocity, environment: environment)
             }
             release(velocity: velocity)
-            then(.endListGesture(fingerVelocity: 0), environment: environment)
+            endListGesture(fingerVelocity: 0)
         case .cancelled:
             cancel()
             endListGesture(fingerVelocity: 0)
         case .tapped(let point):
             tap(at: point, environment: environment)
-            then(.endListGesture(fingerVelocity: 0), environment: environment)
+            endListGesture(fingerVelocity: 0)
         }
     }
 
@@ -172,13 +165,13 @@ extension DismissMachine {
             guard let sheet = handOffAlong(translation, began: began) else { return }
             along = sheet
         }
-        // The policy is asked once a drag passes the lowest detent; its "no" turns the way
-        // out into a band.
+        // The policy is read once a drag passes the lowest detent: the drag's verdict, whose
+        // "no" turns the way out into a band (reported at release).
         if drag.verdict == nil,
             content.passesLowestDetent(
                 translation, along: along, began: began, startDetent: drag.startDetent, context)
         {
-            return ask(.drag, then: .follow(translation: translation, along: along, began: began))
+            drag.verdict = policy.allows(.drag)
         }
         follow(translation, along: along, began: began)
     }
@@ -193,7 +186,7 @@ extension DismissMachine {
     }
 
     /// Decides a release with `velocity` (points per second, per axis): back to a detent, or
-    /// off screen if the policy allows (the drag's verdict, if it was asked).
+    /// off screen if the policy allows (the drag's verdict, if it was read).
     mutating func release(velocity: Point) {
         guard phase == .dragging else { return }
         let (destination, reason) = content.releaseDestination(
@@ -202,10 +195,8 @@ extension DismissMachine {
         guard destination == layout.count else {
             return snapBack(velocity: velocity, to: destination)
         }
-        guard let verdict = drag.verdict else {
-            return ask(reason, then: .release(velocity: velocity))
-        }
-        finishRelease(velocity: velocity, reason: reason, allowed: verdict)
+        finishRelease(
+            velocity: velocity, reason: reason, allowed: drag.verdict ?? policy.allows(reason))
     }
 
     /// A release headed off screen for `reason`: it leaves if `allowed`, else the veto is
@@ -238,7 +229,7 @@ extension DismissMachine {
             switch hitTest(point, environment: environment) {
             case .backdrop:
                 guard configuration.backdropTapDismisses else { return }
-                ask(.tap, then: .leave)
+                leave(for: .tap)
             case .passThrough:
                 guard configuration.backdropTapDismisses else { return }
                 passThrough(point)
@@ -252,5 +243,20 @@ extension DismissMachine {
         case .presenting, .dismissing:
             break
         }
+    }
+
+    /// Escape or a backdrop tap: the content leaves with no velocity if the policy allows
+    /// `reason`, else the veto is reported.
+    mutating func leave(for reason: DismissReason) {
+        guard policy.allows(reason) else { return reportVeto(reason) }
+        forgetGestures()
+        startDismissal(velocity: .zero)
+    }
+
+    /// A vetoed attempt: reported, and left pending unless the policy vetoes quietly.
+    mutating func reportVeto(_ reason: DismissReason) {
+        if policy.veto == .pending { isDismissAttemptPending = true }
+        effects.append(.notify(.dismissAttempted(reason)))
+        effects.append(.needsDisplay)
     }
 }

@@ -107,7 +107,7 @@ extension DismissMachine {
         translation: Point, velocity: Point, environment: some DismissEnvironment
     ) {
         move(translation: translation, began: false)
-        then(.finishHandOff(velocity: velocity), environment: environment)
+        finishHandOff(velocity: velocity, environment: environment)
     }
 
     /// The rest of a hand-off's release, after its last move: the sheet, displaced from its
@@ -115,7 +115,7 @@ extension DismissMachine {
     mutating func finishHandOff(velocity: Point, environment: some DismissEnvironment) {
         if listHandOff.sheetRaw > layout.top {
             release(velocity: velocity)
-            return then(.endListGesture(fingerVelocity: 0), environment: environment)
+            return endListGesture(fingerVelocity: 0)
         }
         endListGesture(fingerVelocity: configuration.direction.component(of: velocity))
         guard phase == .dragging else { return }

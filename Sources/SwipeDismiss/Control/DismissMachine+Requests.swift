@@ -14,8 +14,9 @@ extension DismissMachine {
         case .presenting, .presented, .dragging, .settling:
             break
         }
-        guard force else {
-            return ask(.programmatic, then: .dismiss(animated: animated, request: request))
+        guard force || policy.allows(.programmatic) else {
+            reportVeto(.programmatic)
+            return complete(request, false)
         }
         dismissFromCode(animated: animated, request: request)
     }

@@ -22,7 +22,7 @@ extension DismissMachine {
         guard newTime >= time else { return }
         input.expireTouchpad(at: newTime)
         applyTouchpadGestures(environment: environment)
-        then(.clock(newTime), environment: environment)
+        moveClock(to: newTime)
     }
 
     /// One scroll delta at `at`. A wheel never drags the content (as in libadwaita's swipe
@@ -56,17 +56,15 @@ extension DismissMachine {
         endListGesture(fingerVelocity: 0)
     }
 
-    /// Applies each gesture the touchpad reported from `start` on, at its own time (an
-    /// expired stream ends at its deadline, before whatever came later); stops after one
-    /// that stopped on a question.
-    mutating func applyTouchpadGestures(from start: Int = 0, environment: some DismissEnvironment) {
-        var index = start
+    /// Applies each gesture the touchpad reported, at its own time (an expired stream ends
+    /// at its deadline, before whatever came later).
+    mutating func applyTouchpadGestures(environment: some DismissEnvironment) {
+        var index = 0
         while index < input.touchpadGestures.count {
             let timed = input.touchpadGestures[index]
             index += 1
             moveClock(to: max(timed.time, time))
             handleTouchpad(timed.gesture, environment: environment)
-            if isWaiting { return gate.remember(.touchpadGestures(from: index)) }
         }
         input.clearTouchpadGestures()
     }
@@ -97,9 +95,9 @@ extension DismissMachine {
                     translation: translation, velocity: velocity, environment: environment)
             } else {
                 release(velocity: velocity)
-                then(.endListGesture(fingerVelocity: 0), environment: environment)
+                endListGesture(fingerVelocity: 0)
             }
-            then(.endTouchpadPan, environment: environment)
+            input.isTouchpadPan = false
         case .cancelled:
             guard input.isTouchpadPan else { return }
             input.isTouchpadPan = false

@@ -34,8 +34,11 @@ public struct DismissMachine: Sendable {
     var presentations = PresentationLog()
     /// The configuration and the detents, in the box the content motion reads them from.
     var settings: MotionSettings
-    /// The policy, the question the machine waits on, and a vetoed attempt (`DismissalGate`).
-    var gate = DismissalGate()
+    /// Which dismissals go ahead and how a veto shows (`DismissPolicy`); `.allow` unless
+    /// set. The driver refreshes it before each call; the machine only reads it.
+    public var policy = DismissPolicy.allow
+    /// Whether a vetoed dismissal waits for `dismiss(force: true)` or `declineDismissal()`.
+    public internal(set) var isDismissAttemptPending = false
 
     /// A machine at `time` with the content presented and at rest (or dismissed).
     public init(
@@ -71,23 +74,6 @@ public struct DismissMachine: Sendable {
 
     /// Counts presentations; 1 for the first.
     public var presentationCount: Int { presentations.count }
-
-    /// Whether a vetoed dismissal waits for `dismiss(force: true)` or `declineDismissal()`.
-    public internal(set) var isDismissAttemptPending: Bool {
-        get { gate.isAttemptPending }
-        set { gate.isAttemptPending = newValue }
-    }
-
-    /// Whether dismissals go ahead, are vetoed, or are asked for (`DismissPolicy`); `.allow`
-    /// unless set.
-    public var policy: DismissPolicy {
-        get { gate.policy }
-        set { gate.policy = newValue }
-    }
-
-    /// The dismissal the machine waits on an answer for (`decide(_:)`): the call that asked
-    /// stopped there. Nil when it waits on none.
-    public var pendingDecision: DismissReason? { gate.question?.reason }
 
     /// Whether something moves on its own, so the driver should keep stepping every frame.
     public var isAnimating: Bool {

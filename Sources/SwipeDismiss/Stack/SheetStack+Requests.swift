@@ -15,11 +15,10 @@ extension SheetStack {
     /// place. A drag in progress on the sheet below is cancelled (it springs back): the new
     /// sheet takes the input from now on. Request `request` completes as
     /// `DismissMachine.present` says.
-    public mutating func push(
+    mutating func pushMachine(
         _ machine: DismissMachine, animated: Bool = true, request: Int? = nil,
         environment: some StackEnvironment
     ) {
-        settleQuestion(environment: environment)
         let index = pushIndex
         if index == 0 {
             finishLevels(above: 0, environment: environment)
@@ -52,10 +51,9 @@ extension SheetStack {
 
     /// Presents the root again if nothing is shown (or it is leaving); request `request`
     /// completes as `DismissMachine.present` says (at once when it is shown).
-    public mutating func presentRoot(
+    mutating func presentRootLevel(
         animated: Bool = true, request: Int? = nil, environment: some StackEnvironment
     ) {
-        settleQuestion(environment: environment)
         collect(
             0,
             levels[0].present(
@@ -65,42 +63,27 @@ extension SheetStack {
 
     /// Dismisses the sheet at `level` with no velocity if its policy allows (or `force`):
     /// the levels above it first, at once and top first, each with its own `didDismiss`;
-    /// then `level` itself, animated or not. A veto (asked of `level` only, before anything
-    /// moves: under `.ask` the stack waits on `pendingDecision`) leaves every level as it
-    /// was. A level not in the stack has already left: `request` completes with true.
-    public mutating func dismiss(
+    /// then `level` itself, animated or not. A veto (by `level`'s policy only, read before
+    /// anything moves) leaves every level as it was. A level not in the stack has already
+    /// left: `request` completes with true.
+    mutating func dismissLevel(
         level: Int, animated: Bool = true, force: Bool = false, request: Int? = nil,
         environment: some StackEnvironment
     ) {
-        settleQuestion(environment: environment)
         guard level >= 0, level < levels.count else {
             if let request {
                 effects.append(.level(level, .complete(request: request, succeeded: true)))
             }
             return
         }
-        if levels[level].isShown, !force {
-            switch levels[level].policy {
-            case .allow:
-                break
-            case .deny:
-                return collect(
-                    level,
-                    levels[level].dismiss(
-                        animated: animated, request: request,
-                        environment: environment.environment(forLevel: level)))
-            case .ask:
-                question = .dismissal(level: level, animated: animated, request: request)
-                return effects.append(.level(level, .decide(.programmatic)))
-            }
+        if levels[level].isShown, !force, !levels[level].policy.allows(.programmatic) {
+            // The level's own veto: reported, and nothing above it moves.
+            return collect(
+                level,
+                levels[level].dismiss(
+                    animated: animated, request: request,
+                    environment: environment.environment(forLevel: level)))
         }
-        dismissAllowed(level: level, animated: animated, request: request, environment: environment)
-    }
-
-    /// Dismisses `level` with the policy's yes: the levels above it first.
-    mutating func dismissAllowed(
-        level: Int, animated: Bool, request: Int?, environment: some StackEnvironment
-    ) {
         finishLevels(above: level, environment: environment)
         collect(
             level,
@@ -113,11 +96,10 @@ extension SheetStack {
     /// Sends the sheet at `level` to `detent` (`DismissMachine.move`); `.dismissed`
     /// dismisses it as `dismiss(level:)` does, the levels above it first. A level not in
     /// the stack completes `request` with false.
-    public mutating func move(
+    mutating func moveLevel(
         level: Int, to detent: Detent.ID, animated: Bool = true, request: Int? = nil,
         environment: some StackEnvironment
     ) {
-        settleQuestion(environment: environment)
         guard level >= 0, level < levels.count else {
             if let request {
                 effects.append(.level(level, .complete(request: request, succeeded: false)))
@@ -125,7 +107,7 @@ extension SheetStack {
             return
         }
         if detent == .dismissed, levels[level].layout.index(of: detent) != nil {
-            return dismiss(
+            return dismissLevel(
                 level: level, animated: animated, request: request, environment: environment)
         }
         collect(
@@ -136,8 +118,7 @@ extension SheetStack {
     }
 
     /// Answers the pending vetoed dismissal of the sheet at `level` with "keep it".
-    public mutating func declineDismissal(level: Int, environment: some StackEnvironment) {
-        settleQuestion(environment: environment)
+    mutating func declineLevel(level: Int, environment: some StackEnvironment) {
         guard level >= 0, level < levels.count else { return }
         collect(
             level,

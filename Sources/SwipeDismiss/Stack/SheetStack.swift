@@ -12,9 +12,10 @@ public protocol StackEnvironment {
 /// - The top level takes the input: the highest level that is neither leaving nor gone
 ///   (the root when every level is). Escape, a drag, a flick and a backdrop tap reach that
 ///   sheet only; the levels under it just follow time.
-/// - Space or Enter on a presented top asks for a new level (`.levelRequested`) while the
-///   sheets staying on screen (a top one on its way out not counted) are fewer than
-///   `keyPresentLimit`; with nothing shown the root presents itself again.
+/// - A key's `.present` (`perform(_:environment:)`; the tools bind Space and Enter) on a
+///   presented top asks for a new level (`.levelRequested`) while the sheets staying on
+///   screen (a top one on its way out not counted) are fewer than `keyPresentLimit`; with
+///   nothing shown the root presents itself again.
 /// - Dismissing a lower level dismisses the levels above it first, top first, each at once
 ///   and with its own `didDismiss`; then the level itself leaves. A level that starts to
 ///   leave while a level above it is still leaving ends that one first, so every
@@ -27,35 +28,31 @@ public protocol StackEnvironment {
 /// Level 0 (the root) stays in the stack when dismissed, so it can be presented again; a
 /// higher level is removed once it has left.
 ///
-/// Each level's policy is its machine's `policy`. Under `.ask` the stack stops where a level
-/// needs an answer (`pendingDecision`, and a `.decide` effect tagged with the level) and
-/// finishes the call when `decide(_:environment:)` gives it; `dismiss(level:)` asks before
-/// ending the levels above. As with one machine, any other call first settles an open
-/// question as declined.
+/// Each level's policy is its machine's `policy`, data the driver refreshes before each
+/// call; `dismiss(level:)` reads the level's before ending the levels above it.
 public struct SheetStack: Sendable {
     /// How much a sheet shrinks under a fully visible child: 0.06 (scale 0.94).
     public static let recession = 0.06
 
     /// The machines, root first; the last is the top of the stack.
     public internal(set) var levels: [DismissMachine]
-    /// Effects not yet performed, oldest first.
-    public internal(set) var effects: [StackEffect] = []
+    /// Effects gathered by the call in progress, oldest first; the call returns them.
+    var effects: [StackEffect] = []
     /// Space and Enter ask for a new level only while fewer sheets than this stay shown (a
-    /// sheet on its way out does not count: the new one takes its place).
-    public var keyPresentLimit: Int
-    /// What the stack waits on: a level's question, or its own before dismissing a level.
-    var question: StackQuestion?
-    /// What the call stopped by the question still has to do, innermost first.
-    var remainders: [StackRemainder] = []
+    /// sheet on its way out does not count: the new one takes its place); a negative limit
+    /// counts as 0.
+    public var keyPresentLimit: Int {
+        didSet { keyPresentLimit = max(0, keyPresentLimit) }
+    }
 
     /// A stack holding `root` (presented or not), Space and Enter presenting up to
-    /// `keyPresentLimit` sheets.
+    /// `keyPresentLimit` sheets (any limit: `Int.max` never stops them, a negative one
+    /// counts as 0).
     public init(root: DismissMachine, keyPresentLimit: Int = 3) {
         levels = [root]
-        self.keyPresentLimit = keyPresentLimit
-        levels.reserveCapacity(max(4, keyPresentLimit + 1))
+        self.keyPresentLimit = max(0, keyPresentLimit)
+        levels.reserveCapacity(min(max(3, keyPresentLimit), 15) + 1)
         effects.reserveCapacity(16)
-        collect(0, levels[0].effects)
     }
 
     // MARK: Reading
@@ -147,29 +144,21 @@ public struct SheetStack: Sendable {
 
     // MARK: Driving
 
-    /// Forgets the effects the driver has performed.
-    public mutating func clearEffects() {
-        effects.removeAll(keepingCapacity: true)
-    }
-
     /// Moves every level to `newTime`, top first, and removes levels that have left.
-    public mutating func advance(to newTime: Double, environment: some StackEnvironment) {
-        settleQuestion(environment: environment)
+    mutating func advanceAll(to newTime: Double, environment: some StackEnvironment) {
         advanceLevels(to: newTime, from: levels.count - 1, environment: environment)
     }
 
-    /// Applies one input at its own time to the level that takes input (Space or Enter
-    /// on a presented top may ask for a new level instead).
-    public mutating func handle(_ event: InputEvent, environment: some StackEnvironment) {
+    /// Applies one input at its own time to the level that takes input (a key only moves
+    /// time: its intent comes through `perform(_:environment:)`).
+    mutating func handleInput(_ event: InputEvent, environment: some StackEnvironment) {
         guard event.time.isFinite else { return }
-        settleQuestion(environment: environment)
         advanceLevels(to: max(event.time, time), from: levels.count - 1, environment: environment)
-        if question != nil { return remainders.append(.event(event)) }
         route(event, environment: environment)
     }
 
     /// Moves the levels from `start` down to the root to `newTime`, then removes levels
-    /// that have left; stops after a level that stopped on a question.
+    /// that have left.
     mutating func advanceLevels(
         to newTime: Double, from start: Int, environment: some StackEnvironment
     ) {
@@ -179,7 +168,6 @@ public struct SheetStack: Sendable {
                 index,
                 levels[index].advance(
                     to: newTime, environment: environment.environment(forLevel: index)))
-            if question != nil { return remainders.append(.advance(to: newTime, next: index - 1)) }
             // A touchpad pan that ends at its deadline may send the level on its way out.
             levelMayHaveStartedLeaving(index, environment: environment)
             index -= 1
@@ -190,21 +178,30 @@ public struct SheetStack: Sendable {
     /// Gives `event`, at the stack's time, to the level that takes input.
     mutating func route(_ event: InputEvent, environment: some StackEnvironment) {
         let level = inputLevel
-        if case .key(let key) = event.kind, key == .space || key == .enter,
-            levels[level].isShown, !levels[level].isDismissAttemptPending,
+        collect(
+            level,
+            levels[level].handle(event, environment: environment.environment(forLevel: level)))
+        levelMayHaveStartedLeaving(level, environment: environment)
+    }
+
+    /// Carries out what a key asked for (`KeyIntent`) at the level that takes input: a
+    /// `.present` on a presented top asks for a new level (`.levelRequested`) while fewer
+    /// than `keyPresentLimit` sheets stay shown; with nothing shown the root presents itself.
+    mutating func carryOut(_ intent: KeyIntent, environment: some StackEnvironment) {
+        let level = inputLevel
+        if intent == .present, levels[level].isShown, !levels[level].isDismissAttemptPending,
             pushIndex < keyPresentLimit
         {
             return effects.append(.levelRequested(pushIndex))
         }
         collect(
             level,
-            levels[level].handle(event, environment: environment.environment(forLevel: level)))
-        if question != nil { return }
+            levels[level].perform(intent, environment: environment.environment(forLevel: level)))
         levelMayHaveStartedLeaving(level, environment: environment)
     }
 
     /// Lays every level out again (the viewport changed): `layouts[i]` is level `i`'s.
-    public mutating func relayout(_ layouts: [DetentLayout]) {
+    mutating func relayoutLevels(_ layouts: [DetentLayout]) {
         for index in levels.indices where index < layouts.count {
             collect(index, levels[index].relayout(layouts[index]))
         }
@@ -212,11 +209,9 @@ public struct SheetStack: Sendable {
 
     // MARK: Helpers
 
-    /// Adds the effects level `index` produced to the stack's, tagged with the level; a
-    /// level that stopped on a question makes the stack wait on it.
+    /// Adds the effects level `index` produced to the stack's, tagged with the level.
     mutating func collect(_ index: Int, _ produced: [DismissEffect]) {
         for effect in produced { effects.append(.level(index, effect)) }
-        if levels[index].pendingDecision != nil { question = .level(index) }
     }
 
     /// Once level `index` is leaving, any level above it (itself leaving) ends now, top

@@ -1,6 +1,6 @@
 /// The calls an app makes on a stack: present a sheet over the top one, present the root
 /// again, dismiss or move a level, answer a veto. Each starts at the clock's time; one made
-/// from a policy takes over from the question it was asked.
+/// from a policy counts as declining and runs once the call being decided is done.
 extension SheetStackController {
     /// Presents `level` over the top sheet (with nothing shown, in the root's place),
     /// starting at the clock's time. A sheet still leaving above the top ends first.
@@ -12,6 +12,7 @@ extension SheetStackController {
     public func present(
         _ level: StackLevel, animated: Bool = true, completion: (() -> Void)? = nil
     ) {
+        if defers({ self.present(level, animated: animated, completion: completion) }) { return }
         let request = register(completion.map { done in { _ in done() } })
         catchUp()
         push(level, animated: animated, request: request)
@@ -19,6 +20,7 @@ extension SheetStackController {
 
     /// Presents the root again when nothing is shown (completion at once when it is).
     public func presentRoot(animated: Bool = true, completion: (() -> Void)? = nil) {
+        if defers({ self.presentRoot(animated: animated, completion: completion) }) { return }
         let request = register(completion.map { done in { _ in done() } })
         call { [environments] in
             $0.presentRoot(animated: animated, request: request, environment: environments)
@@ -38,8 +40,13 @@ extension SheetStackController {
         level: Int? = nil, animated: Bool = true, force: Bool = false,
         completion: ((Bool) -> Void)? = nil
     ) {
+        if defers({
+            self.dismiss(level: level, animated: animated, force: force, completion: completion)
+        }) {
+            return
+        }
         let request = register(completion)
-        call { [environments] stack in
+        call(asking: force ? .nothing : .programmatic(level: level)) { [environments] stack in
             stack.dismiss(
                 level: level ?? stack.inputLevel, animated: animated, force: force,
                 request: request, environment: environments)
@@ -52,8 +59,14 @@ extension SheetStackController {
         level: Int? = nil, to detent: Detent.ID, animated: Bool = true,
         completion: ((Bool) -> Void)? = nil
     ) {
+        if defers({
+            self.move(level: level, to: detent, animated: animated, completion: completion)
+        }) {
+            return
+        }
         let request = register(completion)
-        call { [environments] stack in
+        call(asking: detent == .dismissed ? .programmatic(level: level) : .nothing) {
+            [environments] stack in
             stack.move(
                 level: level ?? stack.inputLevel, to: detent, animated: animated,
                 request: request, environment: environments)
@@ -63,6 +76,7 @@ extension SheetStackController {
     /// Answers the pending vetoed dismissal of the sheet at `level` (the top one when nil)
     /// with "keep it".
     public func declineDismissal(level: Int? = nil) {
+        if defers({ self.declineDismissal(level: level) }) { return }
         call { [environments] in
             $0.declineDismissal(level: level ?? $0.inputLevel, environment: environments)
         }

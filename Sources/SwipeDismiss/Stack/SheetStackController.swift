@@ -6,7 +6,8 @@
 /// clock, applies the input at its own time to the top sheet, advances every level and
 /// renders if the picture changed. A call made from an observer runs at once, and its
 /// events reach the observers after those of the call in progress, so dismissing a level
-/// from a `didDismiss` is safe; a call made from a policy takes over from its question.
+/// from a `didDismiss` is safe. The policies are asked before a call, as
+/// `DismissController.shouldDismiss` says.
 public final class SheetStackController {
     /// Where the controller reads its events; they go to the top sheet.
     public let input: InputSource
@@ -30,14 +31,16 @@ public final class SheetStackController {
     /// sheets are shown.
     public var nextLevel: ((Int) -> StackLevel?)?
     /// A policy asked for every level, after the level's own: `(level, reason)`. Nil allows.
-    /// A call it makes back into the controller takes over: the question counts as declined.
-    public var shouldDismiss: ((Int, DismissReason) -> Bool)? {
-        didSet {
-            for level in stack.levels.indices {
-                stack.levels[level].policy = policy(forLevel: level)
-            }
-        }
-    }
+    /// Like `DismissController.shouldDismiss`, a side-effect-free question asked before a
+    /// call; a call it makes back into the controller counts as declining, and runs once
+    /// the call being decided is done.
+    public var shouldDismiss: ((Int, DismissReason) -> Bool)?
+    /// What keys do: `KeyBindings.standard` (Escape dismisses the top sheet through its
+    /// policy, nothing presents) unless the app binds more; the tools bind
+    /// `KeyBindings.tools` (Space and Enter present the next level).
+    public var keyBindings = KeyBindings.standard
+    /// How a veto shows: left pending for a confirmation (`.pending`, the default) or not.
+    public var veto = DismissPolicy.Veto.pending
     /// Space and Enter present new sheets only while fewer than this many stay shown.
     public var keyPresentLimit: Int {
         get { stack.keyPresentLimit }
@@ -46,7 +49,7 @@ public final class SheetStackController {
 
     private var stack: SheetStack
     private var descriptions: [StackLevel]
-    var environments: StackEnvironments
+    var environments: StackGeometries
     private var presenters: [Presenter]
     private var directions: [DismissDirection]
     private var viewport: Size
@@ -58,6 +61,10 @@ public final class SheetStackController {
     private var completions: [Int: (Bool) -> Void] = [:]
     private var nextRequest = 0
     private var isPerforming = false
+    /// The stack's effects not yet performed, oldest first: a call made while they are
+    /// performed runs at once, and its effects wait behind these.
+    private var queue: [StackEffect] = []
+    private var asker = PolicyAsker()
 
     /// A stack holding `root` as level 0, presented and at rest (or dismissed).
     public init(
@@ -69,14 +76,12 @@ public final class SheetStackController {
         self.clock = clock
         viewport = renderer.viewport
         descriptions = [root]
-        environments = StackEnvironments(
-            levels: [StackLevelEnvironment(root, viewport: renderer.viewport)])
+        environments = StackGeometries(levels: [root.geometry(viewport: renderer.viewport)])
         presenters = [root.presenter]
         directions = [root.configuration.direction]
-        var machine = root.makeMachine(viewport: viewport, time: clock.now, presented: presented)
-        machine.policy = root.shouldDismiss == nil ? .allow : .ask
+        let machine = environments.levels[0].machine(
+            configuration: root.configuration, time: clock.now, presented: presented)
         stack = SheetStack(root: machine)
-        stack.clearEffects()
         lastRendered.reserveCapacity(4)
         pending.reserveCapacity(64)
     }
@@ -150,67 +155,122 @@ public final class SheetStackController {
     public func viewportDidChange() {
         let size = renderer.viewport
         guard size != viewport else { return }
+        if asker.defers({ self.viewportDidChange() }) { return }
         viewport = size
-        for environment in environments.levels { environment.viewport = size }
-        let layouts = descriptions.map { $0.layout(viewport: size) }
-        run { $0.relayout(layouts) }
+        for index in environments.levels.indices { environments.levels[index].viewport = size }
+        let layouts = zip(descriptions, environments.levels).map {
+            $1.layout(for: $0.configuration)
+        }
+        run(asking: .nothing) { $0.relayout(layouts) }
     }
 
     /// Advances to the clock's time: applies pending input, animates, and renders if the
     /// picture changed (or `forceRender`). Returns whether a frame was rendered; from a
-    /// policy it does nothing and returns false (the stack waits for the answer).
+    /// policy it does nothing and returns false (the call being decided has not run yet).
     @discardableResult
     public func step(forceRender: Bool = false) throws -> Bool {
-        guard stack.pendingDecision == nil else { return false }
+        guard !asker.isAsking else { return false }
         catchUp()
         return try renderIfNeeded(force: forceRender)
     }
 
     /// Applies one event at its own time to the sheet that takes input.
     public func handle(_ event: InputEvent) {
-        run { [environments] in $0.handle(event, environment: environments) }
+        if asker.defers({ self.handle(event) }) { return }
+        if case .key(let key) = event.kind, event.time.isFinite {
+            // Time first (a quiet touchpad stream may end on the way), then the key, read
+            // against the sheet that takes input then.
+            let time = max(event.time, stack.time)
+            run(asking: .advance(to: time)) { [environments] in
+                $0.advance(to: time, environment: environments)
+            }
+            let level = stack.inputLevel
+            guard let intent = keyBindings.intent(for: key, on: stack.levels[level]) else {
+                return
+            }
+            return run(asking: intent == .dismiss ? .escape(level: level) : .nothing) {
+                [environments] in $0.perform(intent, environment: environments)
+            }
+        }
+        run(asking: .event(event)) { [environments] in
+            $0.handle(event, environment: environments)
+        }
     }
 
     // MARK: Performing
 
-    /// Runs a call at the clock's time.
-    func call(_ body: (inout SheetStack) -> Void) {
+    /// Runs a call at the clock's time, asking each level's policy for `reasons(level)`.
+    func call(
+        asking reasons: StackAsking = .nothing, _ body: (inout SheetStack) -> [StackEffect]
+    ) {
         catchUp()
-        run(body)
+        run(asking: reasons, body)
+    }
+
+    /// Keeps `call` for later if it comes from inside a policy (and returns true).
+    func defers(_ call: @escaping () -> Void) -> Bool {
+        asker.defers(call)
     }
 
     /// Pushes `level` at the stack's time (a Space from the input, or a call that caught up).
     func push(_ level: StackLevel, animated: Bool, request: Int?) {
         let index = stack.pushIndex
-        let environment = StackLevelEnvironment(level, viewport: viewport)
-        var machine = level.makeMachine(viewport: viewport, time: stack.time, presented: false)
-        machine.policy = level.shouldDismiss == nil && shouldDismiss == nil ? .allow : .ask
+        let environment = level.geometry(viewport: viewport)
+        let machine = environment.machine(
+            configuration: level.configuration, time: stack.time, presented: false)
         // The old levels' environments serve while they end; the new one joins after.
-        stack.push(machine, animated: animated, request: request, environment: environments)
+        queue.append(
+            contentsOf: stack.push(
+                machine, animated: animated, request: request, environment: environments))
         descriptions.removeSubrange(index...)
         environments.levels.removeSubrange(index...)
         descriptions.append(level)
         environments.levels.append(environment)
-        answerQuestions()
         performEffects()
+        asker.runDeferredCalls()
     }
 
-    /// Whether the sheet at `level` asks the app: when it or the controller has a policy.
-    private func policy(forLevel level: Int) -> DismissPolicy {
-        let own = level < descriptions.count ? descriptions[level].shouldDismiss : nil
-        return own == nil && shouldDismiss == nil ? .allow : .ask
-    }
-
-    /// Asks the level's policy, then the controller's, what the stack waits on, and gives
-    /// it the answer until it waits on nothing.
-    private func answerQuestions() {
-        while let (level, reason) = stack.pendingDecision {
-            var allowed = true
-            if level < descriptions.count, let own = descriptions[level].shouldDismiss {
-                allowed = own(reason)
+    /// Refreshes each level's policy for the reasons the call can reach at that level: the
+    /// level's own policy, then the controller's.
+    private func refreshPolicies(asking reasons: StackAsking) {
+        // The input level takes an event; a level whose touchpad stream ends on the way may
+        // leave, and the event then goes to the level under it: every level may get it.
+        var eventLevel = stack.inputLevel
+        var end: Double?
+        switch reasons {
+        case .nothing: break
+        case .event(let event): end = event.time
+        case .advance(let time): end = time
+        case .programmatic, .escape: break
+        }
+        for level in stack.levels.indices {
+            if let end, let deadline = stack.levels[level].scrollDeadline, deadline <= end {
+                eventLevel = -1
             }
-            if allowed, let shouldDismiss { allowed = shouldDismiss(level, reason) }
-            stack.decide(allowed, environment: environments)
+        }
+        for level in stack.levels.indices {
+            let machine = stack.levels[level]
+            var asking = PolicyAsker.nothing
+            switch reasons {
+            case .nothing: break
+            case .event(let event):
+                asking =
+                    eventLevel < 0 || level == eventLevel
+                    ? asker.reasons(for: event, machine)
+                    : asker.reasons(advancingTo: event.time, machine)
+            case .advance(let time): asking = asker.reasons(advancingTo: time, machine)
+            case .programmatic(let target):
+                if level == target ?? stack.inputLevel { asking = PolicyAsker.programmatic }
+            case .escape(let target):
+                if level == target { asking = PolicyAsker.escape }
+            }
+            let own = level < descriptions.count ? descriptions[level].shouldDismiss : nil
+            stack.levels[level].policy = asker.policy(
+                asking: asking, veto: veto, hasPolicy: own != nil || shouldDismiss != nil
+            ) { reason in
+                if let own, !own(reason) { return false }
+                return shouldDismiss?(level, reason) ?? true
+            }
         }
     }
 
@@ -226,7 +286,9 @@ public final class SheetStackController {
             handle(batch[index])
             index += 1
         }
-        run { [environments] in $0.advance(to: now, environment: environments) }
+        run(asking: .advance(to: now)) { [environments] in
+            $0.advance(to: now, environment: environments)
+        }
     }
 
     func register(_ completion: ((Bool) -> Void)?) -> Int? {
@@ -236,10 +298,11 @@ public final class SheetStackController {
         return nextRequest
     }
 
-    private func run(_ body: (inout SheetStack) -> Void) {
-        body(&stack)
-        answerQuestions()
+    private func run(asking reasons: StackAsking, _ body: (inout SheetStack) -> [StackEffect]) {
+        refreshPolicies(asking: reasons)
+        queue.append(contentsOf: body(&stack))
         performEffects()
+        asker.runDeferredCalls()
     }
 
     /// Performs the stack's effects, oldest first; a call from an observer adds its own
@@ -250,8 +313,8 @@ public final class SheetStackController {
         syncLevels()
         var requested: Int?
         var index = 0
-        while index < stack.effects.count {
-            let effect = stack.effects[index]
+        while index < queue.count {
+            let effect = queue[index]
             index += 1
             switch effect {
             case .level(_, .needsDisplay): needsDisplay = true
@@ -259,13 +322,10 @@ public final class SheetStackController {
                 notify(StackEvent(level: level, event: event))
             case .level(_, .complete(let request, let succeeded)):
                 completions.removeValue(forKey: request)?(succeeded)
-            case .level(_, .decide):
-                // Answered when the stack stopped on it (`answerQuestions()`).
-                break
             case .levelRequested(let level): requested = level
             }
         }
-        stack.clearEffects()
+        queue.removeAll(keepingCapacity: true)
         isPerforming = false
         if let requested, let level = nextLevel?(requested) {
             push(level, animated: true, request: nil)
@@ -318,4 +378,18 @@ public final class SheetStackController {
         }
         return false
     }
+}
+
+/// What a stack call can reach, for asking the levels' policies before it.
+enum StackAsking {
+    /// Nothing that dismisses.
+    case nothing
+    /// An input event, at the level that takes it (and time moving on at the others).
+    case event(InputEvent)
+    /// Time moving on: touchpad streams that go quiet.
+    case advance(to: Double)
+    /// `dismiss()` or a move to `.dismissed` of `level` (nil: the input level).
+    case programmatic(level: Int?)
+    /// A key's `.dismiss` at `level`.
+    case escape(level: Int)
 }

@@ -20,72 +20,17 @@ public struct StackLevel {
         self.shouldDismiss = shouldDismiss
     }
 
-    /// The detents resolved for `viewport` with this level's presenter.
-    func layout(viewport: Size) -> DetentLayout {
-        let direction = configuration.direction
-        let extent: Double
-        switch direction {
-        case .down, .up, .free: extent = viewport.height
-        case .left, .right: extent = viewport.width
-        }
-        return DetentLayout(
-            detents: configuration.detents, viewportExtent: extent,
-            contentExtent: presenter.contentExtent(direction: direction, viewport: viewport),
-            distance: presenter.dismissDistance(direction: direction, viewport: viewport),
-            edges: presenter.edgeDistances(viewport: viewport))
-    }
-
-    /// A machine for this sheet at `time`, dismissed or presented and at rest, with its
-    /// list (if the presenter has one).
-    func makeMachine(viewport: Size, time: Double, presented: Bool) -> DismissMachine {
-        var machine = DismissMachine(
-            configuration: configuration, layout: layout(viewport: viewport), time: time,
-            presented: presented)
-        if let scrolling = presenter as? ScrollingPresenter {
-            _ = try? machine.setList(
-                contentLength: scrolling.listContentHeight,
-                viewportLength: scrolling.listViewportHeight(viewport: viewport),
-                offset: scrolling.listOffset)
-        }
-        return machine
+    /// This level's geometry in `viewport`.
+    func geometry(viewport: Size) -> SheetGeometry {
+        SheetGeometry(presenter: presenter, direction: configuration.direction, viewport: viewport)
     }
 }
 
-/// The driver's side of one level's `DismissEnvironment`: its presenter's geometry.
-final class StackLevelEnvironment: DismissEnvironment {
-    let presenter: Presenter
-    let direction: DismissDirection
-    var viewport: Size
+/// Every level's geometry, as the stack asks for them.
+struct StackGeometries: StackEnvironment {
+    var levels: [SheetGeometry]
 
-    init(_ description: StackLevel, viewport: Size) {
-        presenter = description.presenter
-        direction = description.configuration.direction
-        self.viewport = viewport
-    }
-
-    func hitTest(_ point: Point, offset: Double) -> HitRegion {
-        presenter.hitTest(point, offset: offset, direction: direction, viewport: viewport)
-    }
-
-    func hitTest(_ point: Point, translation: Point) -> HitRegion {
-        presenter.hitTest(point, translation: translation, viewport: viewport)
-    }
-
-    func region(at point: Point, offset: Double) -> SheetRegion {
-        guard let scrolling = presenter as? ScrollingPresenter else { return .outside }
-        return scrolling.region(at: point, offset: offset, direction: direction, viewport: viewport)
-    }
-
-    func contentItem(at point: Point, state: DismissState) -> String? {
-        presenter.contentItem(at: point, state: state, direction: direction, viewport: viewport)
-    }
-}
-
-/// Every level's environment, as the stack asks for them.
-struct StackEnvironments: StackEnvironment {
-    var levels: [StackLevelEnvironment]
-
-    func environment(forLevel level: Int) -> StackLevelEnvironment {
+    func environment(forLevel level: Int) -> SheetGeometry {
         levels[min(max(0, level), levels.count - 1)]
     }
 }

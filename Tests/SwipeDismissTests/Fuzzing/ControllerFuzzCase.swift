@@ -22,7 +22,8 @@ struct ControllerFuzzCase {
         /// No policy: every dismissal goes ahead.
         case none
         case never
-        /// The n-th question is answered by bit `n % 64` of the pattern.
+        /// Reason number `k` (`DismissReason.allCases`) is allowed by bit `k` of the pattern:
+        /// a side-effect-free policy, as the contract asks.
         case pattern(UInt64)
     }
 

@@ -106,8 +106,9 @@ final class ControllerFuzzTests: XCTestCase {
     }
 
     func testTheControllerAndTheMachineAgreeOnSessionsWithAPolicy() {
-        // The controller asks the app when the machine stops on a question; the machine alone,
-        // answered by the same policy at once, must play the first 200 such sessions the same.
+        // The controller asks the app before each call, only for the reasons the call can
+        // reach; the machine alone, its policy set as data from every reason's answer before
+        // each call, must play the first 200 such sessions the same.
         expectAgreement { !$0.drivesTheMachine }
     }
 

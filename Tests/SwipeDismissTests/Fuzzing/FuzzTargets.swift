@@ -35,6 +35,7 @@ final class ControllerTarget: FuzzTarget {
         controller = DismissController(
             input: input, presenter: fuzzCase.makePresenter(), renderer: renderer, clock: clock,
             configuration: fuzzCase.configuration, presented: fuzzCase.startsPresented)
+        controller.keyBindings = .tools
         controller.shouldDismiss = fuzzCase.makePolicy()
     }
 
@@ -71,7 +72,7 @@ final class ControllerTarget: FuzzTarget {
     }
 }
 
-/// The machine value alone (`MachineDriver`), its questions answered by the case's policy.
+/// The machine value alone (`MachineDriver`), its policy set from the case's as data.
 final class MachineTarget: FuzzTarget {
     let driver: MachineDriver
     private var nextRequest = 0
@@ -135,17 +136,16 @@ final class MachineTarget: FuzzTarget {
 }
 
 extension ControllerFuzzCase {
-    /// The case's policy as a controller's `shouldDismiss`: nil, always no, or the bits of a
-    /// pattern in turn, one per question.
+    /// The case's policy as a controller's `shouldDismiss`: nil, always no, or a bit of the
+    /// pattern per reason.
     func makePolicy() -> ((DismissReason) -> Bool)? {
         switch policy {
         case .none: return nil
         case .never: return { _ in false }
         case .pattern(let bits):
-            var questions = 0
-            return { _ in
-                defer { questions += 1 }
-                return bits >> UInt64(questions % 64) & 1 == 1
+            return { reason in
+                let k = DismissReason.allCases.firstIndex(of: reason) ?? 0
+                return bits >> UInt64(k) & 1 == 1
             }
         }
     }

@@ -1,0 +1,95 @@
+/// A presenter's geometry at a viewport: what a `DismissMachine` asks of the world it does
+/// not own (hit tests, a sheet's regions, the content's items), the detents it resolves, and
+/// the list it scrolls. The one adapter between a `Presenter` and a machine, for the
+/// controllers and for any host or test that drives a machine itself.
+public struct SheetGeometry: DismissEnvironment {
+    /// The scene whose geometry answers.
+    public let presenter: Presenter
+    /// The direction the content leaves in.
+    public let direction: DismissDirection
+    /// The window's size in points.
+    public var viewport: Size
+
+    /// The geometry of `presenter` for content leaving along `direction` in `viewport`.
+    public init(presenter: Presenter, direction: DismissDirection, viewport: Size) {
+        self.presenter = presenter
+        self.direction = direction
+        self.viewport = viewport
+    }
+
+    /// The detents of `configuration` resolved for the presenter in the viewport.
+    public func layout(for configuration: DismissConfiguration) -> DetentLayout {
+        DetentLayout(presenter: presenter, configuration: configuration, viewport: viewport)
+    }
+
+    /// A machine at `time` for `configuration` laid out here, presented and at rest (or
+    /// dismissed), with the presenter's list if it has one (a list the scroll model refuses,
+    /// a non-finite length, is left out: the sheet still drags).
+    public func machine(
+        configuration: DismissConfiguration, time: Double, presented: Bool = true
+    ) -> DismissMachine {
+        var machine = DismissMachine(
+            configuration: configuration, layout: layout(for: configuration), time: time,
+            presented: presented)
+        if let scrolling = presenter as? ScrollingPresenter {
+            _ = try? machine.setList(
+                contentLength: scrolling.listContentHeight,
+                viewportLength: scrolling.listViewportHeight(viewport: viewport),
+                offset: scrolling.listOffset)
+        }
+        return machine
+    }
+
+    /// Lays `machine` out here again (the viewport changed): its detents and its list's
+    /// lengths; the effects of both.
+    public func relayout(_ machine: inout DismissMachine) -> [DismissEffect] {
+        var effects = machine.relayout(layout(for: machine.configuration))
+        if let scrolling = presenter as? ScrollingPresenter {
+            effects +=
+                (try? machine.resizeList(
+                    contentLength: scrolling.listContentHeight,
+                    viewportLength: scrolling.listViewportHeight(viewport: viewport))) ?? []
+        }
+        return effects
+    }
+
+    /// What `point` lands on with the content at `offset`.
+    public func hitTest(_ point: Point, offset: Double) -> HitRegion {
+        presenter.hitTest(point, offset: offset, direction: direction, viewport: viewport)
+    }
+
+    /// What `point` lands on with the content moved by `translation` (`.free`).
+    public func hitTest(_ point: Point, translation: Point) -> HitRegion {
+        presenter.hitTest(point, translation: translation, viewport: viewport)
+    }
+
+    /// Which part of a sheet `point` lands on (`.outside` for a presenter with no list).
+    public func region(at point: Point, offset: Double) -> SheetRegion {
+        guard let scrolling = presenter as? ScrollingPresenter else { return .outside }
+        return scrolling.region(at: point, offset: offset, direction: direction, viewport: viewport)
+    }
+
+    /// The content's tappable item at `point` in `state`, if any.
+    public func contentItem(at point: Point, state: DismissState) -> String? {
+        presenter.contentItem(at: point, state: state, direction: direction, viewport: viewport)
+    }
+}
+
+extension DetentLayout {
+    /// The detents of `configuration` resolved for `presenter` in `viewport`: along the
+    /// viewport's height (or width, for `.left` and `.right`), with the presenter's content
+    /// extent, dismiss distance and edges.
+    public init(presenter: Presenter, configuration: DismissConfiguration, viewport: Size) {
+        let direction = configuration.direction
+        let extent: Double
+        switch direction {
+        case .down, .up, .free: extent = viewport.height
+        case .left, .right: extent = viewport.width
+        }
+        self.init(
+            detents: configuration.detents, viewportExtent: extent,
+            contentExtent: presenter.contentExtent(direction: direction, viewport: viewport),
+            distance: presenter.dismissDistance(direction: direction, viewport: viewport),
+            edges: presenter.edgeDistances(viewport: viewport))
+    }
+}

@@ -1,0 +1,105 @@
+/// The calls a driver makes on a stack. Like a machine's, each returns the effects it asks
+/// for, oldest first, each tagged with its level (their buffer is reused once the caller
+/// lets go of it, so a steady frame allocates nothing to return them).
+extension SheetStack {
+    /// Moves every level to `newTime`, top first, and removes levels that have left.
+    @discardableResult
+    public mutating func advance(to newTime: Double, environment: some StackEnvironment)
+        -> [StackEffect]
+    {
+        call { $0.advanceAll(to: newTime, environment: environment) }
+    }
+
+    /// Applies one input at its own time to the level that takes input (a key only moves
+    /// time: its intent comes through `perform(_:environment:)`).
+    @discardableResult
+    public mutating func handle(_ event: InputEvent, environment: some StackEnvironment)
+        -> [StackEffect]
+    {
+        call { $0.handleInput(event, environment: environment) }
+    }
+
+    /// Carries out what a key asked for at the level that takes input: a `.present` on a
+    /// presented top asks for a new level (`.levelRequested`) while fewer than
+    /// `keyPresentLimit` sheets stay shown; with nothing shown the root presents itself.
+    @discardableResult
+    public mutating func perform(_ intent: KeyIntent, environment: some StackEnvironment)
+        -> [StackEffect]
+    {
+        call { $0.carryOut(intent, environment: environment) }
+    }
+
+    /// Lays every level out again (the viewport changed): `layouts[i]` is level `i`'s.
+    @discardableResult
+    public mutating func relayout(_ layouts: [DetentLayout]) -> [StackEffect] {
+        call { $0.relayoutLevels(layouts) }
+    }
+
+    /// Presents `machine` (dismissed, at the stack's `time`) over the top sheet, at level
+    /// `pushIndex`; a drag on the sheet below is cancelled, a level still leaving above the
+    /// input level ends first. Request `request` completes as `DismissMachine.present` says.
+    @discardableResult
+    public mutating func push(
+        _ machine: DismissMachine, animated: Bool = true, request: Int? = nil,
+        environment: some StackEnvironment
+    ) -> [StackEffect] {
+        call {
+            $0.pushMachine(
+                machine, animated: animated, request: request, environment: environment)
+        }
+    }
+
+    /// Presents the root again if nothing is shown (or it is leaving); request `request`
+    /// completes as `DismissMachine.present` says (at once when it is shown).
+    @discardableResult
+    public mutating func presentRoot(
+        animated: Bool = true, request: Int? = nil, environment: some StackEnvironment
+    ) -> [StackEffect] {
+        call { $0.presentRootLevel(animated: animated, request: request, environment: environment) }
+    }
+
+    /// Dismisses the sheet at `level` if its policy allows (or `force`): the levels above it
+    /// first, at once and top first, then `level` itself. A veto leaves every level as it
+    /// was; a level not in the stack has already left (`request` completes with true).
+    @discardableResult
+    public mutating func dismiss(
+        level: Int, animated: Bool = true, force: Bool = false, request: Int? = nil,
+        environment: some StackEnvironment
+    ) -> [StackEffect] {
+        call {
+            $0.dismissLevel(
+                level: level, animated: animated, force: force, request: request,
+                environment: environment)
+        }
+    }
+
+    /// Sends the sheet at `level` to `detent` (`DismissMachine.move`); `.dismissed`
+    /// dismisses it as `dismiss(level:)` does. A level not in the stack completes `request`
+    /// with false.
+    @discardableResult
+    public mutating func move(
+        level: Int, to detent: Detent.ID, animated: Bool = true, request: Int? = nil,
+        environment: some StackEnvironment
+    ) -> [StackEffect] {
+        call {
+            $0.moveLevel(
+                level: level, to: detent, animated: animated, request: request,
+                environment: environment)
+        }
+    }
+
+    /// Answers the pending vetoed dismissal of the sheet at `level` with "keep it".
+    @discardableResult
+    public mutating func declineDismissal(level: Int, environment: some StackEnvironment)
+        -> [StackEffect]
+    {
+        call { $0.declineLevel(level: level, environment: environment) }
+    }
+
+    /// Runs one call: forgets the effects the last call returned, then returns this one's.
+    private mutating func call(_ body: (inout SheetStack) -> Void) -> [StackEffect] {
+        effects.removeAll(keepingCapacity: true)
+        body(&self)
+        return effects
+    }
+}
