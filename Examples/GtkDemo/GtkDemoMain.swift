@@ -1,6 +1,7 @@
 // gtk-demo: the SwipeDismiss interaction in a GTK 4 window, over real GTK widgets, on X11
 // or Wayland. Drag the sheet (or card) down to dismiss it; Escape or Close dismisses;
-// Space, Enter or "Show sheet" presents it again; closing the window quits.
+// "Open" presents it again ("Open another" stacks one more); keys are GTK's (Space and Enter
+// press the focused button or go into the focused entry); closing the window quits.
 import CGtk
 import Glibc
 import SwipeDismiss

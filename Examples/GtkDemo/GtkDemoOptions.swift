@@ -18,17 +18,20 @@ struct GtkDemoOptions {
                         [--exit-after-replay] [--events] [--confirm] [--reduce-motion]
 
         Opens a GTK 4 window titled "SwipeDismiss GTK demo" (X11 or Wayland, as GDK_BACKEND
-        and the environment choose): real GTK widgets behind, and a sheet of real widgets (a
-        header with a Close button, a scrolled list of 60 rows) that drags down to dismiss.
-        Escape or Close dismisses; Space, Enter or "Show sheet" presents it again.
+        and the environment choose): real GTK widgets behind (an "Open" button and a "Search"
+        entry), and a sheet of real widgets (a header with a "Note" entry and a Close button,
+        a scrolled list of 60 rows whose first is a "Volume" scale) that drags down to
+        dismiss. Escape or Close dismisses; "Open" presents it again. Keys are GTK's: Space
+        and Enter press the focused button or go into the focused entry; a press on a button,
+        entry or scale is that widget's and never moves the sheet.
 
           --scene card|sheet|photo|stack
                                 the bottom sheet (default; detents large and medium, presents
                                 at medium, its list hands off to the sheet), the card, the
                                 photo (dragged freely in 2-D, shrinking as it goes; the PNG
                                 at $SWIPEDISMISS_PHOTO or the bundled one), or sheets
-                                stacked over sheets (Space or Enter presents another over
-                                the top one, up to 3; the parent recedes)
+                                stacked over sheets ("Open another" presents one over the
+                                top one, up to 3; the parent recedes)
           --preset seed|fluid   behaviour preset (default: fluid)
           --size WxH            window size in points, 64...32639 a side and at most
                                 536 870 911 px with GTK's decorations (default: 390x844,
@@ -36,7 +39,9 @@ struct GtkDemoOptions {
           --replay FILE         replay the gesture trace in FILE, then take live input
           --exit-after-replay   with --replay: exit 0 once the replay has settled
           --events              print one JSON line per phase change on stdout (and one per
-                                vetoed dismissal attempt), as x11-demo does
+                                vetoed dismissal attempt), as x11-demo does, and one per
+                                entry text change ({"entry":"Note","text":…}) and Volume
+                                change ({"scale":"Volume","value":…})
           --confirm             veto every dismissal: the sheet asks "Discard changes?";
                                 y dismisses, n or Escape keeps it
           --reduce-motion       critically damped springs; present and dismiss cross-fade

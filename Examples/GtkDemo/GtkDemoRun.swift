@@ -12,8 +12,9 @@ final class GtkDemoRun {
     let window: UnsafeMutablePointer<GtkWidget>
     let host: GtkDemoHost
     let loop: OpaquePointer
+    let clock: MonotonicClock
     private var replay: ReplayThenLiveInput?
-    private var prompts: [UnsafeMutablePointer<GtkWidget>] = []
+    private var sheets: [GtkDemoWidgets.Sheet] = []
 
     init(
         options: GtkDemoOptions, configuration: DismissConfiguration, trace: GestureTrace?,
@@ -25,12 +26,12 @@ final class GtkDemoRun {
         window = gtk_window_new()!
         gtk_window_set_title(sd_window(window), "SwipeDismiss GTK demo")
 
-        var showButton: UnsafeMutablePointer<GtkWidget>?
-        let screen = GtkDemoWidgets.screen(showButton: &showButton)
+        let screen = GtkDemoWidgets.screen()
         let clock = MonotonicClock()
+        self.clock = clock
         var replay: ReplayThenLiveInput?
         let built = GtkDemoScenes.build(
-            options: options, configuration: configuration, screen: screen,
+            options: options, configuration: configuration, screen: screen.widget,
             viewport: Size(width: Double(size.width), height: Double(size.height)), clock: clock,
             wrapInput: { live in
                 guard let trace else { return live }
@@ -40,12 +41,12 @@ final class GtkDemoRun {
                 return input
             })
         host = built.host
-        prompts = built.prompts
+        sheets = built.sheets
         self.replay = replay
-        if !built.fillers.isEmpty {
+        if !built.sheets.isEmpty {
             // The part of a sheet below the screen's bottom edge is filler, so the scrolled
             // window's page is what the list shows on screen at `large`.
-            let fillers = built.fillers
+            let fillers = built.sheets.map(\.filler)
             host.setOnResize { viewport in
                 let overdraw = viewport.height * SheetPresenter.overdrawFraction
                 for filler in fillers {
@@ -60,13 +61,19 @@ final class GtkDemoRun {
         if options.confirm, case .single(let single) = host {
             single.controller.shouldDismiss = { _ in false }
         }
-        if let showButton {
-            sd_connect_void(
-                UnsafeMutableRawPointer(showButton), "clicked",
-                { _, data in
-                    guard let data else { return }
-                    Unmanaged<GtkDemoRun>.fromOpaque(data).takeUnretainedValue().showPressed()
-                }, Unmanaged.passUnretained(self).toOpaque())
+        // A dismissal started from the first sheet (shown at start) gives "Open" the focus.
+        host.setDefaultFocus(screen.open)
+        connect(screen.open, "clicked") { [unowned self] in openPressed() }
+        for button in sheets.compactMap(\.openAnother) {
+            connect(button, "clicked") { [unowned self] in openPressed() }
+        }
+        if options.printsEvents {
+            for entry in [screen.search] + sheets.map(\.note) {
+                connect(entry, "changed") { [unowned self] in entryChanged(entry) }
+            }
+            for volume in sheets.map(\.volume) {
+                connect(volume, "value-changed") { [unowned self] in volumeChanged(volume) }
+            }
         }
         sd_connect_bool(
             UnsafeMutableRawPointer(window), "close-request",
@@ -79,8 +86,50 @@ final class GtkDemoRun {
         host.setOnError { console.error("rendering failed: \($0)") }
     }
 
-    /// "Show sheet": presents the sheet again, or (stack) a sheet over the top one.
-    private func showPressed() {
+    /// A signal handler's closure, kept alive by the run (GTK holds it unretained).
+    private final class Handler {
+        let call: () -> Void
+        init(_ call: @escaping () -> Void) { self.call = call }
+    }
+    private var handlers: [Handler] = []
+
+    /// Calls `call` on each of `widget`'s `signal` (one without arguments: "clicked",
+    /// "changed", "value-changed").
+    private func connect(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ signal: String,
+        _ call: @escaping () -> Void
+    ) {
+        let handler = Handler(call)
+        handlers.append(handler)
+        sd_connect_void(
+            UnsafeMutableRawPointer(widget), signal,
+            { _, data in
+                guard let data else { return }
+                Unmanaged<Handler>.fromOpaque(data).takeUnretainedValue().call()
+            }, Unmanaged.passUnretained(handler).toOpaque())
+    }
+
+    /// `--events`: `{"t":…,"entry":"<name>","text":"…"}` for an entry's new text.
+    private func entryChanged(_ entry: UnsafeMutablePointer<GtkWidget>) {
+        let name = gtk_entry_get_placeholder_text(GtkDemoWidgets.cast(entry)).map {
+            String(cString: $0)
+        }
+        let text = gtk_editable_get_text(OpaquePointer(entry)).map { String(cString: $0) }
+        console.line(
+            "{\"t\":\(jsonNumber(clock.now)),\"entry\":\"\(jsonEscaped(name ?? ""))\","
+                + "\"text\":\"\(jsonEscaped(text ?? ""))\"}")
+    }
+
+    /// `--events`: `{"t":…,"scale":"Volume","value":V}` for the Volume scale's new value.
+    private func volumeChanged(_ scale: UnsafeMutablePointer<GtkWidget>) {
+        let value = gtk_range_get_value(GtkDemoWidgets.cast(scale))
+        console.line(
+            "{\"t\":\(jsonNumber(clock.now)),\"scale\":\"Volume\",\"value\":\(jsonNumber(value))}")
+    }
+
+    /// "Open" (on the screen behind) and "Open another" (in a stack's sheet): presents the
+    /// sheet, or (stack) a sheet over the top one.
+    private func openPressed() {
         switch host {
         case .single(let single):
             single.present()
@@ -118,7 +167,7 @@ final class GtkDemoRun {
 
     /// After each frame: the confirmation prompts, and the end of `--exit-after-replay`.
     private func afterFrame() {
-        for (level, prompt) in prompts.enumerated() {
+        for (level, prompt) in sheets.map(\.prompt).enumerated() {
             let pending = isAttemptPending(level: level)
             if (gtk_widget_get_visible(prompt) != 0) != pending {
                 gtk_widget_set_visible(prompt, pending ? 1 : 0)

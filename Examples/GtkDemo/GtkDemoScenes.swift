@@ -51,6 +51,13 @@ enum GtkDemoHost {
         }
     }
 
+    func setDefaultFocus(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        switch self {
+        case .single(let host): host.defaultFocus = widget
+        case .stack(let host): host.defaultFocus = widget
+        }
+    }
+
     func setOnError(_ call: @escaping (Error) -> Void) {
         switch self {
         case .single(let host): host.onError = call
@@ -61,12 +68,12 @@ enum GtkDemoHost {
 
 /// Builds each scene's content widgets and host.
 enum GtkDemoScenes {
-    /// The parts of a scene the run keeps: the host, each level's "Discard changes?" prompt
-    /// and the filler under each sheet sized on resize.
+    /// The parts of a scene the run keeps: the host and each level's sheet widgets (its
+    /// "Discard changes?" prompt, the filler sized on resize, its Note, Volume and "Open
+    /// another").
     struct Built {
         var host: GtkDemoHost
-        var prompts: [UnsafeMutablePointer<GtkWidget>] = []
-        var fillers: [UnsafeMutablePointer<GtkWidget>] = []
+        var sheets: [GtkDemoWidgets.Sheet] = []
     }
 
     /// The scene `options.scene` over `screen`; a photo that cannot be read ends the demo
@@ -81,7 +88,8 @@ enum GtkDemoScenes {
                 screen: screen, content: content, presenter: presenter,
                 configuration: configuration, viewport: viewport, clock: clock,
                 wrapInput: wrapInput)
-            // Like the tools, for now: Space and Enter present.
+            // A replayed trace's keys follow the tools' rule (Space presents); live keys
+            // never reach the controller but Escape (the host takes no other).
             host.controller.keyBindings = .tools
             return .single(host)
         }
@@ -92,9 +100,7 @@ enum GtkDemoScenes {
             let content = GtkSheetContent.sheet(
                 sheet.widget, presenter: presenter, scrolledWindow: sheet.scrolled,
                 closeButton: sheet.close)
-            return Built(
-                host: single(content, presenter), prompts: [sheet.prompt],
-                fillers: [sheet.filler])
+            return Built(host: single(content, presenter), sheets: [sheet])
         case .card:
             let presenter = CardPresenter(drawsScreenBehind: false)
             let card = GtkDemoWidgets.card(presenter)
@@ -112,19 +118,21 @@ enum GtkDemoScenes {
             gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
             return Built(host: single(.photo(picture, presenter: presenter), presenter))
         case .stack:
-            var prompts: [UnsafeMutablePointer<GtkWidget>] = []
-            var fillers: [UnsafeMutablePointer<GtkWidget>] = []
+            var sheets: [GtkDemoWidgets.Sheet] = []
             var contents: [GtkSheetContent] = []
             for level in 0..<StackScene.maximumDepth {
                 let presenter = SheetPresenter(
                     title: StackScene.title(ofLevel: level), drawsScreenBehind: false)
-                let sheet = GtkDemoWidgets.sheet(presenter)
+                let sheet = GtkDemoWidgets.sheet(presenter, opensAnother: true)
+                // The top level has none above it.
+                if level == StackScene.maximumDepth - 1, let button = sheet.openAnother {
+                    gtk_widget_set_sensitive(button, 0)
+                }
                 contents.append(
                     .sheet(
                         sheet.widget, presenter: presenter, scrolledWindow: sheet.scrolled,
                         closeButton: sheet.close))
-                prompts.append(sheet.prompt)
-                fillers.append(sheet.filler)
+                sheets.append(sheet)
             }
             let host = GtkStackHost(
                 screen: screen, contents: contents, viewport: viewport, clock: clock,
@@ -134,7 +142,7 @@ enum GtkDemoScenes {
                     input: input, renderer: renderer, clock: clock,
                     configuration: configuration, confirm: options.confirm)
             }
-            return Built(host: .stack(host), prompts: prompts, fillers: fillers)
+            return Built(host: .stack(host), sheets: sheets)
         }
     }
 }

@@ -6,8 +6,9 @@ extension GtkHostCore {
     /// Points per wheel click, as the X11 input source counts them.
     static let wheelPointsPerClick = 53.0
 
-    /// Connects the pointer/touch, scroll and key controllers (capture phase, on the
-    /// overlay; keys on the window once the overlay is realized) and the viewport watcher.
+    /// Connects the pointer/touch and scroll controllers (capture phase, on the overlay),
+    /// the key controller (bubble phase, on the window once the overlay is realized) and the
+    /// viewport watcher.
     func connectInput() {
         let legacy = sd_controller(UnsafeMutableRawPointer(sd_legacy_controller_new()))
         gtk_event_controller_set_propagation_phase(legacy, GTK_PHASE_CAPTURE)
@@ -50,23 +51,26 @@ extension GtkHostCore {
             { _, data in GtkHostCore.from(data)?.attachKeys() }, userData)
         remember(UnsafeMutableRawPointer(widget))
 
-        for (level, content) in contents.enumerated() {
-            guard let button = content.closeButton else { continue }
-            // The level rides on the button itself: one handler for every level.
-            g_object_set_data(
-                UnsafeMutablePointer(OpaquePointer(button)), "swipedismiss-level",
-                UnsafeMutableRawPointer(bitPattern: level + 1))
-            sd_connect_void(
-                UnsafeMutableRawPointer(button), "clicked",
-                { button, data in
-                    guard let core = GtkHostCore.from(data), let button else { return }
-                    let tag = g_object_get_data(
-                        UnsafeMutablePointer(OpaquePointer(button)), "swipedismiss-level")
-                    core.driver.close(Int(bitPattern: tag) - 1)
-                    core.wake()
-                }, userData)
-            remember(UnsafeMutableRawPointer(button))
-        }
+        for level in contents.indices { connectClose(level) }
+    }
+
+    /// Makes level `level`'s close button (if its content has one) dismiss that level.
+    func connectClose(_ level: Int) {
+        guard let button = contents[level].closeButton else { return }
+        // The level rides on the button itself: one handler for every level.
+        g_object_set_data(
+            UnsafeMutablePointer(OpaquePointer(button)), "swipedismiss-level",
+            UnsafeMutableRawPointer(bitPattern: level + 1))
+        sd_connect_void(
+            UnsafeMutableRawPointer(button), "clicked",
+            { button, data in
+                guard let core = GtkHostCore.from(data), let button else { return }
+                let tag = g_object_get_data(
+                    UnsafeMutablePointer(OpaquePointer(button)), "swipedismiss-level")
+                core.driver.close(Int(bitPattern: tag) - 1)
+                core.wake()
+            }, userData)
+        remember(UnsafeMutableRawPointer(button))
     }
 
     /// Keys go to the focused widget, which may be outside the overlay: listen on the window.
@@ -77,7 +81,8 @@ extension GtkHostCore {
         guard attachedWindow != window else { return }
         attachedWindow = window
         let keys = sd_controller(UnsafeMutableRawPointer(gtk_event_controller_key_new()))
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        // Bubble: the focused widget has the key first (`handleKey`).
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_BUBBLE)
         sd_connect_key(
             keys,
             { controller, keyval, _, state, data in
@@ -102,12 +107,14 @@ extension GtkHostCore {
             guard isShown, !input.isPressed else { return false }
             if type == GDK_BUTTON_PRESS, gdk_button_event_get_button(event) != 1 { return false }
             guard let point = position(of: event) else { return false }
-            // A press on one of the sheet's buttons is the button's (Close clicks it).
-            let picked = gtk_widget_pick(widget, point.x, point.y, GTK_PICK_DEFAULT)
-            if sd_is_in_button(picked) != 0, driver.frames.hitTest(point) == .content {
-                return false
+            let region = driver.frames.hitTest(point)
+            if region == .passThrough { return false }
+            // A press on a widget of the sheet's that takes presses (a button, an entry, a
+            // scale, a switch…) is that widget's: it never moves the sheet.
+            if region == .content {
+                let picked = gtk_widget_pick(widget, point.x, point.y, GTK_PICK_DEFAULT)
+                if GtkPressTakers.takesPress(picked, below: widget) { return false }
             }
-            if driver.frames.hitTest(point) == .passThrough { return false }
             touchSequence = type == GDK_TOUCH_BEGIN ? gdk_event_get_event_sequence(event) : nil
             feed(.down(point), time: time)
             return true
@@ -181,11 +188,12 @@ extension GtkHostCore {
             ? .touchpad : .wheel
     }
 
-    /// Escape always (dismiss, or decline a pending attempt); Space and Enter only where the
-    /// controller binds them to present (`KeyBindings`; an app's host binds neither), and
-    /// then for one sheet only while dismissed (shown, they stay the focused button's); y
-    /// and n answer a pending
-    /// attempt; Page Up/Down, Home and End scroll the sheet's list.
+    /// The host takes no key but Escape (dismiss the top sheet through the veto, or decline
+    /// a pending attempt) while a sheet shows, and y and n while a vetoed attempt is
+    /// pending. It listens in the bubble phase, after the focused widget: a key the focused
+    /// widget uses (Space and Enter on a button, anything typed into an entry, Home and End
+    /// in an entry or a scale, Escape in a search entry or an input method's preedit) is the
+    /// widget's and never reaches the sheet.
     func handleKey(_ controller: OpaquePointer?, keyval: guint, state: GdkModifierType) -> Bool {
         let time = gtk_event_controller_get_current_event_time(controller)
         let key: Key
@@ -193,24 +201,10 @@ extension GtkHostCore {
         case GDK_KEY_Escape:
             guard isShown else { return false }
             key = .escape
-        case GDK_KEY_space, GDK_KEY_KP_Space:
-            guard driver.presentsOnKey(.space) else { return false }
-            key = .space
-        case GDK_KEY_Return, GDK_KEY_KP_Enter:
-            guard driver.presentsOnKey(.enter) else { return false }
-            key = .enter
         case GDK_KEY_y, GDK_KEY_Y, GDK_KEY_n, GDK_KEY_N:
             guard driver.isDismissAttemptPending() else { return false }
             key = .other(keyval == guint(GDK_KEY_y) || keyval == guint(GDK_KEY_Y) ? "y" : "n")
-        case GDK_KEY_Page_Up: key = .pageUp
-        case GDK_KEY_Page_Down: key = .pageDown
-        case GDK_KEY_Home: key = .home
-        case GDK_KEY_End: key = .end
         default:
-            return false
-        }
-        if case .other = key {
-        } else if [.pageUp, .pageDown, .home, .end].contains(key), !isShown {
             return false
         }
         feed(.key(key), time: time)

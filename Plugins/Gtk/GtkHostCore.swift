@@ -10,9 +10,6 @@ struct GtkHostDriver {
     let isShown: () -> Bool
     /// Whether the top sheet asks "Discard changes?" (y and n answer it).
     let isDismissAttemptPending: () -> Bool
-    /// Whether a key goes to the core (the controller's bindings make it present, and it
-    /// would) rather than the focused widget.
-    let presentsOnKey: (Key) -> Bool
     /// The Close button of level `level` was clicked: dismiss through the policy.
     let close: (Int) -> Void
 }
@@ -30,7 +27,7 @@ final class GtkHostCore {
     let screen: UnsafeMutablePointer<GtkWidget>
     let dialogs: [UnsafeMutablePointer<GtkWidget>]
     let grabbers: [UnsafeMutablePointer<GtkWidget>]
-    let contents: [GtkSheetContent]
+    var contents: [GtkSheetContent]
     let backdrop: UnsafeMutablePointer<GtkWidget>
     let fixed: UnsafeMutablePointer<GtkWidget>
     private(set) var driver: GtkHostDriver!
@@ -48,7 +45,7 @@ final class GtkHostCore {
     var shmPool: GtkX11ShmPool?
     private var tickID: guint = 0
     /// Per level: whether it is shown, and the widget focused before it was.
-    private var shown: [Bool]
+    private(set) var shown: [Bool]
     /// Per level: whether its dialog carries the modal property now (the top shown one only).
     private var isModal: [Bool]
     private var focusBefore: [UnsafeMutablePointer<GtkWidget>?]
@@ -138,6 +135,19 @@ final class GtkHostCore {
     func wake() {
         let frames = driver.frames
         guard tickID == 0, frames.nextWakeTime != nil || frames.isAnimating else { return }
+        startTicking()
+    }
+
+    /// The controller told its observers of a change (a call the app made on it directly,
+    /// with no `wake()`): ticks at least once, which steps it and keeps ticking while it
+    /// moves. The event may come before the machine's effects ask for a frame, so this does
+    /// not ask the controller whether it has anything to do.
+    func controllerDidChange() {
+        guard tickID == 0 else { return }
+        startTicking()
+    }
+
+    private func startTicking() {
         tickID = gtk_widget_add_tick_callback(
             widget,
             { _, _, data in
@@ -196,10 +206,17 @@ final class GtkHostCore {
         gtk_widget_set_visible(dialogs[level], 0)
         if !shown.contains(true) { gtk_widget_set_visible(fixed, 0) }
         updateInertness()
+        let below = shown.lastIndex(of: true)
         if let before = focusBefore[level], gtk_widget_get_root(before) != nil,
             gtk_widget_is_sensitive(before) != 0
         {
             gtk_widget_grab_focus(before)
+        } else if below == nil, let home = defaultFocus, gtk_widget_get_root(home) != nil,
+            gtk_widget_is_sensitive(home) != 0
+        {
+            gtk_widget_grab_focus(home)
+        } else if let below {
+            focusContent(below)
         } else if let root = gtk_widget_get_root(widget) {
             gtk_root_set_focus(root, nil)
         }
@@ -276,12 +293,21 @@ final class GtkHostCore {
         if focus.map({ gtk_widget_is_ancestor($0, dialogs[level]) == 0 }) ?? true {
             focusBefore[level] = focus
         }
+        focusContent(level)
+    }
+
+    /// Focuses level `level`'s `initialFocus`, or its first focusable widget.
+    func focusContent(_ level: Int) {
         if let focus = contents[level].initialFocus {
             gtk_widget_grab_focus(focus)
         } else {
             _ = gtk_widget_child_focus(dialogs[level], GTK_DIR_TAB_FORWARD)
         }
     }
+
+    /// The widget of the app's screen that takes the focus when the last sheet leaves and
+    /// no widget of the screen had it before (a sheet shown from the start).
+    var defaultFocus: UnsafeMutablePointer<GtkWidget>?
 
     /// The top shown level, for keys arriving before any frame.
     var topShownLevel: Int? { shown.lastIndex(of: true) }

@@ -8,7 +8,10 @@ import SwipeDismiss
 /// Put `widget` (a `GtkOverlay` holding the app's screen) in a window. The host listens
 /// to the pointer, touch and scroll in the capture phase, so the sheet's own scrolled
 /// window scrolls through the controller (the list scrolls to its top, then the same
-/// gesture drags the sheet); presses on a `GtkButton` inside the sheet go to the button.
+/// gesture drags the sheet); a press on a widget inside the sheet that takes presses (a
+/// button, an entry, a scale, a switch: `GtkPressTakers`) goes to that widget and never
+/// moves the sheet. Keys are the focused widget's first; the host takes only Escape (and y
+/// or n while a vetoed dismissal waits), whatever the controller's `keyBindings` say.
 /// It runs a tick callback only while something moves: idle, it costs nothing.
 ///
 /// Accessibility: the sheet's container is a box of accessible role dialog, labelled by
@@ -97,14 +100,12 @@ public final class GtkSheetHost {
                 isDismissAttemptPending: { [unowned controller] in
                     controller.state.isDismissAttemptPending
                 },
-                presentsOnKey: { [unowned controller] key in
-                    controller.keyBindings.intents[key] == .present
-                        && controller.state.phase == .dismissed
-                },
                 close: { [unowned controller] _ in controller.dismiss() })
         }
         controller = made!
         observation = controller.addObserver { [unowned core] event in
+            // A call the app made on the controller itself animates too (no `wake()`).
+            core.controllerDidChange()
             guard case .phaseChanged(let from, let to, _) = event else { return }
             if from == .dismissed, to != .dismissed { core.levelDidShow(0) }
             if to == .dismissed, from != .dismissed { core.levelDidHide(0) }
@@ -141,12 +142,31 @@ public final class GtkSheetHost {
         wake()
     }
 
+    /// Shows `content` in the sheet in place of its current content, presented or not: the
+    /// dialog takes its title, the sheet its frame and scrolled window, its close button
+    /// dismisses, and the focus moves into it if it was in the old content. The old widget
+    /// leaves the sheet (take a reference with `g_object_ref` first to use it again).
+    public func setContent(_ content: GtkSheetContent) {
+        core.replaceContent(0, with: content)
+    }
+
+    /// The content the sheet shows now.
+    public var content: GtkSheetContent { core.contents[0] }
+
+    /// The widget of the app's screen that takes the focus when the sheet is dismissed and
+    /// no widget of the screen had it before (the sheet was shown from the start): the
+    /// button that presents it, say. Nil: the focus goes back where it was, or nowhere.
+    public var defaultFocus: UnsafeMutablePointer<GtkWidget>? {
+        get { core.defaultFocus }
+        set { core.defaultFocus = newValue }
+    }
+
     /// Whether the frame clock's tick callback is installed (only while something moves,
     /// input waits, or a replay runs).
     public var isTicking: Bool { core.isTicking }
 
-    /// Starts ticking if the controller has something to do; call after driving the
-    /// controller directly.
+    /// Starts ticking if the controller has something to do. Calls on `controller` wake the
+    /// host themselves (through its events); this is for input the app queued itself.
     public func wake() {
         core.wake()
     }

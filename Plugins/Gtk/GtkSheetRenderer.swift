@@ -35,7 +35,7 @@ public final class GtkSheetRenderer: Renderer {
     let backdrop: UnsafeMutablePointer<GtkWidget>
     let fixed: UnsafeMutablePointer<GtkWidget>
     let dialogs: [UnsafeMutablePointer<GtkWidget>]
-    let contents: [GtkSheetContent]
+    private(set) var contents: [GtkSheetContent]
     private let backdropStyle: GtkBackdropStyle
     private var lastScroll: [Double]
     private var lastTransform: [Transform?]
@@ -134,6 +134,13 @@ public final class GtkSheetRenderer: Renderer {
             let adjustment = gtk_scrolled_window_get_vadjustment(sd_scrolled(scrolled))
             gtk_adjustment_set_value(adjustment, scroll.isFinite ? max(0, scroll) : 0)
         }
+    }
+
+    /// Level `level` shows `content` from the next frame on (its frame and list anew).
+    func replaceContent(_ level: Int, with content: GtkSheetContent) {
+        contents[level] = content
+        lastScroll[level] = .nan
+        layOut()
     }
 
     /// Sizes each level's content widget to its resting frame for the current viewport.

@@ -9,10 +9,9 @@ import SwipeDismiss
 /// phase, frames from the frame clock only while something moves, moves as render-node
 /// transforms) with one dialog per level: level n shows `contents[n]`, moved by its own
 /// drag and, while a sheet is over it, receding by the stack's scale (`1 − 0.06 × v`).
-/// Space and Enter present a new sheet over the top one while the stack's
-/// `keyPresentLimit` allows (they always go to the core, before the focused button, and
-/// at the limit do nothing); Escape, drags and each level's Close button dismiss the top
-/// sheet through its policy.
+/// The app presents each level (`present(_:)`, or the stack's own calls); Escape, drags and
+/// each level's Close button dismiss the top sheet through its policy. Keys are the
+/// focused widget's first: the host takes only Escape, and only what the widget leaves.
 ///
 /// Accessibility: each level's container is a dialog labelled by its content's title. A
 /// screen reader sees one dialog, the top sheet's, with state modal: everything behind it
@@ -88,13 +87,12 @@ public final class GtkStackHost {
                 isDismissAttemptPending: { [unowned stack] in
                     stack.state(ofLevel: stack.inputLevel)?.isDismissAttemptPending ?? false
                 },
-                // A key the stack binds to present is the stack's (as in x11-demo): at the
-                // limit it presents nothing, rather than pressing the focused button.
-                presentsOnKey: { [unowned stack] in stack.keyBindings.intents[$0] == .present },
                 close: { [unowned stack] level in stack.dismiss(level: level) })
         }
         stack = made!
         observation = stack.addObserver { [unowned core] event in
+            // A call the app made on the stack itself animates too (no `wake()`).
+            core.controllerDidChange()
             guard case .phaseChanged(let from, let to, _) = event.event else { return }
             if from == .dismissed, to != .dismissed { core.levelDidShow(event.level) }
             if to == .dismissed, from != .dismissed { core.levelDidHide(event.level) }
@@ -109,28 +107,63 @@ public final class GtkStackHost {
         observation?.cancel()
     }
 
-    /// Presents `level` over the top sheet (see `SheetStackController.present`).
-    public func present(_ level: StackLevel, animated: Bool = true) {
-        stack.present(level, animated: animated)
+    /// Presents `level` over the top sheet (see `SheetStackController.present`); the
+    /// completion is called once, when it comes to rest or is cut short.
+    public func present(
+        _ level: StackLevel, animated: Bool = true, completion: (() -> Void)? = nil
+    ) {
+        stack.present(level, animated: animated, completion: completion)
         wake()
     }
 
-    /// Presents the root again when nothing is shown.
-    public func presentRoot(animated: Bool = true) {
-        stack.presentRoot(animated: animated)
+    /// Presents the root again when nothing is shown; the completion is called once.
+    public func presentRoot(animated: Bool = true, completion: (() -> Void)? = nil) {
+        stack.presentRoot(animated: animated, completion: completion)
         wake()
     }
 
-    /// Dismisses the top sheet (or `level`) through its policy, as Escape and Close do.
-    public func dismiss(level: Int? = nil, animated: Bool = true, force: Bool = false) {
-        stack.dismiss(level: level, animated: animated, force: force)
+    /// Dismisses the top sheet (or `level`) through its policy, as Escape and Close do; the
+    /// completion gets true when the sheet left, false when vetoed or superseded.
+    public func dismiss(
+        level: Int? = nil, animated: Bool = true, force: Bool = false,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        stack.dismiss(level: level, animated: animated, force: force, completion: completion)
         wake()
+    }
+
+    /// Sends the top sheet (or `level`) to `detent` (see `SheetStackController.move`); the
+    /// completion gets true when it rests there, false for a detent it lacks or when
+    /// something else took over.
+    public func move(
+        level: Int? = nil, to detent: Detent.ID, animated: Bool = true,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        stack.move(level: level, to: detent, animated: animated, completion: completion)
+        wake()
+    }
+
+    /// Shows `content` as level `level`'s sheet in place of its current content, shown or
+    /// not (as `GtkSheetHost.setContent(_:)`); a level past the host's contents is ignored.
+    public func setContent(_ content: GtkSheetContent, ofLevel level: Int) {
+        core.replaceContent(level, with: content)
+    }
+
+    /// Each level's content now (level 0 first).
+    public var contents: [GtkSheetContent] { core.contents }
+
+    /// The widget of the app's screen that takes the focus when the last sheet leaves and no
+    /// widget of the screen had it before (the root was shown from the start).
+    public var defaultFocus: UnsafeMutablePointer<GtkWidget>? {
+        get { core.defaultFocus }
+        set { core.defaultFocus = newValue }
     }
 
     /// Whether the frame clock's tick callback is installed.
     public var isTicking: Bool { core.isTicking }
 
-    /// Starts ticking if the stack has something to do; call after driving it directly.
+    /// Starts ticking if the stack has something to do. Calls on `stack` wake the host
+    /// themselves (through its events); this is for input the app queued itself.
     public func wake() {
         core.wake()
     }

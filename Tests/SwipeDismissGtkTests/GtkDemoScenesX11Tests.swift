@@ -78,12 +78,19 @@ final class GtkDemoScenesX11Tests: XCTestCase {
         demo.child.stdoutLines.filter { field("level", of: $0) as? Int == level }
     }
 
-    func testSpaceStacksSheetsThreeDeepAndEachLeavesOnItsOwn() throws {
+    /// A click on the top sheet's "Open another" (the header's first button, about x 61…182
+    /// beside the title "Sheet", 73…194 beside "Sheet 3", at y 448 at medium).
+    func clickOpenAnother() throws {
+        try xdotool(["mousemove", "125", "448", "sleep", "0.15", "click", "1"])
+    }
+
+    func testOpenAnotherStacksSheetsThreeDeepAndEachLeavesOnItsOwn() throws {
         let demo = try startGtkDemo(["--scene", "stack", "--events"])
         defer { demo.child.terminate() }
         let window = String(demo.window)
-        // Space presents a second sheet over the first, at medium; the backdrop stays 0.3.
-        try xdotool(["key", "--window", window, "space"])
+        // "Open another" presents a second sheet over the first, at medium; the backdrop
+        // stays 0.3.
+        try clickOpenAnother()
         XCTAssertTrue(
             eventually(timeout: 5) {
                 lines(demo, level: 1).last.map { field("phase", of: $0) as? String }
@@ -94,16 +101,28 @@ final class GtkDemoScenesX11Tests: XCTestCase {
         XCTAssertEqual(field("detent", of: second) as? String, "medium", second)
         XCTAssertEqual(field("alpha", of: second) as? Double ?? .nan, 0.3, accuracy: 1e-9)
         XCTAssertTrue(eventually(timeout: 2) { (178...179).contains(demo.bandGrey ?? -1) })
-        // Enter a third; then Space presents nothing more (three is the limit).
-        try xdotool(["key", "--window", window, "Return"])
+        // A third; then the third's "Open another" is insensitive: nothing more (three is the
+        // limit).
+        try clickOpenAnother()
         XCTAssertTrue(
             eventually(timeout: 5) {
                 lines(demo, level: 2).last.map { field("phase", of: $0) as? String }
                     == "presented"
             }, "\(demo.child.stdoutLines)")
         XCTAssertEqual(lines(demo, level: 2).last.flatMap { field("depth", of: $0) as? Int }, 3)
-        try xdotool(["key", "--window", window, "space"])
-        // Escape dismisses the top sheet only.
+        try clickOpenAnother()
+        // Text typed into the third's "Note" (x 203…300 beside "Sheet 3") after the click:
+        // once its line is out, the click was handled before it.
+        try xdotool(["mousemove", "250", "448", "sleep", "0.15", "click", "1", "type", "x"])
+        XCTAssertTrue(
+            eventually(timeout: 5) {
+                demo.child.stdoutLines.contains { field("text", of: $0) as? String == "x" }
+            }, "\(demo.child.stdoutLines)")
+        XCTAssertEqual(lines(demo, level: 3), [])
+        XCTAssertEqual(
+            lines(demo, level: 2).last.flatMap { field("phase", of: $0) as? String }, "presented")
+        // Escape (from the focused entry, which has no use for it) dismisses the top sheet
+        // only.
         try xdotool(["key", "--window", window, "Escape"])
         XCTAssertTrue(
             eventually(timeout: 5) {
@@ -115,10 +134,11 @@ final class GtkDemoScenesX11Tests: XCTestCase {
         XCTAssertEqual(lines(demo, level: 2).last.flatMap { field("depth", of: $0) as? Int }, 2)
         XCTAssertEqual(
             lines(demo, level: 1).last.flatMap { field("phase", of: $0) as? String }, "presented")
-        // A drag past the threshold dismisses the second; the first stays, dimmed at 0.3.
-        var arguments = ["mousemove", "195", "500", "sleep", "0.15", "mousedown", "1"]
+        // A drag past the threshold (from "Row 2": the Volume scale above keeps its presses)
+        // dismisses the second; the first stays, dimmed at 0.3.
+        var arguments = ["mousemove", "195", "540", "sleep", "0.15", "mousedown", "1"]
         for step in 1...15 {
-            arguments += ["sleep", "0.016", "mousemove", "195", "\(500 + 20 * step)"]
+            arguments += ["sleep", "0.016", "mousemove", "195", "\(540 + 20 * step)"]
         }
         arguments += ["mouseup", "1"]
         try xdotool(arguments)

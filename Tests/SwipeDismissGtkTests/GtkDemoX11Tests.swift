@@ -42,7 +42,9 @@ final class GtkDemoX11Tests: XCTestCase {
     func testADragPastTheThresholdDismissesAndClearsTheBand() throws {
         let demo = try startGtkDemo(["--events"])
         defer { demo.child.terminate() }
-        try drag(demo, from: 500, distance: 300, hold: 0)
+        // From "Row 2" (the first row, y 478…522 at medium, is the Volume scale, which keeps
+        // its presses).
+        try drag(demo, from: 540, distance: 300, hold: 0)
         XCTAssertTrue(
             eventually(timeout: 5) { demo.phases.last == "dismissed" },
             "phases: \(demo.phases); stderr: \(demo.child.stderr)")
@@ -78,10 +80,11 @@ final class GtkDemoX11Tests: XCTestCase {
         XCTAssertEqual(Double(app.g), 0x66 * 0.7, accuracy: 1)
         XCTAssertEqual(Double(app.b), 0x99 * 0.7, accuracy: 1)
 
-        // Held 150 pt below medium: alpha 0.3 × (759.6 − 487.6) / 422 = 0.19336…
-        var arguments = ["mousemove", "195", "500", "sleep", "0.15", "mousedown", "1"]
+        // Held 150 pt below medium: alpha 0.3 × (759.6 − 487.6) / 422 = 0.19336… (from
+        // "Row 2": the Volume scale above it keeps its presses).
+        var arguments = ["mousemove", "195", "540", "sleep", "0.15", "mousedown", "1"]
         for step in 1...15 {
-            arguments += ["sleep", "0.016", "mousemove", "195", "\(500 + step * 10)"]
+            arguments += ["sleep", "0.016", "mousemove", "195", "\(540 + step * 10)"]
         }
         try xdotool(arguments)
         let expected = grey(alpha: sheetAlpha(offset: medium + 150))
