@@ -125,7 +125,7 @@ public final class DismissController {
     public func viewportDidChange() {
         let size = renderer.viewport
         guard size != environment.viewport else { return }
-        if asker.defers({ self.viewportDidChange() }) { return }
+        if asker.isAsking, asker.defers({ self.viewportDidChange() }) { return }
         environment.viewport = size
         scene = presenter.makeScene(viewport: size)
         perform(environment.relayout(&machine))
@@ -156,7 +156,7 @@ public final class DismissController {
     /// Applies one event at its own time (clamped so time never runs backwards); a key
     /// does what `keyBindings` says, or nothing.
     public func handle(_ event: InputEvent) {
-        if asker.defers({ self.handle(event) }) { return }
+        if asker.isAsking, asker.defers({ self.handle(event) }) { return }
         if case .key(let key) = event.kind, event.time.isFinite {
             // Time first (a quiet touchpad stream may end on the way), then the key, read
             // against the machine as it is then.
@@ -183,7 +183,11 @@ public final class DismissController {
     ///   - completion: Called once, when the content comes to rest or a dismissal cuts the
     ///     presentation short (right after this call when it is already shown).
     public func present(animated: Bool = true, completion: (() -> Void)? = nil) {
-        if asker.defers({ self.present(animated: animated, completion: completion) }) { return }
+        if asker.isAsking,
+            asker.defers({ self.present(animated: animated, completion: completion) })
+        {
+            return
+        }
         let request = hub.register(completion.map { done in { _ in done() } })
         catchUp()
         run(asking: PolicyAsker.nothing) { [environment] in
@@ -203,7 +207,8 @@ public final class DismissController {
     public func dismiss(
         animated: Bool = true, force: Bool = false, completion: ((Bool) -> Void)? = nil
     ) {
-        if asker.defers({ self.dismiss(animated: animated, force: force, completion: completion) })
+        if asker.isAsking,
+            asker.defers({ self.dismiss(animated: animated, force: force, completion: completion) })
         {
             return
         }
@@ -228,7 +233,9 @@ public final class DismissController {
     public func move(
         to detent: Detent.ID, animated: Bool = true, completion: ((Bool) -> Void)? = nil
     ) {
-        if asker.defers({ self.move(to: detent, animated: animated, completion: completion) }) {
+        if asker.isAsking,
+            asker.defers({ self.move(to: detent, animated: animated, completion: completion) })
+        {
             return
         }
         let request = hub.register(completion)
@@ -241,7 +248,7 @@ public final class DismissController {
 
     /// Answers a pending vetoed dismissal with "keep it".
     public func declineDismissal() {
-        if asker.defers({ self.declineDismissal() }) { return }
+        if asker.isAsking, asker.defers({ self.declineDismissal() }) { return }
         run(asking: PolicyAsker.nothing) { [environment] in
             $0.declineDismissal(environment: environment)
         }

@@ -70,7 +70,8 @@ final class PolicyAsker {
     }
 
     /// Keeps `call` for later if it comes from inside the policy (and returns true): it runs
-    /// once the call being decided is done.
+    /// once the call being decided is done. Callers test `isAsking` first, so that the closure
+    /// (an allocation) is made only when it is kept: input arrives every frame.
     func defers(_ call: @escaping () -> Void) -> Bool {
         guard isAsking else { return false }
         wasInterrupted = true

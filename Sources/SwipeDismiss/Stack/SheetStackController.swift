@@ -147,7 +147,7 @@ public final class SheetStackController {
     public func viewportDidChange() {
         let size = renderer.viewport
         guard size != viewport else { return }
-        if asker.defers({ self.viewportDidChange() }) { return }
+        if asker.isAsking, asker.defers({ self.viewportDidChange() }) { return }
         viewport = size
         for index in environments.levels.indices { environments.levels[index].viewport = size }
         let layouts = zip(descriptions, environments.levels).map {
@@ -168,7 +168,7 @@ public final class SheetStackController {
 
     /// Applies one event at its own time to the sheet that takes input.
     public func handle(_ event: InputEvent) {
-        if asker.defers({ self.handle(event) }) { return }
+        if asker.isAsking, asker.defers({ self.handle(event) }) { return }
         if case .key(let key) = event.kind, event.time.isFinite {
             // Time first (a quiet touchpad stream may end on the way), then the key, read
             // against the sheet that takes input then.
