@@ -36,6 +36,12 @@ extension HostDemo {
         // A bus that stops answering turns accessibility off; the user is told once.
         bridge.warn = { StandardStream.error.writeLine("x11-host-demo: \($0)") }
         bridge.model.windowIsActive = false
+        // A screen reader sets Volume as a drag does.
+        bridge.model.setItemValue = { [unowned self] item, value in
+            guard item.id == "volume" else { return false }
+            setVolume(value)
+            return true
+        }
         guard bridge.start(sessionBusAddress: address) else { return }
         accessibility = bridge
     }

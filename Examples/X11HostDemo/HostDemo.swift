@@ -150,7 +150,8 @@ final class HostDemo {
         return row.contains(Point(x: x / scale, y: y / scale))
     }
 
-    private func setVolume(_ value: Double) {
+    /// Sets the slider (from the pointer or a screen reader): drawn, told, printed.
+    func setVolume(_ value: Double) {
         guard value != share.value else { return }
         share.value = value
         stack.setNeedsDisplay()

@@ -1,5 +1,14 @@
 import SwipeDismiss
 
+extension DBusValue {
+    /// The value as a number: a double or an integer, inside a variant or not.
+    var numberValue: Double? {
+        if case .double(let value) = self { return value }
+        if case .variant(let inner) = self { return inner.numberValue }
+        return intValue.map(Double.init)
+    }
+}
+
 extension AtspiNode {
     /// The item's index; nil for the other nodes.
     var itemIndex: Int? {
@@ -42,6 +51,25 @@ extension AtspiServer {
         case "CurrentValue": return .double(value)
         case "Text": return .string(value.isFinite ? String(Int(value.rounded())) : "")
         default: return nil
+        }
+    }
+}
+
+extension AtspiServer {
+    /// Sets a slider item's `CurrentValue` (Properties.Set on the Value interface) through
+    /// the model; false when the node is no slider, the value is not a finite number or the
+    /// app keeps its value.
+    func setSliderValue(_ node: AtspiNode, to value: DBusValue) -> Bool {
+        guard let index = node.itemIndex, let number = value.numberValue else { return false }
+        return facts.model.setValue(ofItem: index, to: number)
+    }
+
+    /// The item of the dialog at (`x`, `y`) in pixels, in `coordinates`; nil for none.
+    func item(atX x: Int, y: Int, coordinates: UInt32) -> AtspiNode? {
+        facts.children(of: .dialog).first { node in
+            let box = facts.extents(of: node, coordinates: coordinates)
+            return x >= Int(box.x) && x < Int(box.x) + Int(box.w) && y >= Int(box.y)
+                && y < Int(box.y) + Int(box.h)
         }
     }
 }

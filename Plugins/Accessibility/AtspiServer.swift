@@ -160,6 +160,12 @@ struct AtspiServer {
                 applicationID = Int32(truncatingIfNeeded: id)
                 return .reply([])
             }
+            if interface == AtspiInterface.value, arguments.count > 2,
+                arguments[1].stringValue == "CurrentValue",
+                setSliderValue(node, to: arguments[2])
+            {
+                return .reply([])
+            }
             return .error(
                 name: "org.freedesktop.DBus.Error.PropertyReadOnly", text: "read-only property")
         default:
@@ -255,6 +261,12 @@ struct AtspiServer {
                 let dialog = facts.extents(
                     of: .dialog, coordinates: coordinates == 2 ? 1 : coordinates)
                 if node == .frame, facts.model.isShown, within(dialog) { hit = reference(.dialog) }
+                if node == .dialog, facts.model.isShown,
+                    let item = item(
+                        atX: x, y: y, coordinates: coordinates == 2 ? 1 : coordinates)
+                {
+                    hit = reference(item)
+                }
             }
             return .reply([.reference(hit)])
         case "GetLayer": return .reply([.uint32(node == .frame ? 7 : 5)])

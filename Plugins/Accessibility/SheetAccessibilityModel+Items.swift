@@ -54,6 +54,20 @@ extension SheetAccessibilityModel {
         return true
     }
 
+    /// Sets the slider at `index` to `value` (clamped to its range) through ``setItemValue``
+    /// and reads the items again; false when it is no slider, `value` is not finite, there is
+    /// no ``setItemValue`` or it says no.
+    @discardableResult
+    public func setValue(ofItem index: Int, to value: Double) -> Bool {
+        guard isShown, items.indices.contains(index), value.isFinite,
+            case .slider(_, let minimum, let maximum) = items[index].role,
+            let setItemValue
+        else { return false }
+        guard setItemValue(items[index], min(maximum, max(minimum, value))) else { return false }
+        contentDidChange()
+        return true
+    }
+
     /// The item's frame moved as the sheet is (unclipped).
     private func movedFrame(ofItem index: Int) -> Rect? {
         guard let state = source.accessibleState(ofLevel: level) else { return nil }

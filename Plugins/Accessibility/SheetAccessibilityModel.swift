@@ -82,6 +82,10 @@ public final class SheetAccessibilityModel {
     /// move (a controller's `move(to:)`, a stack's `move(level:to:)`), for a detent the
     /// sheet's layout has.
     public var moveToDetent: ((String) -> Bool)?
+    /// Sets an app-owned slider's value for a screen reader (AT-SPI's Value interface): the
+    /// item and the value asked for (within its range); true when the app took it. Nil: the
+    /// value is read-only.
+    public var setItemValue: ((AccessibleItem, Double) -> Bool)?
     /// Called with each change, in order, after the controller's event that caused it.
     public var onChange: ((AccessibleSheetChange) -> Void)?
 

@@ -107,6 +107,20 @@ final class AccessibleItemsModelTests: XCTestCase {
         model.contentDidChange()
         XCTAssertEqual(changes, [.itemValueChanged(0)])
         XCTAssertEqual(model.items.first?.role, .slider(value: 75, minimum: 0, maximum: 100))
+        // A screen reader's value goes through the app, clamped to the slider's range.
+        XCTAssertFalse(model.setValue(ofItem: 0, to: 20), "read-only without setItemValue")
+        var asked: [Double] = []
+        model.setItemValue = { item, wanted in
+            asked.append(wanted)
+            value = wanted
+            return item.id == "volume"
+        }
+        XCTAssertTrue(model.setValue(ofItem: 0, to: 120))
+        XCTAssertFalse(model.setValue(ofItem: 0, to: .nan))
+        XCTAssertFalse(model.setValue(ofItem: 1, to: 10), "no such item")
+        XCTAssertEqual(asked, [100])
+        XCTAssertEqual(changes, [.itemValueChanged(0), .itemValueChanged(0)])
+        XCTAssertEqual(model.items.first?.role, .slider(value: 100, minimum: 0, maximum: 100))
     }
 
     func testASheetWhoseControllerStartedDismissedExpandsUpToLarge() throws {

@@ -151,6 +151,24 @@ final class ItemScreenReaderTests: XCTestCase {
             }, "Cancel on Mail dismisses only the top sheet: \(events(demo))")
     }
 
+    func testAScreenReaderSetsTheVolumeAndFindsRowsByPoint() throws {
+        let (session, demo) = try start("x11-host-demo", ["--events"])
+        let id = try window(of: demo, in: session)
+        _ = try AccessibilitySession.run(
+            "/usr/bin/xdotool", ["key", "--window", id, "space"], session.environment)
+        XCTAssertTrue(eventually { self.events(demo).last?["phase"] as? String == "presented" })
+        let output = try probe(
+            session, app: "x11-host-demo",
+            ["setvalue:Volume:75", "setvalue:Volume:250", "at:100:544", "at:100:632", "items"])
+        XCTAssertEqual(output.all("at") as? [String], ["Mail", "Volume"])
+        // As a drag would: printed on --events, clamped to 0…100.
+        XCTAssertTrue(
+            eventually {
+                self.events(demo).compactMap { $0["value"] as? Double } == [75, 100]
+            }, "\(events(demo))")
+        XCTAssertEqual(items(output).last?["value"] as? Double, 100)
+    }
+
     func testExpandOnASheetWhoseControllerStartedDismissedMovesItUp() throws {
         // x11-host-demo's stack starts dismissed, as an app's does.
         let (session, demo) = try start("x11-host-demo", ["--events"])
@@ -186,7 +204,8 @@ final class ItemScreenReaderTests: XCTestCase {
     /// `dialog` (its name), `items` (the dialog's children: role, name, states, actions,
     /// window extents, and a slider's value and range), `click:NAME` (the child's action 0),
     /// `do:NAME` (the dialog's action), `untilname:NAME:SECONDS` (runs the loop until a
-    /// child's name-change event says NAME).
+    /// child's name-change event says NAME), `setvalue:NAME:V` (a slider's value),
+    /// `at:X:Y` (the name of the dialog's child at a window point).
     static let itemsProbe = #"""
         import json, sys, time
         import pyatspi
@@ -253,6 +272,16 @@ final class ItemScreenReaderTests: XCTestCase {
                 action = dialog().queryAction()
                 wanted = [i for i in range(action.nActions) if action.getName(i) == command[3:]]
                 out(do=bool(wanted and action.doAction(wanted[0])))
+            elif command.startswith("setvalue:"):
+                _, name, number = command.split(":")
+                found = [c for c in children() if c.name == name]
+                found[0].queryValue().currentValue = float(number)
+                out(set=name)
+            elif command.startswith("at:"):
+                _, x, y = command.split(":")
+                hit = dialog().queryComponent().getAccessibleAtPoint(
+                    int(x), int(y), pyatspi.WINDOW_COORDS)
+                out(at=hit.name if hit else None)
             elif command.startswith("untilname:"):
                 _, name, seconds = command.split(":")
                 deadline = time.time() + float(seconds)
