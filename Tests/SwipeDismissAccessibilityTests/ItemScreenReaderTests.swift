@@ -187,8 +187,13 @@ final class ItemScreenReaderTests: XCTestCase {
     }
 
     func testX11DemosSheetRowsArePushButtonsNamedRow1To60() throws {
-        let (session, _) = try start("x11-demo", ["--scene", "sheet"])
-        let output = try probe(session, app: "x11-demo", ["items"])
+        let (session, demo) = try start("x11-demo", ["--scene", "sheet", "--events"])
+        let output = try probe(session, app: "x11-demo", ["items", "click:Row 2", "click:Row 60"])
+        // Row 2 is on screen and takes the tap; Row 60, below the window, cannot be tapped.
+        XCTAssertEqual(output.all("click") as? [Bool], [true, false])
+        XCTAssertEqual(
+            events(demo).compactMap { $0["phase"] as? String }, [],
+            "a tap on a row is no drag and no dismissal")
         let children = items(output)
         XCTAssertEqual(children.count, 60)
         XCTAssertEqual(children.first?["name"] as? String, "Row 1")
