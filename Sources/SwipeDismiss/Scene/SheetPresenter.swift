@@ -46,10 +46,20 @@ public final class SheetPresenter: ScrollingPresenter {
         }
     }
 
-    /// The header's text.
-    public let title: String
-    /// The list's rows, top first.
-    public let rows: [Row]
+    /// The header's text. Settable while presented: the next frame draws the new text (ask
+    /// the controller for one with `setNeedsDisplay()`).
+    public var title: String {
+        didSet { if title != oldValue { contentVersion &+= 1 } }
+    }
+    /// The list's rows, top first. Settable while presented, like `title` (a change in their
+    /// number reaches the list's scroll range at the next layout).
+    public var rows: [Row] {
+        didSet { if rows != oldValue { contentVersion &+= 1 } }
+    }
+    /// Grows with each change of `title` or `rows`.
+    public private(set) var contentVersion = 0
+    /// The header and list items last built, for the viewport and content version they show.
+    private var built: (viewport: Size, version: Int, header: [Item], rows: [Item])?
     /// The prompt's question while a vetoed dismissal waits for an answer.
     public let promptTitle: String
     /// The prompt's second line: how to answer.
@@ -140,6 +150,38 @@ public final class SheetPresenter: ScrollingPresenter {
         let sheet = sheetFrame(viewport: viewport)
         let width = viewport.width
         let middle = width / 2
+        let (content, rowItems) = contentItems(viewport: viewport)
+        let box = Rect(x: 16, y: sheet.minY + Self.headerHeight + 12, width: width - 32, height: 96)
+        let prompt: [Item] = [
+            .roundedRect(box, radius: 14, fill: Color(hex: 0x2C2C2E)),
+            .text(
+                promptTitle, origin: Point(x: middle, y: box.minY + 40), fontSize: 18,
+                color: .white, alignment: .center),
+            .text(
+                promptHint,
+                origin: Point(x: middle, y: box.minY + 70), fontSize: 14,
+                color: Color(hex: 0xAEAEB2), alignment: .center),
+        ]
+        if let index = scene.index(of: .content) {
+            scene.layers[index].items = content
+            scene.layers[index].clipGroup = ClipGroup(
+                clip: listClip(viewport: viewport), contentOffset: Point(x: 0, y: listOffset),
+                items: rowItems)
+            scene.layers.insert(
+                Layer(role: .decoration, opacity: 0, items: prompt), at: index + 1)
+        }
+        return scene
+    }
+
+    /// The header's items and the list's row items for `viewport`, built once per viewport
+    /// and content version (so an unchanged frame compares them by identity).
+    private func contentItems(viewport: Size) -> (header: [Item], rows: [Item]) {
+        if let built, built.viewport == viewport, built.version == contentVersion {
+            return (built.header, built.rows)
+        }
+        let sheet = sheetFrame(viewport: viewport)
+        let width = viewport.width
+        let middle = width / 2
         let ink = Color(hex: 0x1C1C1E)
         let line = Color(hex: 0xE5E5EA)
         let content: [Item] = [
@@ -168,26 +210,8 @@ public final class SheetPresenter: ScrollingPresenter {
                     Rect(x: 20, y: y + Self.rowHeight - 1, width: width - 20, height: 1), fill: line
                 ))
         }
-        let box = Rect(x: 16, y: sheet.minY + Self.headerHeight + 12, width: width - 32, height: 96)
-        let prompt: [Item] = [
-            .roundedRect(box, radius: 14, fill: Color(hex: 0x2C2C2E)),
-            .text(
-                promptTitle, origin: Point(x: middle, y: box.minY + 40), fontSize: 18,
-                color: .white, alignment: .center),
-            .text(
-                promptHint,
-                origin: Point(x: middle, y: box.minY + 70), fontSize: 14,
-                color: Color(hex: 0xAEAEB2), alignment: .center),
-        ]
-        if let index = scene.index(of: .content) {
-            scene.layers[index].items = content
-            scene.layers[index].clipGroup = ClipGroup(
-                clip: listClip(viewport: viewport), contentOffset: Point(x: 0, y: listOffset),
-                items: rowItems)
-            scene.layers.insert(
-                Layer(role: .decoration, opacity: 0, items: prompt), at: index + 1)
-        }
-        return scene
+        built = (viewport, contentVersion, content, rowItems)
+        return (content, rowItems)
     }
 
     /// Updates the frame for `state`, the list scrolled to `state.scroll`.
@@ -203,6 +227,8 @@ public final class SheetPresenter: ScrollingPresenter {
         let listOffset = Point(x: 0, y: scroll.isFinite ? scroll : 0)
         let translation = Transform.translation(state.translation(along: direction))
         let shown = state.phase == .dismissed ? 0 : state.contentOpacity
+        // A new title or rows (or none: the same arrays, compared by identity).
+        let built = contentVersion == 0 ? nil : contentItems(viewport: scene.size)
         var afterContent = false
         for index in scene.layers.indices {
             switch scene.layers[index].role {
@@ -212,6 +238,13 @@ public final class SheetPresenter: ScrollingPresenter {
                 scene.layers[index].transform = translation
                 scene.layers[index].opacity = shown
                 scene.layers[index].clipGroup?.contentOffset = listOffset
+                if let built,
+                    scene.layers[index].items != built.header
+                        || scene.layers[index].clipGroup?.items != built.rows
+                {
+                    scene.layers[index].items = built.header
+                    scene.layers[index].clipGroup?.items = built.rows
+                }
                 afterContent = true
             case .decoration where afterContent:
                 // The prompt, right above the content, moves with it.
