@@ -109,7 +109,9 @@ final class ExportCommandLineTests: XCTestCase {
             #"{ "viewport": { "width": 390, "height": 844 }, "events": ["#
                 + events.joined(separator: ", ") + "] }")
         let out = root + "/right"
-        XCTAssertEqual(run(["--trace", trace, "--out", out, "--direction", "right"]), 0, errors)
+        XCTAssertEqual(
+            run(["--trace", trace, "--out", out, "--direction", "right", "--scale", "0.25"]), 0,
+            errors)
         let rows = try SampleRow.read(out)
         XCTAssertTrue(rows.contains { $0.x > 0 })
         XCTAssertTrue(rows.allSatisfy { $0.y == 0 && $0.x == $0.offset && $0.x >= 0 })
@@ -189,7 +191,7 @@ final class ExportCommandLineTests: XCTestCase {
             """)
         let out = root + "/gap"
         let started = Date()
-        XCTAssertEqual(run(["--trace", path, "--out", out]), 0, errors)
+        XCTAssertEqual(run(["--trace", path, "--out", out, "--scale", "0.25"]), 0, errors)
         XCTAssertLessThan(Date().timeIntervalSince(started), 60)
         let lines = try String(contentsOfFile: out + "/samples.csv", encoding: .utf8)
             .split(separator: "\n").dropFirst()
