@@ -116,6 +116,12 @@ package func printEvents(
                 eventLine(
                     state, namingDetent: namingDetent, namingTranslation: namingTranslation,
                     mode: namingMode ? controller.presentationMode : nil))
+        case .detentChanged where namingMode:
+            // A resize that changes the mode lands at the mode's detent: say where it is.
+            print(
+                eventLine(
+                    controller.state, namingDetent: namingDetent,
+                    namingTranslation: namingTranslation, mode: controller.presentationMode))
         case .dismissAttempted(let reason):
             print(attemptLine(reason, state: controller.state))
         case .passedThrough(let point):
