@@ -27,12 +27,16 @@ extension GestureTrace {
         do {
             self = try JSONDecoder().decode(TraceDocument.self, from: data).trace
         } catch let error as GestureTraceError {
-            throw error
+            throw TraceSyntax.located(error, in: jsonBytes)
         } catch {
             throw GestureTraceError(
                 reason: "not a readable trace: \(TraceSyntax.shown("\(error)", limit: 200))")
         }
-        try validate()
+        do {
+            try validate()
+        } catch {
+            throw TraceSyntax.located(error, in: jsonBytes)
+        }
     }
 
     /// The trace as JSON, one event a line; numbers round-trip exactly.
