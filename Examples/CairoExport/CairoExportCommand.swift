@@ -226,9 +226,9 @@ struct CairoExportCommand {
         timeline.alphaFloorMark = options.scene == .card ? Timeline.alphaFloor : nil
         try timeline.write(to: join(staging, "timeline.png"))
         try stopIfInterrupted()
-        var storyboard = Storyboard(
-            frames: frames, viewport: exporter.trace.viewport, title: title)
+        var storyboard = Storyboard(frames: frames, viewport: exporter.canvas, title: title)
         storyboard.scene = options.scene
+        storyboard.adaptive = options.adaptive
         storyboard.direction = options.configuration.direction
         try storyboard.write(to: join(staging, "storyboard.pdf"))
         try stopIfInterrupted()
