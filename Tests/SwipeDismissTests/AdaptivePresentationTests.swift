@@ -108,6 +108,33 @@ final class AdaptivePresentationTests: XCTestCase {
         XCTAssertEqual(controller.state.offset, 0)
     }
 
+    func testAResizeWhileComingInLandsAtTheDetentOfTheNewMode() throws {
+        for reduceMotion in [false, true] {
+            let clock = ManualClock()
+            var configuration = DismissConfiguration.sheet()
+            configuration.reduceMotion = reduceMotion
+            let controller = DismissController(
+                input: QueuedInputSource(), presenter: SheetPresenter(adaptive: .standard),
+                renderer: NullRenderer(viewport: phone), clock: clock,
+                configuration: configuration, presented: false)
+            let log = EventLog()
+            controller.addObserver { log.events.append($0) }
+            controller.present()
+            clock.set(to: 0.1)
+            try controller.step()
+            XCTAssertEqual(controller.state.phase, .presenting)
+            controller.resize(to: laptop)
+            try controller.settle(on: clock)
+            XCTAssertEqual(controller.state.detent, .large, "reduce motion \(reduceMotion)")
+            XCTAssertEqual(controller.state.offset, 0, accuracy: 0.5)
+            controller.resize(to: phone)
+            XCTAssertEqual(controller.state.detent, .medium, "reduce motion \(reduceMotion)")
+            XCTAssertEqual(controller.state.offset, 337.6, accuracy: 0.5)
+            XCTAssertEqual(
+                log.events.filter { if case .didPresent = $0 { true } else { false } }.count, 1)
+        }
+    }
+
     func testAViewportEventResizesAtItsTimeAnd30And240FpsAgree() throws {
         func run(fps: Double) throws -> [DismissState] {
             let clock = ManualClock()

@@ -74,6 +74,10 @@ extension DismissMachine {
                 backdrop.mode = .curve
                 if oldID != newID { noteRest() }
             }
+        case .presenting,
+            .settling where content.isAtRest:
+            // A reduced-motion cross-fade: the content fades in where it will rest.
+            content.place(atDetent: newTarget, context)
         case .presenting, .settling, .dragging:
             content.remap(
                 map, aim: phase == .dragging ? nil : newLayout.offset(of: newTarget), context)
