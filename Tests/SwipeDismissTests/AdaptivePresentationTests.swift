@@ -135,6 +135,30 @@ final class AdaptivePresentationTests: XCTestCase {
         }
     }
 
+    func testADragCarriesOnAcrossAResizeAndItsReleaseStillDecides() throws {
+        let clock = ManualClock()
+        let input = QueuedInputSource()
+        let (controller, log) = adaptiveSheet(at: laptop, clock: clock, input: input)
+        input.enqueue(InputEvent(time: 0, kind: .down(Point(x: 512, y: 300))))
+        input.enqueue(InputEvent(time: 0.1, kind: .move(Point(x: 512, y: 373))))
+        clock.set(to: 0.1)
+        try controller.step()
+        // 73 pt of the 728 pt to leave.
+        XCTAssertEqual(controller.state.offset, 73, accuracy: 1e-9)
+        controller.resize(to: Size(width: 1024, height: 808))
+        // The same share of the way out of the taller window (768 pt to leave).
+        XCTAssertEqual(controller.state.offset, 73 * 768 / 728, accuracy: 1e-9)
+        XCTAssertEqual(controller.state.phase, .dragging)
+        input.enqueue(InputEvent(time: 0.2, kind: .move(Point(x: 512, y: 383))))
+        input.enqueue(InputEvent(time: 0.6, kind: .up(Point(x: 512, y: 383))))
+        clock.set(to: 0.6)
+        try controller.step()
+        try controller.settle(on: clock)
+        XCTAssertEqual(controller.state.phase, .presented)
+        XCTAssertEqual(controller.state.offset, 0, accuracy: 0.5)
+        XCTAssertFalse(log.events.contains { if case .didDismiss = $0 { true } else { false } })
+    }
+
     func testAViewportEventResizesAtItsTimeAnd30And240FpsAgree() throws {
         func run(fps: Double) throws -> [DismissState] {
             let clock = ManualClock()
