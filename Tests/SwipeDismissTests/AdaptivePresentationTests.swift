@@ -123,7 +123,13 @@ final class AdaptivePresentationTests: XCTestCase {
             clock.set(to: 0.1)
             try controller.step()
             XCTAssertEqual(controller.state.phase, .presenting)
+            let before = controller.state.progress
             controller.resize(to: laptop)
+            if !reduceMotion {
+                // It carries on coming in, from the same share of the way.
+                XCTAssertEqual(controller.state.phase, .presenting)
+                XCTAssertEqual(controller.state.progress, before, accuracy: 1e-9)
+            }
             try controller.settle(on: clock)
             XCTAssertEqual(controller.state.detent, .large, "reduce motion \(reduceMotion)")
             XCTAssertEqual(controller.state.offset, 0, accuracy: 0.5)

@@ -74,8 +74,7 @@ extension DismissMachine {
                 backdrop.mode = .curve
                 if oldID != newID { noteRest() }
             }
-        case .presenting,
-            .settling where content.isAtRest:
+        case .presenting where content.isAtRest, .settling where content.isAtRest:
             // A reduced-motion cross-fade: the content fades in where it will rest.
             content.place(atDetent: newTarget, context)
         case .presenting, .settling, .dragging:
