@@ -28,6 +28,14 @@ package func printEvents(
                     state, level: event.level, depth: stack.depth,
                     backdropAlpha: stack.backdropAlpha,
                     mode: namingMode ? stack.presentationMode : nil))
+        case .detentChanged where namingMode:
+            // A resize that changes the mode lands each level at the mode's detent.
+            if let state = stack.state(ofLevel: event.level) {
+                print(
+                    stackEventLine(
+                        state, level: event.level, depth: stack.depth,
+                        backdropAlpha: stack.backdropAlpha, mode: stack.presentationMode))
+            }
         case .dismissAttempted(let reason):
             print(attemptLine(reason, state: stack.state.top))
         case .passedThrough(let point):
