@@ -26,6 +26,8 @@ struct ExportOptions: Equatable {
     var force = false
     /// `--source X,Y,W,H[,R]`: where a dismissed photo zooms to (`photo` scene only).
     var source: ZoomSource?
+    /// `--adaptive`: the sheet floats on wide windows (`sheet` and `stack` scenes).
+    var adaptive = false
 
     /// The configuration the preset names, adapted to the scene and reduced motion.
     var configuration: DismissConfiguration {
@@ -43,7 +45,8 @@ struct ExportOptions: Equatable {
             preset: presetName, fps: framesPerSecond, scale: scale, format: formatName,
             maxFrames: maxFrames, scene: scene.rawValue, confirm: confirm,
             reduceMotion: reduceMotion, gifMaxWidth: gifMaximumWidth,
-            direction: direction.rawValue, source: source.map(ExportOptions.sourceText))
+            direction: direction.rawValue, source: source.map(ExportOptions.sourceText),
+            adaptive: adaptive ? true : nil)
     }
 
     static let frameRates = 1.0...1000.0
@@ -57,7 +60,7 @@ struct ExportOptions: Equatable {
                             [--scene card|sheet|photo|stack] [--confirm]
                             [--reduce-motion]
                             [--direction down|up|left|right|free] [--max-frames N]
-                            [--force] [--source X,Y,W,H[,R]]
+                            [--force] [--source X,Y,W,H[,R]] [--adaptive]
 
         Replays a gesture trace through the dismiss controller and writes, into DIR:
           frame-0000.png, ...  one image per frame (.pdf or .svg with --format)
@@ -99,6 +102,12 @@ struct ExportOptions: Equatable {
                             photo scene: a dismissal zooms the photo into this
                             rectangle (points), corner radius R (default 0);
                             samples.csv adds w,h,corner (the drawn frame)
+          --adaptive        sheet and stack scenes: a bottom sheet when the window is
+                            at most 450 pt wide or 360 pt tall, else a sheet floating
+                            min(640, W - 64) pt wide, centred, 40 pt from the top and
+                            bottom, with one detent (large); samples.csv adds
+                            mode,content_x,content_w (also added, without the flag,
+                            when the trace has viewport events)
           --max-frames N    refuse an export needing more frames, 1...1000000
                             (default: 20000)
           --force           replace a folder that is not an export; its files are kept
@@ -125,6 +134,7 @@ struct ExportOptions: Equatable {
         .value("--scale"), .value("--format"), .value("--gif-max-width"), .value("--scene"),
         .toggle("--confirm"), .toggle("--reduce-motion"), .value("--max-frames"),
         .toggle("--force"), .value("--direction"), .value(SourceFlag.name),
+        .toggle("--adaptive"),
     ])
 
     /// A source as `--source` spells it, for the manifest.
@@ -170,6 +180,7 @@ struct ExportOptions: Equatable {
             try flags.integer("--max-frames", in: maxFramesRange) ?? Exporter.defaultFrameLimit
         options.force = flags.isSet("--force")
         options.source = try SourceFlag.parse(flags)
+        options.adaptive = flags.isSet("--adaptive")
         return options
     }
 }

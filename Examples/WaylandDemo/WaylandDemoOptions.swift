@@ -8,7 +8,7 @@ enum WaylandDemoOptions {
                             [--size WxH] [--scale S]
                             [--direction down|up|left|right|free] [--record FILE] [--replay FILE]
                             [--events] [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
-                            [--verbose] [--source X,Y,W,H[,R]]
+                            [--verbose] [--source X,Y,W,H[,R]] [--adaptive]
 
         Opens a Wayland window titled "SwipeDismiss Wayland demo" (on WAYLAND_DISPLAY). Drag the
         card (or the sheet) down, or the photo any way, to dismiss it; a two-finger touchpad
@@ -45,6 +45,9 @@ enum WaylandDemoOptions {
           --verbose             say on stderr which globals, scale and input are in use
           --source X,Y,W,H[,R]  photo scene: a dismissal zooms the photo into this
                                 rectangle (points), corner radius R (default 0)
+          --adaptive            sheet and stack scenes: the sheet floats on wide
+                                windows (as x11-demo --adaptive); a configure
+                                switches live; --events lines carry "mode"
           -h, --help            show this help
 
         Exit status: 0 when the window is closed, 1 on a runtime failure (such as a lost

@@ -13,9 +13,11 @@ extension X11DemoMain {
         if options.scene == .stack {
             return StackDemo.makeController(
                 input: input, renderer: renderer, clock: clock, configuration: configuration,
-                confirm: options.confirm, printsEvents: options.printsEvents)
+                confirm: options.confirm, printsEvents: options.printsEvents,
+                adaptive: options.adaptive)
         }
-        let presenter = options.scene.makePresenter(source: options.source)
+        let presenter = options.scene.makePresenter(
+            source: options.source, adaptive: options.adaptive)
         if options.scene == .photo {
             // A missing or unreadable picture is said up front, naming the file.
             do {
@@ -38,7 +40,8 @@ extension X11DemoMain {
         if options.printsEvents {
             printEvents(
                 of: controller, namingDetent: options.scene == .sheet,
-                namingTranslation: configuration.direction == .free, with: console.line)
+                namingTranslation: configuration.direction == .free,
+                namingMode: options.adaptive && options.scene.namesDetents, with: console.line)
         }
         return controller
     }

@@ -9,12 +9,13 @@ enum StackDemo {
     /// change prints a line naming its level and the depth.
     static func makeController(
         input: InputSource, renderer: Renderer, clock: TimeSource,
-        configuration: DismissConfiguration, confirm: Bool, printsEvents: Bool
+        configuration: DismissConfiguration, confirm: Bool, printsEvents: Bool,
+        adaptive: Bool = false
     ) -> SheetStackController {
         let stack = StackScene.makeController(
             input: input, renderer: renderer, clock: clock, configuration: configuration,
-            confirm: confirm)
-        if printsEvents { printEvents(of: stack, with: console.line) }
+            confirm: confirm, adaptive: adaptive)
+        if printsEvents { printEvents(of: stack, namingMode: adaptive, with: console.line) }
         return stack
     }
 

@@ -25,6 +25,7 @@ package struct DemoOptions {
                         [--direction down|up|left|right|free] [--scale S] [--record FILE] [--replay FILE] [--events]
                         [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
                         [--present shm|put|xlib|auto] [--verbose] [--source X,Y,W,H[,R]]
+                        [--adaptive]
 
         Opens a window titled "SwipeDismiss demo". Drag the card (or the sheet) down, or
         the photo any way, to dismiss it; Escape dismisses; Space or a click presents it again; close the
@@ -69,6 +70,11 @@ package struct DemoOptions {
                                 motion setting and input path are in use
           --source X,Y,W,H[,R]  photo scene: a dismissal zooms the photo into this
                                 rectangle (points), corner radius R (default 0)
+          --adaptive            sheet and stack scenes: a bottom sheet when the window
+                                is at most 450 pt wide or 360 pt tall, else a sheet
+                                floating min(640, W - 64) pt wide, centred, 40 pt from
+                                the top and bottom; a resize switches live; --events
+                                lines carry "mode"
           -h, --help            show this help
 
         Values follow their flag (--fps 30) or join it (--fps=30); numbers are plain

@@ -31,11 +31,13 @@ public enum DemoFlag: String, CaseIterable, Sendable {
     case verbose = "--verbose"
     /// `--source X,Y,W,H[,R]`: the rectangle a dismissed photo zooms into (`SourceFlag`).
     case source = "--source"
+    /// `--adaptive`: the sheets float on wide windows (DESIGN §4c).
+    case adaptive = "--adaptive"
 
     /// Whether the flag takes a value (`--fps 30`) or is a switch (`--events`).
     public var takesValue: Bool {
         switch self {
-        case .events, .exitAfterReplay, .confirm, .reduceMotion, .verbose: false
+        case .events, .exitAfterReplay, .confirm, .reduceMotion, .verbose, .adaptive: false
         default: true
         }
     }

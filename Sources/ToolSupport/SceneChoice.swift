@@ -21,8 +21,11 @@ public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
 
     /// The presenter that lays the scene out; the photo shows the PNG at `photoPath`
     /// (`BundledPhoto.path()` unless given), sized from its header when it is readable, and
-    /// zooms into `source` when dismissed (`--source`; the other scenes ignore it).
-    public func makePresenter(photoPath: String? = nil, source: ZoomSource? = nil) -> Presenter {
+    /// zooms into `source` when dismissed (`--source`; the other scenes ignore it); with
+    /// `adaptive` the sheets float on wide windows (`--adaptive`).
+    public func makePresenter(
+        photoPath: String? = nil, source: ZoomSource? = nil, adaptive: Bool = false
+    ) -> Presenter {
         if self == .photo, let source {
             let presenter = SceneChoice.photo.makePresenter(photoPath: photoPath)
             (presenter as? PhotoPresenter)?.sourceProvider = { source }
@@ -30,8 +33,10 @@ public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
         }
         switch self {
         case .card: return CardPresenter()
-        case .sheet: return SheetPresenter()
-        case .stack: return SheetPresenter(title: StackScene.title(ofLevel: 0))
+        case .sheet: return SheetPresenter(adaptive: adaptive ? .standard : nil)
+        case .stack:
+            return SheetPresenter(
+                title: StackScene.title(ofLevel: 0), adaptive: adaptive ? .standard : nil)
         case .photo:
             let path = photoPath ?? BundledPhoto.path()
             let size = PNGHeader.size(ofFileAt: path) ?? PhotoPresenter.bundledPhotoSize

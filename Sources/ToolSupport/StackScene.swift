@@ -12,27 +12,33 @@ public enum StackScene {
         level == 0 ? "Sheet" : "Sheet \(level + 1)"
     }
 
-    /// The sheet at `level`, running `configuration` (the `sheet` scene's).
-    public static func level(_ level: Int, configuration: DismissConfiguration) -> StackLevel {
+    /// The sheet at `level`, running `configuration` (the `sheet` scene's); with `adaptive`
+    /// it floats on wide windows (`--adaptive`).
+    public static func level(
+        _ level: Int, configuration: DismissConfiguration, adaptive: Bool = false
+    ) -> StackLevel {
         StackLevel(
             configuration: configuration,
-            presenter: SheetPresenter(title: title(ofLevel: level)))
+            presenter: SheetPresenter(
+                title: title(ofLevel: level), adaptive: adaptive ? .standard : nil))
     }
 
     /// A stack controller for the scene, its first sheet presented and at rest; with
-    /// `confirm`, every level's dismissal is vetoed until confirmed (its `y` key).
+    /// `confirm`, every level's dismissal is vetoed until confirmed (its `y` key); with
+    /// `adaptive`, every level floats on wide windows (`--adaptive`).
     public static func makeController(
         input: InputSource, renderer: Renderer, clock: TimeSource,
-        configuration: DismissConfiguration, confirm: Bool
+        configuration: DismissConfiguration, confirm: Bool, adaptive: Bool = false
     ) -> SheetStackController {
         let controller = SheetStackController(
             input: input, renderer: renderer, clock: clock,
-            root: level(0, configuration: configuration))
+            root: level(0, configuration: configuration, adaptive: adaptive))
         controller.keyPresentLimit = maximumDepth
         // A tool: Space and Enter present the next level.
         controller.keyBindings = .tools
         controller.nextLevel = { index in
-            index < maximumDepth ? level(index, configuration: configuration) : nil
+            index < maximumDepth
+                ? level(index, configuration: configuration, adaptive: adaptive) : nil
         }
         if confirm { controller.shouldDismiss = { _, _ in false } }
         return controller

@@ -178,7 +178,9 @@ final class ExportCommandLineTests: XCTestCase {
             ["--trace", path, "--out", root + "/far", "--preset", "seed"])
         XCTAssertEqual(child.expectExit(seconds: 20), 2, child.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
-        XCTAssertTrue(child.stderr.contains("far.json, event 1, field \"y\""), child.stderr)
+        XCTAssertTrue(
+            child.stderr.contains("far.json, line 3, column 46, event 1, field \"y\""),
+            child.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/far"))
     }
 

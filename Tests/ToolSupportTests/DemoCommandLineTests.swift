@@ -44,7 +44,7 @@ final class DemoCommandLineTests: XCTestCase {
                 "--preset", "--scene", "--direction", "--size", "--scale", "--record", "--replay",
                 "--events",
                 "--exit-after-replay", "--fps", "--confirm", "--reduce-motion", "--verbose",
-                "--source",
+                "--source", "--adaptive",
             ])
         XCTAssertEqual(
             Set(DemoFlagSet.gtkDemo.accepted.map(\.rawValue)),
@@ -57,7 +57,7 @@ final class DemoCommandLineTests: XCTestCase {
         XCTAssertEqual(DemoFlagSet.gtkDemo.defaultScene, .sheet)
         XCTAssertEqual(
             DemoFlag.allCases.filter { !$0.takesValue },
-            [.events, .exitAfterReplay, .confirm, .reduceMotion, .verbose])
+            [.events, .exitAfterReplay, .confirm, .reduceMotion, .verbose, .adaptive])
     }
 
     func testEveryAcceptedFlagParsesInEachDemo() throws {

@@ -17,8 +17,9 @@
 public final class SheetPresenter: ScrollingPresenter {
     /// The top detent: the sheet's top edge 10 % of the viewport down.
     public static let large = Detent(name: "large", position: .fraction(0.1))
-    /// The resting detent: the sheet's top edge halfway down.
-    public static let medium = Detent(name: "medium", position: .fraction(0.5))
+    /// The resting detent: the sheet's top edge halfway down, while the window is at least
+    /// 500 pt tall (`DetentResolver.sheetMedium`); inactive below.
+    public static let medium = Detent(.medium, position: .custom(.sheetMedium))
     /// Height of the white band at the top of the presenting screen, in points.
     public static let bandHeight = CardPresenter.bandHeight
     /// Height of the sheet's header, in points.
@@ -72,6 +73,8 @@ public final class SheetPresenter: ScrollingPresenter {
     /// Where the list starts scrolled to, in points (0: at its top): a controller's scroll
     /// model starts here, and frames then draw `DismissState.scroll`.
     public var listOffset: Double = 0
+    /// The rule that floats the sheet on wide windows; nil: always a bottom sheet.
+    public let adaptive: AdaptivePresentation?
 
     /// The bundled list: `count` rows "Row 1", "Row 2", … with ids "row-1", "row-2", ….
     public static func numberedRows(_ count: Int = rowCount) -> [Row] {
@@ -85,8 +88,9 @@ public final class SheetPresenter: ScrollingPresenter {
         promptTitle: String = "Discard changes?",
         promptHint: String = "y: discard    n or Esc: keep editing",
         presentAgainHint: String = "Click or press Space to present again",
-        drawsScreenBehind: Bool = true
+        drawsScreenBehind: Bool = true, adaptive: AdaptivePresentation? = nil
     ) {
+        self.adaptive = adaptive
         self.title = title
         self.rows = rows
         self.promptTitle = promptTitle
@@ -95,8 +99,33 @@ public final class SheetPresenter: ScrollingPresenter {
         self.drawsScreenBehind = drawsScreenBehind
     }
 
-    /// The sheet's frame at rest at `large` for `viewport`.
+    /// How the sheet is presented in `viewport`: `.floating` where the adaptive rule says
+    /// so, `.sheet` otherwise.
+    public func mode(viewport: Size) -> PresentationMode {
+        adaptive?.mode(for: viewport) ?? .sheet
+    }
+
+    /// The sheet's mode in `viewport` when it adapts to the window; nil when it does not.
+    public func presentationMode(viewport: Size) -> PresentationMode? {
+        adaptive?.mode(for: viewport)
+    }
+
+    /// The configured detents as a bottom sheet; floating, one detent (the first configured,
+    /// `large`) with the sheet where the rule lays it out, the others inactive.
+    public func detents(_ configured: [Detent], viewport: Size) -> [Detent] {
+        guard let adaptive, adaptive.mode(for: viewport) == .floating, let first = configured.first
+        else { return configured }
+        let top = adaptive.floatingFrame(in: viewport).minY
+        return [Detent(first.id, position: .pointsFromTop(top))]
+            + configured.dropFirst().map { Detent($0.id, position: .custom(.inactive)) }
+    }
+
+    /// The sheet's frame at rest at `large` for `viewport` (floating: where the adaptive rule
+    /// lays it out).
     public func sheetFrame(viewport: Size) -> Rect {
+        if let adaptive, adaptive.mode(for: viewport) == .floating {
+            return adaptive.floatingFrame(in: viewport)
+        }
         let visible = Self.large.visibleExtent(
             viewportExtent: viewport.height, contentExtent: contentHeight)
         let top = viewport.height - visible
@@ -115,7 +144,7 @@ public final class SheetPresenter: ScrollingPresenter {
     public func listClip(viewport: Size) -> Rect {
         let sheet = sheetFrame(viewport: viewport)
         let top = sheet.minY + Self.headerHeight
-        return Rect(x: 0, y: top, width: viewport.width, height: max(0, sheet.maxY - top))
+        return Rect(x: sheet.minX, y: top, width: sheet.width, height: max(0, sheet.maxY - top))
     }
 
     /// The height of every row together: the list's content length.
@@ -124,7 +153,8 @@ public final class SheetPresenter: ScrollingPresenter {
     /// How much of the list shows on screen with the sheet at `large`: the scroll model's
     /// viewport length.
     public func listViewportHeight(viewport: Size) -> Double {
-        max(0, viewport.height - listClip(viewport: viewport).minY)
+        let clip = listClip(viewport: viewport)
+        return max(0, min(viewport.height, clip.maxY) - clip.minY)
     }
 
     /// The largest resting scroll offset: the last row's bottom at the screen's bottom edge.
@@ -148,10 +178,12 @@ public final class SheetPresenter: ScrollingPresenter {
             presentAgainHint: presentAgainHint, drawsScreenBehind: drawsScreenBehind
         ).makeScene(viewport: viewport)
         let sheet = sheetFrame(viewport: viewport)
-        let width = viewport.width
-        let middle = width / 2
+        let left = sheet.minX
+        let width = sheet.width
+        let middle = left + width / 2
         let (content, rowItems) = contentItems(viewport: viewport)
-        let box = Rect(x: 16, y: sheet.minY + Self.headerHeight + 12, width: width - 32, height: 96)
+        let box = Rect(
+            x: left + 16, y: sheet.minY + Self.headerHeight + 12, width: width - 32, height: 96)
         let prompt: [Item] = [
             .roundedRect(box, radius: 14, fill: Color(hex: 0x2C2C2E)),
             .text(
@@ -180,8 +212,9 @@ public final class SheetPresenter: ScrollingPresenter {
             return (built.header, built.rows)
         }
         let sheet = sheetFrame(viewport: viewport)
-        let width = viewport.width
-        let middle = width / 2
+        let left = sheet.minX
+        let width = sheet.width
+        let middle = left + width / 2
         let ink = Color(hex: 0x1C1C1E)
         let line = Color(hex: 0xE5E5EA)
         let content: [Item] = [
@@ -193,7 +226,7 @@ public final class SheetPresenter: ScrollingPresenter {
                 title, origin: Point(x: middle, y: sheet.minY + 38), fontSize: 17, color: ink,
                 alignment: .center),
             .rect(
-                Rect(x: 0, y: sheet.minY + Self.headerHeight - 1, width: width, height: 1),
+                Rect(x: left, y: sheet.minY + Self.headerHeight - 1, width: width, height: 1),
                 fill: line),
         ]
         let firstRow = sheet.minY + Self.headerHeight
@@ -203,11 +236,12 @@ public final class SheetPresenter: ScrollingPresenter {
             let y = firstRow + Double(index) * Self.rowHeight
             rowItems.append(
                 .text(
-                    row.title, origin: Point(x: 20, y: y + 27), fontSize: 16, color: ink,
+                    row.title, origin: Point(x: left + 20, y: y + 27), fontSize: 16, color: ink,
                     alignment: .leading))
             rowItems.append(
                 .rect(
-                    Rect(x: 20, y: y + Self.rowHeight - 1, width: width - 20, height: 1), fill: line
+                    Rect(x: left + 20, y: y + Self.rowHeight - 1, width: width - 20, height: 1),
+                    fill: line
                 ))
         }
         built = (viewport, contentVersion, content, rowItems)
