@@ -27,6 +27,11 @@ public final class DismissController {
     public var isAnimating: Bool { machine.isAnimating }
     /// The detents as resolved for the current viewport.
     public var layout: DetentLayout { machine.layout }
+    /// The id of the item that has the keyboard focus (DESIGN §4c "Keyboard in a sheet"):
+    /// the presenter's first focusable item when the sheet shows, moved by Tab and
+    /// Shift+Tab; nil while no sheet shows (focus is the app's: restore your own on
+    /// `.focusChanged(item: nil)`) or the content has no focusable items.
+    public var focusedItem: String? { focus.index.map(presenter.focusableItem(at:)) }
 
     /// The dismissal policy as a closure; nil (and no delegate) allows every dismissal.
     ///
@@ -63,6 +68,14 @@ public final class DismissController {
     private var isPerforming = false
     /// The policy as the app answers it, around a call (`PolicyAsker`).
     private var asker = PolicyAsker()
+    /// The keyboard focus over the presenter's items, and the index last reported.
+    private var focus = KeyboardFocus()
+    private var reportedFocus: Int?
+    /// Whether the focus ring shows: after a focus key, until the next press (as
+    /// `:focus-visible`), so pointer-only use and exports look as before.
+    private var focusVisible = false
+    /// The item the presenter was last told to draw the ring on.
+    private var ringItem: Int?
 
     /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
     public init(
@@ -81,6 +94,8 @@ public final class DismissController {
         machine = environment.machine(
             configuration: configuration, time: clock.now, presented: presented)
         queue.reserveCapacity(16)
+        followFocus()
+        reportedFocus = focus.index
     }
 
     // MARK: Observing
@@ -165,12 +180,49 @@ public final class DismissController {
                 $0.advance(to: time, environment: environment)
             }
             guard let intent = keyBindings.intent(for: key, on: machine) else { return }
-            return run(asking: intent == .dismiss ? PolicyAsker.escape : PolicyAsker.nothing) {
-                [environment] in $0.perform(intent, environment: environment)
+            if handleFocus(intent) { return }
+            return run(asking: PolicyAsker.reasons(for: intent)) { [environment] in
+                $0.perform(intent, environment: environment)
             }
         }
+        if case .down = event.kind { focusVisible = false }
         run(asking: asker.reasons(for: event, machine)) { [environment] in
             $0.handle(event, environment: environment)
+        }
+    }
+
+    /// Moves or activates the keyboard focus for `intent`; returns false when the intent is
+    /// the machine's.
+    private func handleFocus(_ intent: KeyIntent) -> Bool {
+        let action = FocusAction(intent, focused: focus.index)
+        switch action {
+        case .none: return false
+        case .ignore: return true
+        case .move(let step):
+            focus.move(by: step, itemCount: presenter.focusableItemCount)
+        case .activate:
+            guard let index = focus.index else { return true }
+            let point = presenter.activationPoint(
+                ofItem: index, state: machine.state, direction: configuration.direction,
+                viewport: environment.viewport)
+            queue.append(
+                .notify(.contentTapped(item: presenter.focusableItem(at: index), point: point)))
+        }
+        focusVisible = true
+        perform()
+        return true
+    }
+
+    /// Follows the sheet's life with the focus and the presenter's ring.
+    private func followFocus() {
+        focus.follow(
+            isShown: machine.phase != .dismissing && machine.phase != .dismissed,
+            presentation: machine.presentationCount, itemCount: presenter.focusableItemCount)
+        let ring = focusVisible ? focus.index : nil
+        if ring != ringItem {
+            ringItem = ring
+            presenter.showFocusRing(onItem: ring)
+            needsDisplay = true
         }
     }
 
@@ -279,15 +331,22 @@ public final class DismissController {
         guard !isPerforming else { return }
         isPerforming = true
         var index = 0
-        while index < queue.count {
-            let effect = queue[index]
-            index += 1
-            switch effect {
-            case .needsDisplay: needsDisplay = true
-            case .notify(let event): hub.notify(event)
-            case .complete(let request, let succeeded):
-                hub.complete(request, succeeded)
+        while true {
+            while index < queue.count {
+                let effect = queue[index]
+                index += 1
+                switch effect {
+                case .needsDisplay: needsDisplay = true
+                case .notify(let event): hub.notify(event)
+                case .complete(let request, let succeeded):
+                    hub.complete(request, succeeded)
+                }
             }
+            // The focus follows the state the effects left; a change is one more event.
+            followFocus()
+            guard focus.index != reportedFocus else { break }
+            reportedFocus = focus.index
+            queue.append(.notify(.focusChanged(item: focusedItem)))
         }
         queue.removeAll(keepingCapacity: true)
         isPerforming = false

@@ -62,6 +62,8 @@ public final class SheetPresenter: ScrollingPresenter {
     /// Where the list starts scrolled to, in points (0: at its top): a controller's scroll
     /// model starts here, and frames then draw `DismissState.scroll`.
     public var listOffset: Double = 0
+    /// The row the keyboard focus ring is drawn on (`showFocusRing(onItem:)`); nil: none.
+    public internal(set) var focusRingRow: Int?
 
     /// The bundled list: `count` rows "Row 1", "Row 2", … with ids "row-1", "row-2", ….
     public static func numberedRows(_ count: Int = rowCount) -> [Row] {
@@ -212,6 +214,7 @@ public final class SheetPresenter: ScrollingPresenter {
                 scene.layers[index].transform = translation
                 scene.layers[index].opacity = shown
                 scene.layers[index].clipGroup?.contentOffset = listOffset
+                drawFocusRing(in: &scene.layers[index], viewport: scene.size)
                 afterContent = true
             case .decoration where afterContent:
                 // The prompt, right above the content, moves with it.

@@ -62,6 +62,15 @@ public final class SheetStackController {
     /// performed runs at once, and its effects wait behind these.
     private var queue: [StackEffect] = []
     private var asker = PolicyAsker()
+    /// Each level's keyboard focus, and the presenter it belongs to.
+    private var focuses: [KeyboardFocus] = []
+    private var focusOwners: [ObjectIdentifier] = []
+    /// The focus last reported, as (level, item index).
+    private var reportedFocus: FocusSpot?
+    /// Whether the ring shows: after a focus key, until the next press.
+    private var focusVisible = false
+    /// Where the ring was last drawn.
+    private var ringSpot: FocusSpot?
 
     /// A stack holding `root` as level 0, presented and at rest (or dismissed).
     public init(
@@ -80,6 +89,10 @@ public final class SheetStackController {
             configuration: root.configuration, time: clock.now, presented: presented)
         stack = SheetStack(root: machine)
         lastRendered.reserveCapacity(4)
+        focuses.reserveCapacity(4)
+        focusOwners.reserveCapacity(4)
+        followFocus()
+        reportedFocus = focusSpot
     }
 
     // MARK: Reading
@@ -108,6 +121,15 @@ public final class SheetStackController {
     /// holds it.
     public func layout(ofLevel level: Int) -> DetentLayout? {
         level >= 0 && level < stack.levels.count ? stack.levels[level].layout : nil
+    }
+
+    /// The id of the item that has the keyboard focus in the sheet that takes input
+    /// (DESIGN §4c "Keyboard in a sheet"): its first focusable item when it shows, moved by
+    /// Tab and Shift+Tab; back on the item it had once the sheet above it leaves; nil while
+    /// no sheet shows (focus is the app's) or the sheet has no focusable items.
+    public var focusedItem: String? {
+        guard let (level, index) = focusTarget else { return nil }
+        return descriptions[level].presenter.focusableItem(at: index)
     }
 
     /// The one backdrop's alpha: the largest of the sheets' alphas.
@@ -180,10 +202,13 @@ public final class SheetStackController {
             guard let intent = keyBindings.intent(for: key, on: stack.levels[level]) else {
                 return
             }
-            return run(asking: intent == .dismiss ? .escape(level: level) : .nothing) {
+            if handleFocus(intent) { return }
+            let reasons = PolicyAsker.reasons(for: intent)
+            return run(asking: .key(level: level, reasons)) {
                 [environments] in $0.perform(intent, environment: environments)
             }
         }
+        if case .down = event.kind { focusVisible = false }
         run(asking: .event(event)) { [environments] in
             $0.handle(event, environment: environments)
         }
@@ -233,7 +258,7 @@ public final class SheetStackController {
         case .nothing: break
         case .event(let event): end = event.time
         case .advance(let time): end = time
-        case .programmatic, .escape: break
+        case .programmatic, .key: break
         }
         for level in stack.levels.indices {
             if let end, let deadline = stack.levels[level].scrollDeadline, deadline <= end {
@@ -253,8 +278,8 @@ public final class SheetStackController {
             case .advance(let time): asking = asker.reasons(advancingTo: time, machine)
             case .programmatic(let target):
                 if level == target ?? stack.inputLevel { asking = PolicyAsker.programmatic }
-            case .escape(let target):
-                if level == target { asking = PolicyAsker.escape }
+            case .key(let target, let reasons):
+                if level == target { asking = reasons }
             }
             let own = level < descriptions.count ? descriptions[level].shouldDismiss : nil
             stack.levels[level].policy = asker.policy(
@@ -293,17 +318,27 @@ public final class SheetStackController {
         syncLevels()
         var requested: Int?
         var index = 0
-        while index < queue.count {
-            let effect = queue[index]
-            index += 1
-            switch effect {
-            case .level(_, .needsDisplay): needsDisplay = true
-            case .level(let level, .notify(let event)):
-                hub.notify(StackEvent(level: level, event: event))
-            case .level(_, .complete(let request, let succeeded)):
-                hub.complete(request, succeeded)
-            case .levelRequested(let level): requested = level
+        while true {
+            while index < queue.count {
+                let effect = queue[index]
+                index += 1
+                switch effect {
+                case .level(_, .needsDisplay): needsDisplay = true
+                case .level(let level, .notify(let event)):
+                    hub.notify(StackEvent(level: level, event: event))
+                case .level(_, .complete(let request, let succeeded)):
+                    hub.complete(request, succeeded)
+                case .levelRequested(let level): requested = level
+                }
             }
+            // The focus follows the state the effects left; a change is one more event.
+            syncLevels()
+            followFocus()
+            let spot = focusSpot
+            guard spot != reportedFocus else { break }
+            reportedFocus = spot
+            queue.append(
+                .level(spot?.level ?? stack.inputLevel, .notify(.focusChanged(item: focusedItem))))
         }
         queue.removeAll(keepingCapacity: true)
         isPerforming = false
@@ -328,6 +363,81 @@ public final class SheetStackController {
             directions = descriptions.map(\.configuration.direction)
             needsDisplay = true
         }
+    }
+
+    // MARK: Focus
+
+    /// The focused item of the sheet that takes input, as (level, item index).
+    private var focusSpot: FocusSpot? {
+        let level = stack.inputLevel
+        guard level < focuses.count, let index = focuses[level].index else { return nil }
+        return FocusSpot(level: level, index: index)
+    }
+
+    private var focusTarget: (Int, Int)? {
+        guard let spot = focusSpot, spot.level < descriptions.count else { return nil }
+        return (spot.level, spot.index)
+    }
+
+    /// Moves or activates the keyboard focus for `intent`; returns false when the intent is
+    /// the stack's.
+    private func handleFocus(_ intent: KeyIntent) -> Bool {
+        let action = FocusAction(intent, focused: focusTarget?.1)
+        switch action {
+        case .none: return false
+        case .ignore: return true
+        case .move(let step):
+            guard let (level, _) = focusTarget else { return true }
+            focuses[level].move(
+                by: step, itemCount: descriptions[level].presenter.focusableItemCount)
+        case .activate:
+            guard let (level, index) = focusTarget else { return true }
+            let presenter = descriptions[level].presenter
+            let point = presenter.activationPoint(
+                ofItem: index, state: stack.state(ofLevel: level),
+                direction: descriptions[level].configuration.direction, viewport: viewport)
+            queue.append(
+                .level(
+                    level,
+                    .notify(.contentTapped(item: presenter.focusableItem(at: index), point: point))
+                ))
+        }
+        focusVisible = true
+        performEffects()
+        return true
+    }
+
+    /// Follows every level's life with its focus (a level whose presenter changed starts
+    /// afresh), and the ring onto the sheet that takes input.
+    private func followFocus() {
+        let count = min(stack.levels.count, descriptions.count)
+        if focuses.count > count {
+            focuses.removeSubrange(count...)
+            focusOwners.removeSubrange(count...)
+        }
+        for level in 0..<count {
+            let presenter = descriptions[level].presenter
+            let owner = ObjectIdentifier(presenter)
+            if level == focuses.count {
+                focuses.append(KeyboardFocus())
+                focusOwners.append(owner)
+            } else if focusOwners[level] != owner {
+                focuses[level] = KeyboardFocus()
+                focusOwners[level] = owner
+            }
+            let machine = stack.levels[level]
+            focuses[level].follow(
+                isShown: machine.isShown, presentation: machine.presentationCount,
+                itemCount: presenter.focusableItemCount)
+        }
+        let ring = focusVisible ? focusSpot : nil
+        guard ring != ringSpot else { return }
+        if let old = ringSpot, old.level < descriptions.count {
+            descriptions[old.level].presenter.showFocusRing(onItem: nil)
+        }
+        if let ring { descriptions[ring.level].presenter.showFocusRing(onItem: ring.index) }
+        ringSpot = ring
+        needsDisplay = true
     }
 
     private func renderIfNeeded(force: Bool) throws -> Bool {
@@ -363,6 +473,12 @@ enum StackAsking {
     case advance(to: Double)
     /// `dismiss()` or a move to `.dismissed` of `level` (nil: the input level).
     case programmatic(level: Int?)
-    /// A key's `.dismiss` at `level`.
-    case escape(level: Int)
+    /// A key's dismissal (Escape's or a back key's `reasons`) at `level`.
+    case key(level: Int, DismissPolicy)
+}
+
+/// Where the keyboard focus is in a stack: the level and the item's index.
+struct FocusSpot: Equatable {
+    var level: Int
+    var index: Int
 }

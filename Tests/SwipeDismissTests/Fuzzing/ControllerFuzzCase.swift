@@ -135,7 +135,10 @@ struct ControllerFuzzCase {
             case 11..<14: queued.append(InputEvent(time: t, kind: .up(Self.point(&random))))
             case 14: queued.append(InputEvent(time: t, kind: .cancel))
             case 15:
-                let keys = [Key.escape, .space, .enter, .other("x"), .other("y"), .other("n")]
+                let keys = [
+                    Key.escape, .space, .enter, .other("x"), .other("y"), .other("n"), .tab,
+                    .back, .controlUp, .controlDown,
+                ]
                 queued.append(InputEvent(time: t, kind: .key(keys.randomElement(using: &random)!)))
             default:
                 calls.append(((t * 30).rounded(.up), Self.action(at: t, &random)))
