@@ -124,7 +124,9 @@ enum WaylandDemoMain {
             let stack = StackScene.makeController(
                 input: source, renderer: renderer, clock: clock, configuration: configuration,
                 confirm: options.confirm)
-            if options.printsEvents { printEvents(of: stack, with: console.line) }
+            if options.printsEvents {
+                printEvents(of: stack, namingFocus: true, with: console.line)
+            }
             controller = stack
         } else {
             let single = DismissController(
@@ -135,7 +137,8 @@ enum WaylandDemoMain {
             if options.printsEvents {
                 printEvents(
                     of: single, namingDetent: options.scene == .sheet,
-                    namingTranslation: configuration.direction == .free, with: console.line)
+                    namingTranslation: configuration.direction == .free, namingFocus: true,
+                    with: console.line)
             }
             controller = single
         }

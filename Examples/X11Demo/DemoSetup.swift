@@ -38,7 +38,8 @@ extension X11DemoMain {
         if options.printsEvents {
             printEvents(
                 of: controller, namingDetent: options.scene == .sheet,
-                namingTranslation: configuration.direction == .free, with: console.line)
+                namingTranslation: configuration.direction == .free, namingFocus: true,
+                with: console.line)
         }
         return controller
     }

@@ -14,7 +14,7 @@ enum StackDemo {
         let stack = StackScene.makeController(
             input: input, renderer: renderer, clock: clock, configuration: configuration,
             confirm: confirm)
-        if printsEvents { printEvents(of: stack, with: console.line) }
+        if printsEvents { printEvents(of: stack, namingFocus: true, with: console.line) }
         return stack
     }
 

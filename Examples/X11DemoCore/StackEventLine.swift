@@ -13,9 +13,13 @@ package func stackEventLine(
 }
 
 /// `--events` for a stack (the demos' `--scene stack`): each level's phase change as a
-/// `stackEventLine`, vetoed attempts and pass-through presses as the one-sheet lines, each
-/// handed to `print`.
-package func printEvents(of stack: SheetStackController, with print: @escaping (String) -> Void) {
+/// `stackEventLine`, vetoed attempts and pass-through presses as the one-sheet lines, and with
+/// `namingFocus` each change of keyboard focus as a `focusLine` (the title from the level's
+/// presenter), each handed to `print`.
+package func printEvents(
+    of stack: SheetStackController, namingFocus: Bool = false,
+    with print: @escaping (String) -> Void
+) {
     stack.addObserver { [unowned stack] event in
         switch event.event {
         case .phaseChanged(_, _, let state):
@@ -27,6 +31,11 @@ package func printEvents(of stack: SheetStackController, with print: @escaping (
             print(attemptLine(reason, state: stack.state.top))
         case .passedThrough(let point):
             print(passThroughLine(point, state: stack.state.top))
+        case .focusChanged(let item) where namingFocus:
+            let title = item.map { id in
+                stack.presenter(ofLevel: event.level).map { focusTitle(id, in: $0) } ?? id
+            }
+            print(focusLine(title, state: stack.state.top))
         default:
             break
         }

@@ -114,6 +114,11 @@ public final class SheetStackController {
         level >= 0 && level < stack.levels.count ? stack.scale(ofLevel: level) : 1
     }
 
+    /// The presenter of the sheet at `level` (its items, their titles), if the stack holds it.
+    public func presenter(ofLevel level: Int) -> Presenter? {
+        level >= 0 && level < descriptions.count ? descriptions[level].presenter : nil
+    }
+
     /// The detents of the top sheet as resolved for the viewport.
     public var layout: DetentLayout { stack.levels[stack.top].layout }
 
