@@ -31,7 +31,9 @@ public final class DismissController {
     /// the presenter's first focusable item when the sheet shows, moved by Tab and
     /// Shift+Tab; nil while no sheet shows (focus is the app's: restore your own on
     /// `.focusChanged(item: nil)`) or the content has no focusable items.
-    public var focusedItem: String? { focus.index.map(presenter.focusableItem(at:)) }
+    public var focusedItem: String? {
+        focus.spot(inputLevel: 0).map { presenter.focusableItem(at: $0.index) }
+    }
 
     /// The dismissal policy as a closure; nil (and no delegate) allows every dismissal.
     ///
@@ -68,14 +70,8 @@ public final class DismissController {
     private var isPerforming = false
     /// The policy as the app answers it, around a call (`PolicyAsker`).
     private var asker = PolicyAsker()
-    /// The keyboard focus over the presenter's items, and the index last reported.
-    private var focus = KeyboardFocus()
-    private var reportedFocus: Int?
-    /// Whether the focus ring shows: after a focus key, until the next press (as
-    /// `:focus-visible`), so pointer-only use and exports look as before.
-    private var focusVisible = false
-    /// The item the presenter was last told to draw the ring on.
-    private var ringItem: Int?
+    /// The keyboard focus over the presenter's items (a stack of one level).
+    private var focus = FocusTracker()
 
     /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
     public init(
@@ -95,7 +91,7 @@ public final class DismissController {
             configuration: configuration, time: clock.now, presented: presented)
         queue.reserveCapacity(16)
         followFocus()
-        reportedFocus = focus.index
+        _ = focus.change(inputLevel: 0)
     }
 
     // MARK: Observing
@@ -185,7 +181,7 @@ public final class DismissController {
                 $0.perform(intent, environment: environment)
             }
         }
-        if case .down = event.kind { focusVisible = false }
+        if case .down = event.kind { focus.isVisible = false }
         run(asking: asker.reasons(for: event, machine)) { [environment] in
             $0.handle(event, environment: environment)
         }
@@ -194,36 +190,26 @@ public final class DismissController {
     /// Moves or activates the keyboard focus for `intent`; returns false when the intent is
     /// the machine's.
     private func handleFocus(_ intent: KeyIntent) -> Bool {
-        let action = FocusAction(intent, focused: focus.index)
-        switch action {
-        case .none: return false
-        case .ignore: return true
-        case .move(let step):
-            focus.move(by: step, itemCount: presenter.focusableItemCount)
-        case .activate:
-            guard let index = focus.index else { return true }
+        switch focus.handle(intent, inputLevel: 0, presenter: presenter) {
+        case .notFocus: return false
+        case .done: break
+        case .activate(let index):
             let point = presenter.activationPoint(
                 ofItem: index, state: machine.state, direction: configuration.direction,
                 viewport: environment.viewport)
             queue.append(
                 .notify(.contentTapped(item: presenter.focusableItem(at: index), point: point)))
         }
-        focusVisible = true
         perform()
         return true
     }
 
     /// Follows the sheet's life with the focus and the presenter's ring.
     private func followFocus() {
-        focus.follow(
-            isShown: machine.phase != .dismissing && machine.phase != .dismissed,
-            presentation: machine.presentationCount, itemCount: presenter.focusableItemCount)
-        let ring = focusVisible ? focus.index : nil
-        if ring != ringItem {
-            ringItem = ring
-            presenter.showFocusRing(onItem: ring)
-            needsDisplay = true
+        let changed = focus.follow(count: 1, inputLevel: 0) { _ in
+            (presenter, machine.isShown, machine.presentationCount)
         }
+        if changed { needsDisplay = true }
     }
 
     /// Presents the modal at its presented detent if it is dismissed (or on its way out),
@@ -344,8 +330,7 @@ public final class DismissController {
             }
             // The focus follows the state the effects left; a change is one more event.
             followFocus()
-            guard focus.index != reportedFocus else { break }
-            reportedFocus = focus.index
+            guard focus.change(inputLevel: 0) != nil else { break }
             queue.append(.notify(.focusChanged(item: focusedItem)))
         }
         queue.removeAll(keepingCapacity: true)

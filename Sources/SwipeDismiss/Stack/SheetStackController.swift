@@ -62,15 +62,8 @@ public final class SheetStackController {
     /// performed runs at once, and its effects wait behind these.
     private var queue: [StackEffect] = []
     private var asker = PolicyAsker()
-    /// Each level's keyboard focus, and the presenter it belongs to.
-    private var focuses: [KeyboardFocus] = []
-    private var focusOwners: [ObjectIdentifier] = []
-    /// The focus last reported, as (level, item index).
-    private var reportedFocus: FocusSpot?
-    /// Whether the ring shows: after a focus key, until the next press.
-    private var focusVisible = false
-    /// Where the ring was last drawn.
-    private var ringSpot: FocusSpot?
+    /// Each level's keyboard focus (`FocusTracker`).
+    private var focus = FocusTracker()
 
     /// A stack holding `root` as level 0, presented and at rest (or dismissed).
     public init(
@@ -89,10 +82,8 @@ public final class SheetStackController {
             configuration: root.configuration, time: clock.now, presented: presented)
         stack = SheetStack(root: machine)
         lastRendered.reserveCapacity(4)
-        focuses.reserveCapacity(4)
-        focusOwners.reserveCapacity(4)
         followFocus()
-        reportedFocus = focusSpot
+        _ = focus.change(inputLevel: stack.inputLevel)
     }
 
     // MARK: Reading
@@ -133,8 +124,9 @@ public final class SheetStackController {
     /// Tab and Shift+Tab; back on the item it had once the sheet above it leaves; nil while
     /// no sheet shows (focus is the app's) or the sheet has no focusable items.
     public var focusedItem: String? {
-        guard let (level, index) = focusTarget else { return nil }
-        return descriptions[level].presenter.focusableItem(at: index)
+        guard let spot = focus.spot(inputLevel: stack.inputLevel), spot.level < descriptions.count
+        else { return nil }
+        return descriptions[spot.level].presenter.focusableItem(at: spot.index)
     }
 
     /// The one backdrop's alpha: the largest of the sheets' alphas.
@@ -213,7 +205,7 @@ public final class SheetStackController {
                 [environments] in $0.perform(intent, environment: environments)
             }
         }
-        if case .down = event.kind { focusVisible = false }
+        if case .down = event.kind { focus.isVisible = false }
         run(asking: .event(event)) { [environments] in
             $0.handle(event, environment: environments)
         }
@@ -339,9 +331,7 @@ public final class SheetStackController {
             // The focus follows the state the effects left; a change is one more event.
             syncLevels()
             followFocus()
-            let spot = focusSpot
-            guard spot != reportedFocus else { break }
-            reportedFocus = spot
+            guard let spot = focus.change(inputLevel: stack.inputLevel) else { break }
             queue.append(
                 .level(spot?.level ?? stack.inputLevel, .notify(.focusChanged(item: focusedItem))))
         }
@@ -372,77 +362,35 @@ public final class SheetStackController {
 
     // MARK: Focus
 
-    /// The focused item of the sheet that takes input, as (level, item index).
-    private var focusSpot: FocusSpot? {
-        let level = stack.inputLevel
-        guard level < focuses.count, let index = focuses[level].index else { return nil }
-        return FocusSpot(level: level, index: index)
-    }
-
-    private var focusTarget: (Int, Int)? {
-        guard let spot = focusSpot, spot.level < descriptions.count else { return nil }
-        return (spot.level, spot.index)
-    }
-
     /// Moves or activates the keyboard focus for `intent`; returns false when the intent is
     /// the stack's.
     private func handleFocus(_ intent: KeyIntent) -> Bool {
-        let action = FocusAction(intent, focused: focusTarget?.1)
-        switch action {
-        case .none: return false
-        case .ignore: return true
-        case .move(let step):
-            guard let (level, _) = focusTarget else { return true }
-            focuses[level].move(
-                by: step, itemCount: descriptions[level].presenter.focusableItemCount)
-        case .activate:
-            guard let (level, index) = focusTarget else { return true }
-            let presenter = descriptions[level].presenter
+        let level = stack.inputLevel
+        guard level < descriptions.count else { return false }
+        let presenter = descriptions[level].presenter
+        switch focus.handle(intent, inputLevel: level, presenter: presenter) {
+        case .notFocus: return false
+        case .done: break
+        case .activate(let index):
             let point = presenter.activationPoint(
                 ofItem: index, state: stack.state(ofLevel: level),
                 direction: descriptions[level].configuration.direction, viewport: viewport)
-            queue.append(
-                .level(
-                    level,
-                    .notify(.contentTapped(item: presenter.focusableItem(at: index), point: point))
-                ))
+            let item = presenter.focusableItem(at: index)
+            queue.append(.level(level, .notify(.contentTapped(item: item, point: point))))
         }
-        focusVisible = true
         performEffects()
         return true
     }
 
-    /// Follows every level's life with its focus (a level whose presenter changed starts
-    /// afresh), and the ring onto the sheet that takes input.
+    /// Follows every level's life with its focus, and the ring onto the sheet that takes
+    /// input.
     private func followFocus() {
         let count = min(stack.levels.count, descriptions.count)
-        if focuses.count > count {
-            focuses.removeSubrange(count...)
-            focusOwners.removeSubrange(count...)
-        }
-        for level in 0..<count {
-            let presenter = descriptions[level].presenter
-            let owner = ObjectIdentifier(presenter)
-            if level == focuses.count {
-                focuses.append(KeyboardFocus())
-                focusOwners.append(owner)
-            } else if focusOwners[level] != owner {
-                focuses[level] = KeyboardFocus()
-                focusOwners[level] = owner
-            }
+        let changed = focus.follow(count: count, inputLevel: stack.inputLevel) { level in
             let machine = stack.levels[level]
-            focuses[level].follow(
-                isShown: machine.isShown, presentation: machine.presentationCount,
-                itemCount: presenter.focusableItemCount)
+            return (descriptions[level].presenter, machine.isShown, machine.presentationCount)
         }
-        let ring = focusVisible ? focusSpot : nil
-        guard ring != ringSpot else { return }
-        if let old = ringSpot, old.level < descriptions.count {
-            descriptions[old.level].presenter.showFocusRing(onItem: nil)
-        }
-        if let ring { descriptions[ring.level].presenter.showFocusRing(onItem: ring.index) }
-        ringSpot = ring
-        needsDisplay = true
+        if changed { needsDisplay = true }
     }
 
     private func renderIfNeeded(force: Bool) throws -> Bool {
@@ -480,10 +428,4 @@ enum StackAsking {
     case programmatic(level: Int?)
     /// A key's dismissal (Escape's or a back key's `reasons`) at `level`.
     case key(level: Int, DismissPolicy)
-}
-
-/// Where the keyboard focus is in a stack: the level and the item's index.
-struct FocusSpot: Equatable {
-    var level: Int
-    var index: Int
 }
