@@ -108,4 +108,20 @@ final class X11DemoKeyboardTests: XCTestCase {
         XCTAssertEqual(focusTitles(demo), ["Row 2", "Row 3", "Row 1", "Row 3"])
         close(demo)
     }
+
+    func testTheRingShowsOnTheFocusedRowAfterTabAndGoesOnAPress() throws {
+        let demo = try startFocused(["--scene", "sheet", "--events"])
+        // Row 2 at `medium` spans y 522…566; the ring's left bar is x 4…6 inside it.
+        func ring() -> UInt32? {
+            demo.display.readPixels(window: demo.window, x: 5, y: 540, width: 1, height: 1)
+                .map { $0[0] & 0xFF_FFFF }
+        }
+        XCTAssertEqual(ring(), 0xFF_FFFF, "no ring before a key")
+        try xdotool(["key", "Tab"])
+        XCTAssertTrue(eventually { ring() == 0x00_7AFF }, "\(String(ring() ?? 0, radix: 16))")
+        try xdotool(["mousemove", "--window", demo.id, "195", "700", "click", "1"])
+        XCTAssertTrue(eventually { ring() == 0xFF_FFFF }, "\(String(ring() ?? 0, radix: 16))")
+        XCTAssertFalse(demo.phases.contains("dismissing"), demo.child.stdout)
+        close(demo)
+    }
 }
