@@ -19,12 +19,13 @@ final class KeyboardInSheetTests: XCTestCase {
 
         init(
             bindings: KeyBindings = .standard, presented: Bool = true,
-            presenter: SheetPresenter = SheetPresenter()
+            presenter: SheetPresenter = SheetPresenter(),
+            configuration: DismissConfiguration = .sheet()
         ) {
             self.presenter = presenter
             controller = DismissController(
                 input: input, presenter: presenter, renderer: renderer, clock: clock,
-                configuration: .sheet(), presented: presented)
+                configuration: configuration, presented: presented)
             controller.keyBindings = bindings
             controller.addObserver { [unowned self] in self.events.append($0) }
             controller.shouldDismiss = { [unowned self] reason in
@@ -306,6 +307,58 @@ final class KeyboardInSheetTests: XCTestCase {
         XCTAssertEqual(frame, Rect(x: 0, y: 84.4 + 56 + 4 * 44 - 100, width: 390, height: 44))
         XCTAssertEqual(presenter.focusableItemTitle(at: 4), "Row 5")
         XCTAssertEqual(presenter.focusableItemCount, 60)
+    }
+
+    // MARK: Scrolling to the focus
+
+    /// A sheet presented at `large`, where its list scrolls.
+    private func sheetAtLarge() -> Sheet {
+        var configuration = DismissConfiguration.sheet()
+        configuration.presentedDetent = .large
+        return Sheet(configuration: configuration)
+    }
+
+    func testAtLargeTheListScrollsTheLeastThatShowsTheFocusedRow() {
+        let sheet = sheetAtLarge()
+        // The list shows 844 − (84.4 + 56) = 703.6 pt: Row 16 (660…704) is 0.4 pt out of sight.
+        for _ in 0..<14 { sheet.press(.tab) }
+        XCTAssertEqual(sheet.controller.focusedItem, "row-15")
+        XCTAssertEqual(sheet.controller.state.scroll, 0)
+        sheet.press(.tab)
+        XCTAssertEqual(sheet.controller.focusedItem, "row-16")
+        XCTAssertEqual(sheet.controller.state.scroll, 0.4, accuracy: 1e-9)
+        // Wrapping back to Row 1 shows the list's top; Shift+Tab to Row 60 its end.
+        sheet.press(.shiftTab)
+        XCTAssertEqual(sheet.controller.state.scroll, 0.4, accuracy: 1e-9, "Row 15 shows")
+        for _ in 0..<14 { sheet.press(.shiftTab) }
+        XCTAssertEqual(sheet.controller.focusedItem, "row-1")
+        XCTAssertEqual(sheet.controller.state.scroll, 0, accuracy: 1e-9)
+        sheet.press(.shiftTab)
+        XCTAssertEqual(sheet.controller.focusedItem, "row-60")
+        XCTAssertEqual(sheet.controller.state.scroll, 2640 - 703.6, accuracy: 1e-9)
+        sheet.press(.tab)
+        XCTAssertEqual(sheet.controller.state.scroll, 0, accuracy: 1e-9)
+        XCTAssertEqual(sheet.controller.state.phase, .presented)
+    }
+
+    func testBelowTheTopDetentTheListNeverScrolls() {
+        let sheet = Sheet()
+        for _ in 0..<20 { sheet.press(.tab) }
+        XCTAssertEqual(sheet.controller.focusedItem, "row-21")
+        XCTAssertEqual(sheet.controller.state.scroll, 0)
+        XCTAssertEqual(sheet.controller.state.detent, .medium)
+    }
+
+    func testAStackScrollsTheTopSheetsListToItsFocusedRow() throws {
+        var configuration = DismissConfiguration.sheet()
+        configuration.presentedDetent = .large
+        let controller = SheetStackController(
+            input: QueuedInputSource(), renderer: NullRenderer(), clock: ManualClock(),
+            root: StackLevel(configuration: configuration, presenter: SheetPresenter()))
+        controller.handle(InputEvent(time: 0, kind: .key(.shiftTab)))
+        XCTAssertEqual(controller.focusedItem, "row-60")
+        XCTAssertEqual(
+            try XCTUnwrap(controller.state(ofLevel: 0)).scroll, 2640 - 703.6, accuracy: 1e-9)
     }
 
     // MARK: Stacks

@@ -193,6 +193,13 @@ public final class DismissController {
         switch focus.handle(intent, inputLevel: 0, presenter: presenter) {
         case .notFocus: return false
         case .done: break
+        case .moved(let index):
+            // At the top detent the list scrolls to show the newly focused row.
+            if let range = presenter.listExtent(ofFocusableItem: index) {
+                queue.append(
+                    contentsOf: machine.revealInList(
+                        top: range.lowerBound, bottom: range.upperBound, environment: environment))
+            }
         case .activate(let index):
             let point = presenter.activationPoint(
                 ofItem: index, state: machine.state, direction: configuration.direction,

@@ -88,7 +88,7 @@ struct FocusTracker {
         case .move(let step):
             levels[inputLevel].move(by: step, itemCount: presenter.focusableItemCount)
             isVisible = true
-            return .done
+            return levels[inputLevel].index.map { .moved($0) } ?? .done
         case .activate:
             isVisible = true
             return focused.map { .activate($0.index) } ?? .done
@@ -100,8 +100,10 @@ struct FocusTracker {
 enum FocusOutcome: Equatable {
     /// Nothing: the intent is the machine's.
     case notFocus
-    /// The focus moved, or there was nothing to do: the key is used up.
+    /// There was nothing to do: the key is used up.
     case done
+    /// The focus moved onto focusable item `index`.
+    case moved(Int)
     /// Report focusable item `index` tapped.
     case activate(Int)
 }

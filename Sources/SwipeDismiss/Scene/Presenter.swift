@@ -62,6 +62,10 @@ public protocol Presenter: AnyObject {
     /// Draws the keyboard focus ring on focusable item `index` from the next `update` on
     /// (nil: no ring). Drivers call it only when the ring changes.
     func showFocusRing(onItem index: Int?)
+    /// Where focusable item `index` lies in the content's scrolling list, in list points (0
+    /// at the list's top), or nil when it is not in the list: the driver scrolls the list to
+    /// show an item the focus moves onto.
+    func listExtent(ofFocusableItem index: Int) -> Range<Double>?
 }
 
 extension Presenter {
@@ -90,6 +94,8 @@ extension Presenter {
     ) -> Rect? { nil }
     /// By default no ring is drawn.
     public func showFocusRing(onItem index: Int?) {}
+    /// By default no item is in a scrolling list.
+    public func listExtent(ofFocusableItem index: Int) -> Range<Double>? { nil }
 
     /// How far the content travels to leave by each of the four edges.
     public func edgeDistances(viewport: Size) -> EdgeDistances {

@@ -33,6 +33,13 @@ extension SheetPresenter {
         return rowFrame(index, viewport: viewport).offsetBy(Point(x: shift.x, y: shift.y - scroll))
     }
 
+    /// Row `index`'s place in the list: `index` rows of 44 pt down.
+    public func listExtent(ofFocusableItem index: Int) -> Range<Double>? {
+        guard index >= 0, index < rows.count else { return nil }
+        let top = Double(index) * Self.rowHeight
+        return top..<(top + Self.rowHeight)
+    }
+
     /// Draws the ring on row `index` from the next `update` on (nil: no ring).
     public func showFocusRing(onItem index: Int?) {
         focusRingRow = index.flatMap { $0 >= 0 && $0 < rows.count ? $0 : nil }

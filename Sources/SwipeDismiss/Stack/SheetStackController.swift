@@ -371,6 +371,14 @@ public final class SheetStackController {
         switch focus.handle(intent, inputLevel: level, presenter: presenter) {
         case .notFocus: return false
         case .done: break
+        case .moved(let index):
+            // At the top detent the list scrolls to show the newly focused row.
+            if let range = presenter.listExtent(ofFocusableItem: index) {
+                queue.append(
+                    contentsOf: stack.revealInList(
+                        level: level, top: range.lowerBound, bottom: range.upperBound,
+                        environment: environments))
+            }
         case .activate(let index):
             let point = presenter.activationPoint(
                 ofItem: index, state: stack.state(ofLevel: level),

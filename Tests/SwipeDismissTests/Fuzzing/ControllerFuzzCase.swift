@@ -136,8 +136,10 @@ struct ControllerFuzzCase {
             case 14: queued.append(InputEvent(time: t, kind: .cancel))
             case 15:
                 let keys = [
-                    Key.escape, .space, .enter, .other("x"), .other("y"), .other("n"), .tab,
-                    .back, .controlUp, .controlDown,
+                    // Not Tab: the focus (and the list scrolled to it) is the driver's, which
+                    // the machine reference does not model (`KeyboardInSheetTests`).
+                    Key.escape, .space, .enter, .other("x"), .other("y"), .other("n"), .back,
+                    .controlUp, .controlDown,
                 ]
                 queued.append(InputEvent(time: t, kind: .key(keys.randomElement(using: &random)!)))
             default:
