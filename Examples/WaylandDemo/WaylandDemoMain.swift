@@ -126,7 +126,8 @@ enum WaylandDemoMain {
                 input: source, renderer: renderer, clock: clock, configuration: configuration,
                 confirm: options.confirm, adaptive: options.adaptive)
             if options.printsEvents {
-                printEvents(of: stack, namingMode: options.adaptive, with: console.line)
+                printEvents(
+                    of: stack, namingMode: options.adaptive, namingFocus: true, with: console.line)
             }
             controller = stack
         } else {
@@ -139,7 +140,7 @@ enum WaylandDemoMain {
                 printEvents(
                     of: single, namingDetent: options.scene == .sheet,
                     namingTranslation: configuration.direction == .free,
-                    namingMode: options.adaptive && options.scene.namesDetents,
+                    namingMode: options.adaptive && options.scene.namesDetents, namingFocus: true,
                     with: console.line)
             }
             controller = single

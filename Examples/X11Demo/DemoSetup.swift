@@ -41,7 +41,8 @@ extension X11DemoMain {
             printEvents(
                 of: controller, namingDetent: options.scene == .sheet,
                 namingTranslation: configuration.direction == .free,
-                namingMode: options.adaptive && options.scene.namesDetents, with: console.line)
+                namingMode: options.adaptive && options.scene.namesDetents, namingFocus: true,
+                with: console.line)
         }
         return controller
     }

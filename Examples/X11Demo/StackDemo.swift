@@ -15,7 +15,9 @@ enum StackDemo {
         let stack = StackScene.makeController(
             input: input, renderer: renderer, clock: clock, configuration: configuration,
             confirm: confirm, adaptive: adaptive)
-        if printsEvents { printEvents(of: stack, namingMode: adaptive, with: console.line) }
+        if printsEvents {
+            printEvents(of: stack, namingMode: adaptive, namingFocus: true, with: console.line)
+        }
         return stack
     }
 

@@ -62,6 +62,27 @@ package func passThroughLine(_ point: Point, state: DismissState) -> String {
         + "{\"x\":\(jsonNumber(point.x)),\"y\":\(jsonNumber(point.y))}}"
 }
 
+/// The `--events` line for a change of keyboard focus (DESIGN §4c "Keyboard in a sheet"):
+/// `{"t":…,"focus":"Row 2"}` with the item's title, or `{"t":…,"focus":null}` once focus has
+/// gone back to the app.
+package func focusLine(_ title: String?, state: DismissState) -> String {
+    let focus = title.map { "\"\(jsonEscaped($0))\"" } ?? "null"
+    return "{\"t\":\(jsonNumber(state.time)),\"focus\":\(focus)}"
+}
+
+/// The title `presenter` shows for its focusable item `id`, or the id itself when it has no
+/// such item.
+package func focusTitle(_ id: String, in presenter: Presenter) -> String {
+    var index = 0
+    while index < presenter.focusableItemCount {
+        if presenter.focusableItem(at: index) == id {
+            return presenter.focusableItemTitle(at: index)
+        }
+        index += 1
+    }
+    return id
+}
+
 /// `text` as the inside of a JSON string: quotes, backslashes and control characters escaped.
 package func jsonEscaped(_ text: String) -> String {
     var result = ""
@@ -104,10 +125,11 @@ package func windowSize(fitting viewport: Size) -> (width: Int, height: Int)? {
 /// `--events` for one controller (every scene but `stack`): each phase change as an
 /// `eventLine` (naming the detent for the sheet scene, the 2-D translation for
 /// `--direction free`, the mode with `namingMode`), vetoed attempts and pass-through presses
-/// as their lines, each handed to `print`.
+/// as their lines, and with `namingFocus` each change of keyboard focus as a `focusLine`, each
+/// handed to `print`.
 package func printEvents(
     of controller: DismissController, namingDetent: Bool, namingTranslation: Bool,
-    namingMode: Bool = false, with print: @escaping (String) -> Void
+    namingMode: Bool = false, namingFocus: Bool = false, with print: @escaping (String) -> Void
 ) {
     controller.addObserver { [unowned controller] event in
         switch event {
@@ -126,6 +148,9 @@ package func printEvents(
             print(attemptLine(reason, state: controller.state))
         case .passedThrough(let point):
             print(passThroughLine(point, state: controller.state))
+        case .focusChanged(let item) where namingFocus:
+            let title = item.map { focusTitle($0, in: controller.presenter) }
+            print(focusLine(title, state: controller.state))
         default:
             break
         }

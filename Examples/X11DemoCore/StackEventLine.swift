@@ -14,10 +14,11 @@ package func stackEventLine(
 }
 
 /// `--events` for a stack (the demos' `--scene stack`): each level's phase change as a
-/// `stackEventLine`, vetoed attempts and pass-through presses as the one-sheet lines, each
-/// handed to `print`.
+/// `stackEventLine` (with the mode, with `namingMode`), vetoed attempts and pass-through
+/// presses as the one-sheet lines, and with `namingFocus` each change of keyboard focus as a
+/// `focusLine` (the title from the level's presenter), each handed to `print`.
 package func printEvents(
-    of stack: SheetStackController, namingMode: Bool = false,
+    of stack: SheetStackController, namingMode: Bool = false, namingFocus: Bool = false,
     with print: @escaping (String) -> Void
 ) {
     stack.addObserver { [unowned stack] event in
@@ -40,6 +41,11 @@ package func printEvents(
             print(attemptLine(reason, state: stack.state.top))
         case .passedThrough(let point):
             print(passThroughLine(point, state: stack.state.top))
+        case .focusChanged(let item) where namingFocus:
+            let title = item.map { id in
+                stack.presenter(ofLevel: event.level).map { focusTitle(id, in: $0) } ?? id
+            }
+            print(focusLine(title, state: stack.state.top))
         default:
             break
         }

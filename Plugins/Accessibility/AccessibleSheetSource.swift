@@ -114,10 +114,9 @@ extension DismissController: AccessibleSheetSource {
         addObserver { observer(0, $0) }
     }
 
-    /// The focused item of level 0 (none until the drivers' keyboard model gives one).
+    /// The item of level 0 that has the keyboard focus (`focusedItem`).
     public func accessibleFocusedItem(ofLevel level: Int) -> String? {
-        // With the drivers' keyboard model: `level == 0 ? focusedItem : nil`.
-        nil
+        level == 0 ? focusedItem : nil
     }
 
     /// A press and release at `point` at the clock's time, for level 0.
@@ -161,11 +160,9 @@ extension SheetStackController: AccessibleSheetSource {
         addObserver { observer($0.level, $0.event) }
     }
 
-    /// The focused item of the sheet that takes input (none until the drivers' keyboard
-    /// model gives one).
+    /// The focused item of the sheet that takes input (`focusedItem`); other levels have none.
     public func accessibleFocusedItem(ofLevel level: Int) -> String? {
-        // With the drivers' keyboard model: `level == inputLevel ? focusedItem : nil`.
-        nil
+        level == inputLevel ? focusedItem : nil
     }
 
     /// A press and release at `point` at the clock's time, on the sheet that takes input

@@ -55,26 +55,30 @@ struct WaylandKeyboard {
         xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
     }
 
-    /// The controller's key for the evdev `code`, or nil for a key it does not use.
+    /// The controller's key for the evdev `code`, or nil for a key it does not use: the
+    /// keysym with the current modifiers, through the core's one table
+    /// (`Key(keysym:modifiers:)`, shared with the X11 plugin).
     func key(forEvdevCode code: UInt32) -> Key? {
         guard let state = storage.state else { return Self.key(forEvdevCode: code) }
-        return Self.key(forKeysym: xkb_state_key_get_one_sym(state, code + 8))
+        return Key(
+            keysym: xkb_state_key_get_one_sym(state, code + 8), modifiers: modifiers(of: state))
     }
 
-    /// The key for an xkb keysym.
-    static func key(forKeysym symbol: UInt32) -> Key? {
-        switch symbol {
-        case 0xFF1B: .escape  // XKB_KEY_Escape
-        case 0x20: .space  // XKB_KEY_space
-        case 0xFF0D, 0xFF8D: .enter  // XKB_KEY_Return, XKB_KEY_KP_Enter
-        case 0xFF55: .pageUp  // XKB_KEY_Page_Up
-        case 0xFF56: .pageDown  // XKB_KEY_Page_Down
-        case 0xFF50: .home  // XKB_KEY_Home
-        case 0xFF57: .end  // XKB_KEY_End
-        case 0x79, 0x59: .other("y")  // y, Y
-        case 0x6E, 0x4E: .other("n")  // n, N
-        default: nil
+    /// Shift, Control and Alt as the state has them now (effective: depressed, latched or
+    /// locked).
+    private func modifiers(of state: OpaquePointer) -> KeyModifiers {
+        var modifiers: KeyModifiers = []
+        let effective = XKB_STATE_MODS_EFFECTIVE
+        if xkb_state_mod_name_is_active(state, XKB_MOD_NAME_SHIFT, effective) > 0 {
+            modifiers.insert(.shift)
         }
+        if xkb_state_mod_name_is_active(state, XKB_MOD_NAME_CTRL, effective) > 0 {
+            modifiers.insert(.control)
+        }
+        if xkb_state_mod_name_is_active(state, XKB_MOD_NAME_ALT, effective) > 0 {
+            modifiers.insert(.alt)
+        }
+        return modifiers
     }
 
     /// Without a keymap (none sent yet), the keys by their evdev codes on a US layout.
@@ -83,6 +87,8 @@ struct WaylandKeyboard {
         case 1: .escape  // KEY_ESC
         case 57: .space  // KEY_SPACE
         case 28, 96: .enter  // KEY_ENTER, KEY_KPENTER
+        case 15: .tab  // KEY_TAB
+        case 158: .back  // KEY_BACK
         case 21: .other("y")  // KEY_Y
         case 49: .other("n")  // KEY_N
         default: nil

@@ -33,6 +33,9 @@ public struct WaylandPointerMapping: Sendable {
     public static let wheelPointsPerNotch = 53.0
     /// `BTN_LEFT` from `linux/input-event-codes.h`.
     public static let leftButton: UInt32 = 0x110
+    /// The back buttons: `BTN_SIDE` (0x113, X11's button 8, the usual thumb button) and
+    /// `BTN_BACK` (0x116, on mice that name it so). A press is the `.back` key.
+    public static let backButtons: [UInt32] = [0x113, 0x116]
 
     /// The pointer's last position in points.
     public private(set) var position = Point.zero
@@ -43,6 +46,7 @@ public struct WaylandPointerMapping: Sendable {
 
     private var moved = false
     private var button: Bool?
+    private var backPressed = false
     private var left = false
     private var axis = (x: 0.0, y: 0.0)
     private var steps = (x: 0.0, y: 0.0)
@@ -73,8 +77,13 @@ public struct WaylandPointerMapping: Sendable {
         moved = true
     }
 
-    /// `wl_pointer.button`: `code` (`BTN_LEFT` drags; others are ignored) pressed or released.
+    /// `wl_pointer.button`: `code` pressed or released (`BTN_LEFT` drags, a back button's
+    /// press is the `.back` key, others are ignored).
     public mutating func button(_ code: UInt32, pressed: Bool) {
+        if code == Self.backButtons[0] || code == Self.backButtons[1] {
+            if pressed { backPressed = true }
+            return
+        }
         guard code == Self.leftButton else { return }
         button = pressed
     }
@@ -108,6 +117,7 @@ public struct WaylandPointerMapping: Sendable {
         defer {
             moved = false
             button = nil
+            backPressed = false
             left = false
             axis = (0, 0)
             steps = (0, 0)
@@ -139,5 +149,6 @@ public struct WaylandPointerMapping: Sendable {
             isPressed = false
             events.append(.cancel)
         }
+        if backPressed { events.append(.key(.back)) }
     }
 }

@@ -16,8 +16,10 @@ import SwipeDismiss
 ///
 /// The window asks for full motion (no PointerMotionHintMask), so every sample the server
 /// produced reaches the controller even when the loop renders fewer frames than that.
-/// Escape, Space and Return become keys, and `y` and `n` (either case) become
-/// `.other("y")` and `.other("n")`, a prompt's answers. Losing the pointer or the focus
+/// Keys go through the core's one keysym table (`Key(keysym:modifiers:)`, shared with the
+/// Wayland plugin): Escape, Space, Return, the page keys, Tab and Shift+Tab, Ctrl+Up and
+/// Ctrl+Down, `XF86Back` and Alt+Left, and `y` and `n` (a prompt's answers); mouse button 8
+/// is the back key too (core and XInput2 paths). Losing the pointer or the focus
 /// mid-drag (another client's grab, our implicit grab ending without a release, FocusOut,
 /// unmap) is a `.cancel`. Server timestamps are mapped onto `clock` with
 /// `ServerTimeMapping`; a synthetic event (`send_event`, from another client's
@@ -206,6 +208,11 @@ public final class X11InputSource: InputSource {
                 add(time, click)
                 return true
             }
+            if let key = Key(mouseButton: button) {
+                // Button 8 is back, anywhere in the window.
+                add(time, .key(key))
+                return true
+            }
             guard button == UInt32(Button1) else { return true }
             if corePressed { add(time, .cancel) }
             corePressed = true
@@ -222,22 +229,11 @@ public final class X11InputSource: InputSource {
             add(time, .move(point(event.xmotion.x, event.xmotion.y)))
         case KeyPress:
             let time = stamped(event.xkey.time, of: event)
-            let key: Key
-            switch Int32(truncatingIfNeeded: Xlib.lookupKeysym(&event.xkey)) {
-            case XK_Escape: key = .escape
-            case XK_space: key = .space
-            case XK_Return, XK_KP_Enter: key = .enter
-            // The list's scrolling keys (acted on while the sheet is at its top detent).
-            case XK_Page_Up, XK_KP_Page_Up: key = .pageUp
-            case XK_Page_Down, XK_KP_Page_Down: key = .pageDown
-            case XK_Home, XK_KP_Home: key = .home
-            case XK_End, XK_KP_End: key = .end
-            // The answers to a confirmation prompt (the core's default confirm and
-            // decline keys), named as traces name them.
-            case XK_y, XK_Y: key = .other("y")
-            case XK_n, XK_N: key = .other("n")
-            default: return true
-            }
+            // The one keysym table (the core's `Key(keysym:modifiers:)`), on the unshifted
+            // keysym with the event's modifiers: Shift+Tab is Tab with Shift here.
+            let keysym = UInt32(truncatingIfNeeded: Xlib.lookupKeysym(&event.xkey))
+            let modifiers = KeyModifiers(x11State: UInt32(truncatingIfNeeded: event.xkey.state))
+            guard let key = Key(keysym: keysym, modifiers: modifiers) else { return true }
             add(time, .key(key))
         case EnterNotify, LeaveNotify:
             let time = stamped(event.xcrossing.time, of: event)
@@ -305,6 +301,7 @@ public final class X11InputSource: InputSource {
         case .scroll(let dx, let dy, let source): .scroll(dx: dx, dy: dy, source: source)
         case .scrollStop: .scrollStop
         case .cancel: .cancel
+        case .key(let key): .key(key)
         }
     }
 

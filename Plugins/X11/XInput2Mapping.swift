@@ -14,6 +14,8 @@ package enum XI2Input: Equatable, Sendable {
     case scrollStop
     /// The gesture was taken away (a second touch, a grab, a cancel from the caller).
     case cancel
+    /// A button that stands for a key (button 8: `.back`, `Key(mouseButton:)`).
+    case key(Key)
 }
 
 /// An `XI2Input` with the server time of the event it came from (nil: none known).
@@ -174,7 +176,11 @@ package struct XInput2Mapping: Sendable {
                 driver = .pointer
                 press(at: point(event), time: event.time, into: &output)
             default:
-                return
+                // Button 8 is back (the core's table), wherever the pointer is.
+                guard !emulated,
+                    let key = Key(mouseButton: UInt32(truncatingIfNeeded: event.detail))
+                else { return }
+                emit(event.time, .key(key), into: &output)
             }
         case XI2EventType.buttonRelease:
             guard event.detail == 1, !(emulated && touchSelected), case .pointer = driver else {

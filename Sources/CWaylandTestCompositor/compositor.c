@@ -1,6 +1,6 @@
 // The scripted compositor's core: its thread and socket, the commands the test sends, and
 // wl_compositor, wl_surface, wl_shm (libwayland-server's own), wl_output, wl_seat, wl_pointer,
-// wl_touch, and a wl_keyboard that only gains and loses the focus (no keymap, no keys).
+// wl_touch, and a wl_keyboard that gains and loses the focus and sends keys by evdev code (no keymap).
 #include "internal.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -13,7 +13,8 @@
 #include <unistd.h>
 
 enum command_type { CMD_STOP, CMD_ENTER, CMD_MOTION, CMD_BUTTON, CMD_FINGER, CMD_FINGER_STOP, CMD_WHEEL, CMD_HOLD_BEGIN, CMD_HOLD_END, CMD_HIDE,
-                   CMD_CONFIGURE, CMD_OUTPUT_SCALE, CMD_PREFERRED_SCALE, CMD_TOUCH_DOWN, CMD_TOUCH_MOTION,
+                   CMD_CONFIGURE, CMD_OUTPUT_SCALE, CMD_PREFERRED_SCALE, CMD_KEY, CMD_BUTTON_CODE,
+                   CMD_TOUCH_DOWN, CMD_TOUCH_MOTION,
                    CMD_TOUCH_UP, CMD_TOUCH_CANCEL, CMD_KEYBOARD_FOCUS };
 struct command { enum command_type type; double x, y; int value; };
 
@@ -287,6 +288,12 @@ static void run_command(struct swd_test_compositor *compositor, const struct com
         }
         return;
     }
+    if (command->type == CMD_KEY) {
+        if (!compositor->keyboard) return;
+        wl_keyboard_send_key(compositor->keyboard, ++compositor->serial, tc_now_ms(), (uint32_t)command->value,
+                             command->x != 0 ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED);
+        return;
+    }
     if (command->type >= CMD_TOUCH_DOWN) {
         run_touch_command(compositor, command);
         return;
@@ -313,6 +320,10 @@ static void run_command(struct swd_test_compositor *compositor, const struct com
     case CMD_BUTTON:
         wl_pointer_send_button(pointer, ++compositor->serial, time, BTN_LEFT,
                                command->value ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED);
+        break;
+    case CMD_BUTTON_CODE:
+        wl_pointer_send_button(pointer, ++compositor->serial, time, (uint32_t)command->value,
+                               command->x != 0 ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED);
         break;
     case CMD_FINGER:
         wl_pointer_send_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER);
@@ -489,6 +500,12 @@ void swd_test_compositor_touch_up(swd_test_compositor *c, int32_t id) {
     send_command(c, (struct command){ .type = CMD_TOUCH_UP, .value = id });
 }
 void swd_test_compositor_touch_cancel(swd_test_compositor *c) { send_command(c, (struct command){ .type = CMD_TOUCH_CANCEL }); }
+void swd_test_compositor_key(swd_test_compositor *c, uint32_t code, int pressed) {
+    send_command(c, (struct command){ .type = CMD_KEY, .value = (int)code, .x = pressed });
+}
+void swd_test_compositor_pointer_button_code(swd_test_compositor *c, uint32_t code, int pressed) {
+    send_command(c, (struct command){ .type = CMD_BUTTON_CODE, .value = (int)code, .x = pressed });
+}
 void swd_test_compositor_keyboard_focus(swd_test_compositor *c, int focused) {
     send_command(c, (struct command){ .type = CMD_KEYBOARD_FOCUS, .value = focused });
 }

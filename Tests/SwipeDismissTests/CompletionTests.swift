@@ -115,6 +115,7 @@ extension DismissEvent {
         case .passedThrough: "passedThrough"
         case .detentChanged: "detentChanged"
         case .contentTapped: "contentTapped"
+        case .focusChanged: "focusChanged"
         }
     }
 }

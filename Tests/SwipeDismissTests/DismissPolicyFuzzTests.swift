@@ -87,7 +87,11 @@ final class DismissPolicyFuzzTests: XCTestCase {
                 default: break
                 }
             case 5:
-                let key = [Key.escape, .space, .enter, .pageDown].randomElement(using: &random)!
+                let key = [
+                    // Not Tab: the focus and its list scrolling are the driver's.
+                    Key.escape, .space, .enter, .pageDown, .back, .controlUp, .controlDown,
+                ]
+                .randomElement(using: &random)!
                 add(.key(key), after: Double.random(in: 0...0.3, using: &random), &random)
             case 6:
                 let dy = Double.random(in: -60...60, using: &random)

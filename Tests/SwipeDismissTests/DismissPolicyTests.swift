@@ -33,7 +33,7 @@ final class DismissPolicyTests: XCTestCase {
     func testThePolicyHoldsEachReasonOnItsOwn() {
         var policy = DismissPolicy.allow
         policy.set(.escape, allowed: false)
-        XCTAssertEqual(policy.allowed, [.drag, .flick, .tap, .programmatic])
+        XCTAssertEqual(policy.allowed, [.drag, .flick, .tap, .programmatic, .back])
         XCTAssertFalse(policy.allows(.escape))
         XCTAssertEqual(DismissPolicy(allowing: [.tap]).allowed, [.tap])
         XCTAssertEqual(DismissPolicy.deny.allowed, [])

@@ -16,8 +16,12 @@ final class StackBehaviourTests: XCTestCase {
         input.enqueue(InputEvent(time: time, kind: .key(key)))
     }
 
+    /// The events of `level`, keyboard focus changes left out (`KeyboardInSheetTests`).
     private func events(of level: Int, in harness: StackHarness) -> [DismissEvent] {
-        harness.events.filter { $0.level == level }.map(\.event)
+        harness.events.filter { $0.level == level }.map(\.event).filter {
+            if case .focusChanged = $0 { return false }
+            return true
+        }
     }
 
     /// A harness with `depth` sheets at rest at 1 s per level.

@@ -46,6 +46,14 @@ final class ScriptedCompositor {
     }
     func touchUp(_ id: Int32) { swd_test_compositor_touch_up(compositor, id) }
     func touchCancel() { swd_test_compositor_touch_cancel(compositor) }
+    /// `wl_keyboard.key` of evdev `code` (no keymap: read by its US-layout meaning).
+    func key(_ code: UInt32, pressed: Bool) {
+        swd_test_compositor_key(compositor, code, pressed ? 1 : 0)
+    }
+    /// `wl_pointer.button` of evdev `code` (`BTN_SIDE`, `BTN_BACK`, …), then a frame.
+    func buttonCode(_ code: UInt32, pressed: Bool) {
+        swd_test_compositor_pointer_button_code(compositor, code, pressed ? 1 : 0)
+    }
     func keyboardFocus(_ focused: Bool) {
         swd_test_compositor_keyboard_focus(compositor, focused ? 1 : 0)
     }

@@ -16,9 +16,14 @@ final class WaylandStackDemoTests: XCTestCase {
             ],
             environment: ["WAYLAND_DISPLAY": weston.socketPath], timeout: 60)
         XCTAssertEqual(result.status, 0, result.error)
-        let lines = result.output.split(separator: "\n").compactMap { line in
+        let objects = result.output.split(separator: "\n").compactMap { line in
             try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         }
+        // The keyboard focus: the second sheet's first row, the first sheet's again once the
+        // second leaves, then back to the app (null).
+        let focus = objects.filter { $0["focus"] != nil }.map { $0["focus"] as? String }
+        XCTAssertEqual(focus, ["Row 1", "Row 1", nil], result.output)
+        let lines = objects.filter { $0["focus"] == nil }
         let steps = lines.map { "\($0["level"] as? Int ?? -1):\($0["phase"] as? String ?? "?")" }
         XCTAssertEqual(
             steps,

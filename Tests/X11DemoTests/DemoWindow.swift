@@ -24,6 +24,8 @@ struct RunningDemo {
     }
 
     var phases: [String] { child.stdoutLines.compactMap(phase(of:)) }
+    /// The `--events` lines but the keyboard focus changes (`{"t":…,"focus":…}`).
+    var lines: [String] { child.stdoutLines.filter { !isFocusLine($0) } }
 
     /// The window's size in pixels, as the server has it (`XGetWindowAttributes`).
     var pixelSize: (width: Int, height: Int)? {
@@ -86,6 +88,9 @@ extension XCTestCase {
 
     func requireXdotool() throws { try requireTool("xdotool") }
 }
+
+/// Whether `line` is an `--events` line of a keyboard focus change.
+func isFocusLine(_ line: String) -> Bool { line.contains("\"focus\":") }
 
 /// One `--events` line as a JSON object; throws (naming the line) if it is not one.
 func eventObject(_ line: String) throws -> [String: Any] {

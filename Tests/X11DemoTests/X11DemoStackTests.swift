@@ -32,7 +32,7 @@ final class X11DemoStackTests: XCTestCase {
             "--exit-after-replay",
         ])
         XCTAssertEqual(demo.child.waitForExit(timeout: 15), 0, demo.child.stderr)
-        let lines = try demo.child.stdoutLines.map(eventObject)
+        let lines = try demo.child.stdoutLines.filter { !isFocusLine($0) }.map(eventObject)
         let steps = lines.map { "\($0["level"] as? Int ?? -1):\($0["phase"] as? String ?? "?")" }
         XCTAssertEqual(
             steps,
@@ -60,14 +60,14 @@ final class X11DemoStackTests: XCTestCase {
         }
         XCTAssertEqual(demo.phases, ["presenting", "presented"], demo.child.stdout)
         XCTAssertTrue(greys.allSatisfy { (178...179).contains($0) }, "\(greys)")
-        let presented = try eventObject(demo.child.stdoutLines[1])
+        let presented = try eventObject(demo.lines[1])
         XCTAssertEqual(presented["level"] as? Int, 1)
         XCTAssertEqual(presented["depth"] as? Int, 2)
 
         try xdotool(["key", "--window", demo.id, "Escape"])
         XCTAssertTrue(eventually { demo.phases.count == 4 }, demo.child.stdout)
         XCTAssertEqual(demo.phases.suffix(2), ["dismissing", "dismissed"])
-        let gone = try eventObject(demo.child.stdoutLines[3])
+        let gone = try eventObject(demo.lines[3])
         XCTAssertEqual(gone["level"] as? Int, 1)
         XCTAssertEqual(gone["depth"] as? Int, 1)
         XCTAssertTrue((178...179).contains(demo.grey() ?? -1), "\(demo.grey() ?? -1)")

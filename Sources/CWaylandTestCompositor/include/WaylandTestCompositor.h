@@ -63,6 +63,12 @@ void swd_test_compositor_touch_motion(swd_test_compositor *compositor, int32_t i
 void swd_test_compositor_touch_up(swd_test_compositor *compositor, int32_t id);
 /// wl_touch.cancel: the compositor took every touch point over (a system gesture).
 void swd_test_compositor_touch_cancel(swd_test_compositor *compositor);
+/// wl_keyboard.key: evdev `code` pressed (1) or released (0); no keymap is sent, so the client
+/// reads the code by its US-layout meaning.
+void swd_test_compositor_key(swd_test_compositor *compositor, uint32_t code, int pressed);
+/// wl_pointer.button of evdev `code` (BTN_SIDE, BTN_BACK, …) pressed (1) or released (0), then
+/// a frame.
+void swd_test_compositor_pointer_button_code(swd_test_compositor *compositor, uint32_t code, int pressed);
 /// wl_keyboard.enter (1) or leave (0) on the toplevel: the window gains or loses the focus.
 void swd_test_compositor_keyboard_focus(swd_test_compositor *compositor, int focused);
 /// Hides (1) or shows (0) the toplevel: while hidden, no frame callback is answered.

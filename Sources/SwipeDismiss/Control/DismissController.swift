@@ -27,6 +27,13 @@ public final class DismissController {
     public var isAnimating: Bool { machine.isAnimating }
     /// The detents as resolved for the current viewport.
     public var layout: DetentLayout { machine.layout }
+    /// The id of the item that has the keyboard focus (DESIGN §4c "Keyboard in a sheet"):
+    /// the presenter's first focusable item when the sheet shows, moved by Tab and
+    /// Shift+Tab; nil while no sheet shows (focus is the app's: restore your own on
+    /// `.focusChanged(item: nil)`) or the content has no focusable items.
+    public var focusedItem: String? {
+        focus.spot(inputLevel: 0).map { presenter.focusableItem(at: $0.index) }
+    }
 
     /// The dismissal policy as a closure; nil (and no delegate) allows every dismissal.
     ///
@@ -63,6 +70,8 @@ public final class DismissController {
     private var isPerforming = false
     /// The policy as the app answers it, around a call (`PolicyAsker`).
     var asker = PolicyAsker()
+    /// The keyboard focus over the presenter's items (a stack of one level).
+    private var focus = FocusTracker()
 
     /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
     public init(
@@ -81,6 +90,8 @@ public final class DismissController {
         machine = environment.machine(
             configuration: configuration, time: clock.now, presented: presented)
         queue.reserveCapacity(16)
+        followFocus()
+        _ = focus.change(inputLevel: 0)
     }
 
     // MARK: Observing
@@ -167,13 +178,47 @@ public final class DismissController {
                 $0.advance(to: time, environment: environment)
             }
             guard let intent = keyBindings.intent(for: key, on: machine) else { return }
-            return run(asking: intent == .dismiss ? PolicyAsker.escape : PolicyAsker.nothing) {
-                [environment] in $0.perform(intent, environment: environment)
+            if handleFocus(intent) { return }
+            return run(asking: PolicyAsker.reasons(for: intent)) { [environment] in
+                $0.perform(intent, environment: environment)
             }
         }
+        if case .down = event.kind { focus.isVisible = false }
         run(asking: asker.reasons(for: event, machine)) { [environment] in
             $0.handle(event, environment: environment)
         }
+    }
+
+    /// Moves or activates the keyboard focus for `intent`; returns false when the intent is
+    /// the machine's.
+    private func handleFocus(_ intent: KeyIntent) -> Bool {
+        switch focus.handle(intent, inputLevel: 0, presenter: presenter) {
+        case .notFocus: return false
+        case .done: break
+        case .moved(let index):
+            // At the top detent the list scrolls to show the newly focused row.
+            if let range = presenter.listExtent(ofFocusableItem: index) {
+                queue.append(
+                    contentsOf: machine.revealInList(
+                        top: range.lowerBound, bottom: range.upperBound, environment: environment))
+            }
+        case .activate(let index):
+            let point = presenter.activationPoint(
+                ofItem: index, state: machine.state, direction: configuration.direction,
+                viewport: environment.viewport)
+            queue.append(
+                .notify(.contentTapped(item: presenter.focusableItem(at: index), point: point)))
+        }
+        perform()
+        return true
+    }
+
+    /// Follows the sheet's life with the focus and the presenter's ring.
+    private func followFocus() {
+        let changed = focus.follow(count: 1, inputLevel: 0) { _ in
+            (presenter, machine.isShown, machine.presentationCount)
+        }
+        if changed { needsDisplay = true }
     }
 
     /// Presents the modal at its presented detent if it is dismissed (or on its way out),
@@ -281,15 +326,21 @@ public final class DismissController {
         guard !isPerforming else { return }
         isPerforming = true
         var index = 0
-        while index < queue.count {
-            let effect = queue[index]
-            index += 1
-            switch effect {
-            case .needsDisplay: needsDisplay = true
-            case .notify(let event): hub.notify(event)
-            case .complete(let request, let succeeded):
-                hub.complete(request, succeeded)
+        while true {
+            while index < queue.count {
+                let effect = queue[index]
+                index += 1
+                switch effect {
+                case .needsDisplay: needsDisplay = true
+                case .notify(let event): hub.notify(event)
+                case .complete(let request, let succeeded):
+                    hub.complete(request, succeeded)
+                }
             }
+            // The focus follows the state the effects left; a change is one more event.
+            followFocus()
+            guard focus.change(inputLevel: 0) != nil else { break }
+            queue.append(.notify(.focusChanged(item: focusedItem)))
         }
         queue.removeAll(keepingCapacity: true)
         isPerforming = false

@@ -29,6 +29,10 @@ public enum DismissEvent: Hashable, Sendable {
     /// A tap landed on the content's item `item` (a sheet row, a button: the presenter's
     /// `contentItem(at:state:direction:viewport:)`) at `point`, in viewport points.
     case contentTapped(item: String, point: Point)
+    /// The keyboard focus moved to the item `item` (its id, as `contentTapped` names it), or
+    /// left the sheet (`nil`: the sheet is gone, focus returns to the app, which restores its
+    /// own). Sent on every change (DESIGN §4c "Keyboard in a sheet").
+    case focusChanged(item: String?)
 }
 
 /// Why a dismissal was attempted.
@@ -43,6 +47,8 @@ public enum DismissReason: String, Hashable, Sendable, CaseIterable {
     case escape
     /// `dismiss()` from code.
     case programmatic
+    /// A back key: `XF86Back`, Alt+Left or mouse button 8.
+    case back
 }
 
 /// Decides whether a dismissal may go ahead: UIKit's `presentationControllerShouldDismiss`,

@@ -9,6 +9,8 @@ final class PolicyAsker {
     static let programmatic = DismissPolicy(allowing: [.programmatic])
     /// Escape.
     static let escape = DismissPolicy(allowing: [.escape])
+    /// A back key.
+    static let back = DismissPolicy(allowing: [.back])
     /// A pointer move or a touchpad delta: a drag passing the lowest detent.
     static let dragging = DismissPolicy(allowing: [.drag])
     /// A release: a drag, a flick or a backdrop tap.
@@ -16,7 +18,18 @@ final class PolicyAsker {
     /// A touchpad stream that ends: a drag or a flick.
     static let touchpadEnd = DismissPolicy(allowing: [.drag, .flick])
     /// Every reason, in a fixed order (not `allCases`, which is made anew at each read).
-    private static let reasons: [DismissReason] = [.drag, .flick, .tap, .escape, .programmatic]
+    private static let reasons: [DismissReason] = [
+        .drag, .flick, .tap, .escape, .programmatic, .back,
+    ]
+
+    /// The reasons a key's `intent` can reach: Escape's, a back key's, or none.
+    static func reasons(for intent: KeyIntent) -> DismissPolicy {
+        switch intent {
+        case .dismiss: escape
+        case .back: back
+        default: nothing
+        }
+    }
 
     /// Whether the app's policy is being asked right now.
     private(set) var isAsking = false

@@ -14,6 +14,17 @@ public enum Key: Hashable, Sendable {
     case home
     /// End: scrolls the sheet's list to its end.
     case end
+    /// Tab: moves the keyboard focus to the sheet's next item.
+    case tab
+    /// Shift+Tab (X sends `ISO_Left_Tab`): moves the keyboard focus to the previous item.
+    case shiftTab
+    /// Back: `XF86Back`, Alt+Left or mouse button 8; dismisses through the policy with
+    /// reason `.back`.
+    case back
+    /// Ctrl+Up: moves the sheet one detent up.
+    case controlUp
+    /// Ctrl+Down: moves the sheet one detent down (never dismisses).
+    case controlDown
     /// Any other key, by its trace name.
     case other(String)
 
@@ -27,6 +38,11 @@ public enum Key: Hashable, Sendable {
         case "PageDown": self = .pageDown
         case "Home": self = .home
         case "End": self = .end
+        case "Tab": self = .tab
+        case "Shift+Tab", "ISO_Left_Tab": self = .shiftTab
+        case "Back", "XF86Back", "Alt+Left": self = .back
+        case "Ctrl+Up": self = .controlUp
+        case "Ctrl+Down": self = .controlDown
         default: self = .other(name)
         }
     }
@@ -41,6 +57,11 @@ public enum Key: Hashable, Sendable {
         case .pageDown: "PageDown"
         case .home: "Home"
         case .end: "End"
+        case .tab: "Tab"
+        case .shiftTab: "Shift+Tab"
+        case .back: "Back"
+        case .controlUp: "Ctrl+Up"
+        case .controlDown: "Ctrl+Down"
         case .other(let name): name
         }
     }

@@ -65,7 +65,8 @@ extension DismissMachine {
             guard configuration.escapeDismisses, phase != .dismissing, phase != .dismissed
             else { return }
             leave(for: .escape)
-        case .present:
+        case .present, .activateOrPresent:
+            // The driver activates the focused item first; with none, Enter presents.
             if phase == .dismissed { present(at: presentedDetentIndex) }
         case .confirm:
             if isDismissAttemptPending { requestDismissal(force: true) }
@@ -73,7 +74,26 @@ extension DismissMachine {
             decline()
         case .scrollList(let key):
             scrollList(key: key)
+        case .detentUp:
+            moveOneDetent(by: -1)
+        case .detentDown:
+            moveOneDetent(by: 1)
+        case .back:
+            guard phase != .dismissing, phase != .dismissed else { return }
+            leave(for: .back)
+        case .focusNext, .focusPrevious, .activate:
+            // The keyboard focus is the driver's (`KeyboardFocus`): nothing to move here.
+            break
         }
+    }
+
+    /// Ctrl+Up / Ctrl+Down: springs to the detent `step` places from the one the content
+    /// rests at or heads to, if the layout has one; never to `dismissed`, never mid-drag.
+    mutating func moveOneDetent(by step: Int) {
+        guard phase == .presented || phase == .settling || phase == .presenting else { return }
+        let index = target + step
+        guard index >= 0, index < layout.count, index != target else { return }
+        requestMove(to: layout.id(of: index))
     }
 
     mutating func handle(_ gesture: PanRecognizer.Gesture, environment: some DismissEnvironment) {

@@ -162,6 +162,24 @@ extension DismissMachine {
     /// ends; a running glide is caught first. It never moves the sheet, and does nothing
     /// while a pointer is down, below the top detent, or without a list. The sheet is the
     /// focused modal, so the pointer's position does not matter.
+    /// Scrolls the list at the top detent, as the page keys do, the least that shows the
+    /// content range `top..<bottom` (list points, 0 at the list's top): the keyboard focus
+    /// moved onto a row out of sight. Nothing below the top detent, while a pointer is
+    /// down, or without a list.
+    @discardableResult
+    public mutating func revealInList(
+        top: Double, bottom: Double, environment: some DismissEnvironment
+    ) -> [DismissEffect] {
+        startCall()
+        if configuration.direction == .down, phase == .presented, target == 0,
+            !input.pointer.isPressed, !input.isTouchpadPan,
+            listHandOff.reveal(top: top, bottom: bottom, at: time)
+        {
+            effects.append(.needsDisplay)
+        }
+        return effects
+    }
+
     mutating func scrollList(key: Key) {
         guard configuration.direction == .down, phase == .presented, target == 0,
             !input.pointer.isPressed, !input.isTouchpadPan,

@@ -64,6 +64,7 @@ public struct DismissPolicy: Hashable, Sendable {
         case .tap: 4
         case .escape: 8
         case .programmatic: 16
+        case .back: 32
         }
     }
 }

@@ -91,6 +91,32 @@ struct ListHandOff: Sendable {
         _ = list?.drag(by: dy, rubberBanding: [])
     }
 
+    /// The keyboard focus moved onto the content range `top..<bottom` (list points): the
+    /// list jumps the least that shows it whole (its top, when it is taller than the
+    /// viewport), clamped to its ends. Returns whether the list moved.
+    mutating func reveal(top: Double, bottom: Double, at time: Double) -> Bool {
+        guard let current = list, top.isFinite, bottom.isFinite, bottom >= top else {
+            return false
+        }
+        let offset = current.value(at: time)
+        let goal: Double
+        if top < offset || bottom - top > current.viewportLength {
+            goal = top
+        } else if bottom > offset + current.viewportLength {
+            goal = bottom - current.viewportLength
+        } else {
+            return false
+        }
+        let clamped = min(max(goal, 0), current.maxOffset)
+        guard clamped != offset,
+            let next = try? ScrollMotion(
+                contentLength: current.contentLength, viewportLength: current.viewportLength,
+                offset: clamped, configuration: current.configuration)
+        else { return false }
+        list = next
+        return true
+    }
+
     /// Page Up/Down and Home/End: the list jumps (no animation) by a page (its viewport
     /// minus one row of `rowHeight`) or to its top or end, clamped to its ends; a running
     /// glide or bounce ends. Returns whether it has a list to jump.

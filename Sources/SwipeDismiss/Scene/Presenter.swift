@@ -55,6 +55,26 @@ public protocol Presenter: AnyObject {
     func contentItem(
         at point: Point, state: DismissState, direction: DismissDirection, viewport: Size
     ) -> String?
+
+    /// How many items of the content take the keyboard focus, in Tab order (0: none).
+    var focusableItemCount: Int { get }
+    /// The id of focusable item `index` (`0 ..< focusableItemCount`), as
+    /// `contentItem(at:state:direction:viewport:)` reports a tap on it.
+    func focusableItem(at index: Int) -> String
+    /// The title focusable item `index` shows, for event lines and screen readers.
+    func focusableItemTitle(at index: Int) -> String
+    /// Where focusable item `index` is on screen in `state` (viewport points), or nil when
+    /// the presenter does not say: a keyboard activation reports its centre.
+    func focusableItemFrame(
+        at index: Int, state: DismissState, direction: DismissDirection, viewport: Size
+    ) -> Rect?
+    /// Draws the keyboard focus ring on focusable item `index` from the next `update` on
+    /// (nil: no ring). Drivers call it only when the ring changes.
+    func showFocusRing(onItem index: Int?)
+    /// Where focusable item `index` lies in the content's scrolling list, in list points (0
+    /// at the list's top), or nil when it is not in the list: the driver scrolls the list to
+    /// show an item the focus moves onto.
+    func listExtent(ofFocusableItem index: Int) -> Range<Double>?
 }
 
 extension Presenter {
@@ -76,6 +96,21 @@ extension Presenter {
     public func contentItem(
         at point: Point, state: DismissState, direction: DismissDirection, viewport: Size
     ) -> String? { nil }
+
+    /// By default nothing in the content takes the keyboard focus.
+    public var focusableItemCount: Int { 0 }
+    /// By default no item: an empty id (never asked while `focusableItemCount` is 0).
+    public func focusableItem(at index: Int) -> String { "" }
+    /// By default an item's title is its id.
+    public func focusableItemTitle(at index: Int) -> String { focusableItem(at: index) }
+    /// By default the presenter does not say where its items are.
+    public func focusableItemFrame(
+        at index: Int, state: DismissState, direction: DismissDirection, viewport: Size
+    ) -> Rect? { nil }
+    /// By default no ring is drawn.
+    public func showFocusRing(onItem index: Int?) {}
+    /// By default no item is in a scrolling list.
+    public func listExtent(ofFocusableItem index: Int) -> Range<Double>? { nil }
 
     /// How far the content travels to leave by each of the four edges.
     public func edgeDistances(viewport: Size) -> EdgeDistances {

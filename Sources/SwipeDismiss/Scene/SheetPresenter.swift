@@ -75,6 +75,8 @@ public final class SheetPresenter: ScrollingPresenter {
     public var listOffset: Double = 0
     /// The rule that floats the sheet on wide windows; nil: always a bottom sheet.
     public let adaptive: AdaptivePresentation?
+    /// The row the keyboard focus ring is drawn on (`showFocusRing(onItem:)`); nil: none.
+    public internal(set) var focusRingRow: Int?
 
     /// The bundled list: `count` rows "Row 1", "Row 2", … with ids "row-1", "row-2", ….
     public static func numberedRows(_ count: Int = rowCount) -> [Row] {
@@ -272,13 +274,17 @@ public final class SheetPresenter: ScrollingPresenter {
                 scene.layers[index].transform = translation
                 scene.layers[index].opacity = shown
                 scene.layers[index].clipGroup?.contentOffset = listOffset
-                if let built,
-                    scene.layers[index].items != built.header
+                if let built {
+                    // The ring comes off first, so the rows compare with what was built.
+                    removeFocusRing(from: &scene.layers[index])
+                    if scene.layers[index].items != built.header
                         || scene.layers[index].clipGroup?.items != built.rows
-                {
-                    scene.layers[index].items = built.header
-                    scene.layers[index].clipGroup?.items = built.rows
+                    {
+                        scene.layers[index].items = built.header
+                        scene.layers[index].clipGroup?.items = built.rows
+                    }
                 }
+                drawFocusRing(in: &scene.layers[index], viewport: scene.size)
                 afterContent = true
             case .decoration where afterContent:
                 // The prompt, right above the content, moves with it.

@@ -29,6 +29,22 @@ extension SheetStack {
         call { $0.carryOut(intent, environment: environment) }
     }
 
+    /// Scrolls the list of the sheet at `level` to show the content range `top..<bottom`
+    /// (`DismissMachine.revealInList`).
+    @discardableResult
+    public mutating func revealInList(
+        level: Int, top: Double, bottom: Double, environment: some StackEnvironment
+    ) -> [StackEffect] {
+        call {
+            guard level >= 0, level < $0.levels.count else { return }
+            $0.collect(
+                level,
+                $0.levels[level].revealInList(
+                    top: top, bottom: bottom, environment: environment.environment(forLevel: level))
+            )
+        }
+    }
+
     /// Lays every level out again (the viewport changed; with `animated`, the detents were
     /// invalidated): `layouts[i]` is level `i`'s (`DismissMachine.relayout(_:animated:)`).
     @discardableResult

@@ -189,7 +189,8 @@ public struct SheetStack: Sendable {
     /// than `keyPresentLimit` sheets stay shown; with nothing shown the root presents itself.
     mutating func carryOut(_ intent: KeyIntent, environment: some StackEnvironment) {
         let level = inputLevel
-        if intent == .present, levels[level].isShown, !levels[level].isDismissAttemptPending,
+        if intent == .present || intent == .activateOrPresent, levels[level].isShown,
+            !levels[level].isDismissAttemptPending,
             pushIndex < keyPresentLimit
         {
             return effects.append(.levelRequested(pushIndex))

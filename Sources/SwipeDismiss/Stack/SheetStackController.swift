@@ -62,6 +62,8 @@ public final class SheetStackController {
     /// performed runs at once, and its effects wait behind these.
     private var queue: [StackEffect] = []
     var asker = PolicyAsker()
+    /// Each level's keyboard focus (`FocusTracker`).
+    private var focus = FocusTracker()
 
     /// A stack holding `root` as level 0, presented and at rest (or dismissed).
     public init(
@@ -80,6 +82,8 @@ public final class SheetStackController {
             configuration: root.configuration, time: clock.now, presented: presented)
         stack = SheetStack(root: machine)
         lastRendered.reserveCapacity(4)
+        followFocus()
+        _ = focus.change(inputLevel: stack.inputLevel)
     }
 
     // MARK: Reading
@@ -101,6 +105,11 @@ public final class SheetStackController {
         level >= 0 && level < stack.levels.count ? stack.scale(ofLevel: level) : 1
     }
 
+    /// The presenter of the sheet at `level` (its items, their titles), if the stack holds it.
+    public func presenter(ofLevel level: Int) -> Presenter? {
+        level >= 0 && level < descriptions.count ? descriptions[level].presenter : nil
+    }
+
     /// The detents of the top sheet as resolved for the viewport.
     public var layout: DetentLayout { stack.levels[stack.top].layout }
 
@@ -108,6 +117,16 @@ public final class SheetStackController {
     /// holds it.
     public func layout(ofLevel level: Int) -> DetentLayout? {
         level >= 0 && level < stack.levels.count ? stack.levels[level].layout : nil
+    }
+
+    /// The id of the item that has the keyboard focus in the sheet that takes input
+    /// (DESIGN §4c "Keyboard in a sheet"): its first focusable item when it shows, moved by
+    /// Tab and Shift+Tab; back on the item it had once the sheet above it leaves; nil while
+    /// no sheet shows (focus is the app's) or the sheet has no focusable items.
+    public var focusedItem: String? {
+        guard let spot = focus.spot(inputLevel: stack.inputLevel), spot.level < descriptions.count
+        else { return nil }
+        return descriptions[spot.level].presenter.focusableItem(at: spot.index)
     }
 
     /// The one backdrop's alpha: the largest of the sheets' alphas.
@@ -179,10 +198,13 @@ public final class SheetStackController {
             guard let intent = keyBindings.intent(for: key, on: stack.levels[level]) else {
                 return
             }
-            return run(asking: intent == .dismiss ? .escape(level: level) : .nothing) {
+            if handleFocus(intent) { return }
+            let reasons = PolicyAsker.reasons(for: intent)
+            return run(asking: .key(level: level, reasons)) {
                 [environments] in $0.perform(intent, environment: environments)
             }
         }
+        if case .down = event.kind { focus.isVisible = false }
         run(asking: .event(event)) { [environments] in
             $0.handle(event, environment: environments)
         }
@@ -232,7 +254,7 @@ public final class SheetStackController {
         case .nothing: break
         case .event(let event): end = event.time
         case .advance(let time): end = time
-        case .programmatic, .escape: break
+        case .programmatic, .key: break
         }
         for level in stack.levels.indices {
             if let end, let deadline = stack.levels[level].scrollDeadline, deadline <= end {
@@ -252,8 +274,8 @@ public final class SheetStackController {
             case .advance(let time): asking = asker.reasons(advancingTo: time, machine)
             case .programmatic(let target):
                 if level == target ?? stack.inputLevel { asking = PolicyAsker.programmatic }
-            case .escape(let target):
-                if level == target { asking = PolicyAsker.escape }
+            case .key(let target, let reasons):
+                if level == target { asking = reasons }
             }
             let own = level < descriptions.count ? descriptions[level].shouldDismiss : nil
             stack.levels[level].policy = asker.policy(
@@ -292,17 +314,25 @@ public final class SheetStackController {
         syncLevels()
         var requested: Int?
         var index = 0
-        while index < queue.count {
-            let effect = queue[index]
-            index += 1
-            switch effect {
-            case .level(_, .needsDisplay): needsDisplay = true
-            case .level(let level, .notify(let event)):
-                hub.notify(StackEvent(level: level, event: event))
-            case .level(_, .complete(let request, let succeeded)):
-                hub.complete(request, succeeded)
-            case .levelRequested(let level): requested = level
+        while true {
+            while index < queue.count {
+                let effect = queue[index]
+                index += 1
+                switch effect {
+                case .level(_, .needsDisplay): needsDisplay = true
+                case .level(let level, .notify(let event)):
+                    hub.notify(StackEvent(level: level, event: event))
+                case .level(_, .complete(let request, let succeeded)):
+                    hub.complete(request, succeeded)
+                case .levelRequested(let level): requested = level
+                }
             }
+            // The focus follows the state the effects left; a change is one more event.
+            syncLevels()
+            followFocus()
+            guard let spot = focus.change(inputLevel: stack.inputLevel) else { break }
+            queue.append(
+                .level(spot?.level ?? stack.inputLevel, .notify(.focusChanged(item: focusedItem))))
         }
         queue.removeAll(keepingCapacity: true)
         isPerforming = false
@@ -327,6 +357,47 @@ public final class SheetStackController {
             directions = descriptions.map(\.configuration.direction)
             needsDisplay = true
         }
+    }
+
+    // MARK: Focus
+
+    /// Moves or activates the keyboard focus for `intent`; returns false when the intent is
+    /// the stack's.
+    private func handleFocus(_ intent: KeyIntent) -> Bool {
+        let level = stack.inputLevel
+        guard level < descriptions.count else { return false }
+        let presenter = descriptions[level].presenter
+        switch focus.handle(intent, inputLevel: level, presenter: presenter) {
+        case .notFocus: return false
+        case .done: break
+        case .moved(let index):
+            // At the top detent the list scrolls to show the newly focused row.
+            if let range = presenter.listExtent(ofFocusableItem: index) {
+                queue.append(
+                    contentsOf: stack.revealInList(
+                        level: level, top: range.lowerBound, bottom: range.upperBound,
+                        environment: environments))
+            }
+        case .activate(let index):
+            let point = presenter.activationPoint(
+                ofItem: index, state: stack.state(ofLevel: level),
+                direction: descriptions[level].configuration.direction, viewport: viewport)
+            let item = presenter.focusableItem(at: index)
+            queue.append(.level(level, .notify(.contentTapped(item: item, point: point))))
+        }
+        performEffects()
+        return true
+    }
+
+    /// Follows every level's life with its focus, and the ring onto the sheet that takes
+    /// input.
+    private func followFocus() {
+        let count = min(stack.levels.count, descriptions.count)
+        let changed = focus.follow(count: count, inputLevel: stack.inputLevel) { level in
+            let machine = stack.levels[level]
+            return (descriptions[level].presenter, machine.isShown, machine.presentationCount)
+        }
+        if changed { needsDisplay = true }
     }
 
     private func renderIfNeeded(force: Bool) throws -> Bool {
@@ -362,6 +433,6 @@ enum StackAsking {
     case advance(to: Double)
     /// `dismiss()` or a move to `.dismissed` of `level` (nil: the input level).
     case programmatic(level: Int?)
-    /// A key's `.dismiss` at `level`.
-    case escape(level: Int)
+    /// A key's dismissal (Escape's or a back key's `reasons`) at `level`.
+    case key(level: Int, DismissPolicy)
 }

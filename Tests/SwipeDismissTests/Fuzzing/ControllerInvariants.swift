@@ -105,6 +105,11 @@ struct InvariantChecker {
             end(number, "superseded", state)
         case .didPresent(let state):
             if !Self.isValid(state) { problem = "didPresent carries \(state)" }
+        case .focusChanged(let item):
+            // Focus is in the sheet only while it shows (DESIGN §4c "Keyboard in a sheet").
+            if item != nil, phase == .dismissing || phase == .dismissed {
+                problem = "focus on \(item ?? "") while the sheet is \(phase)"
+            }
         case .dismissAttempted, .passedThrough, .detentChanged, .contentTapped:
             break
         }
