@@ -42,9 +42,19 @@ final class HostDemo {
                 context.cairoPointer, width: size.width, height: size.height,
                 pressed: sharePressed, focused: stack.depth == 0)
         }
-        if printsEvents { printEvents(of: stack) { StandardStream.output.writeLine($0) } }
+        if printsEvents {
+            printEvents(of: stack) { StandardStream.output.writeLine($0) }
+        }
         stack.addObserver { [unowned self] event in
             if case .contentTapped(let item, _) = event.event { tapped(item, level: event.level) }
+            if printsEvents, case .focusChanged(let item) = event.event {
+                // Out of the sheets, the focus is back on the app's "Share".
+                let title =
+                    item.map { id in
+                        stack.presenter(ofLevel: event.level).map { focusTitle(id, in: $0) } ?? id
+                    } ?? "Share"
+                StandardStream.output.writeLine(focusLine(title, state: stack.state.top))
+            }
             if case .phaseChanged = event.event, stack.depth <= 1 {
                 // "Share" is ringed with no sheet shown, and not under one.
                 sheet.painter.setNeedsDisplay(of: .presenting)

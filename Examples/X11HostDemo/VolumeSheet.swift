@@ -120,4 +120,18 @@ final class VolumeSheet: ScrollingPresenter {
     {
         sheet.region(at: point, offset: offset, direction: direction, viewport: viewport)
     }
+
+    // The keyboard's items are the sheet's rows, Volume included (DESIGN §4c).
+    var focusableItemCount: Int { sheet.focusableItemCount }
+    func focusableItem(at index: Int) -> String { sheet.focusableItem(at: index) }
+    func focusableItemTitle(at index: Int) -> String { sheet.focusableItemTitle(at: index) }
+    func focusableItemFrame(
+        at index: Int, state: DismissState, direction: DismissDirection, viewport: Size
+    ) -> Rect? {
+        sheet.focusableItemFrame(at: index, state: state, direction: direction, viewport: viewport)
+    }
+    func showFocusRing(onItem index: Int?) { sheet.showFocusRing(onItem: index) }
+    func listExtent(ofFocusableItem index: Int) -> Range<Double>? {
+        sheet.listExtent(ofFocusableItem: index)
+    }
 }

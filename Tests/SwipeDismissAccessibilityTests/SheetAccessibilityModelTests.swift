@@ -68,13 +68,20 @@ final class SheetAccessibilityModelTests: XCTestCase {
         try run(controller, clock, seconds: 2)
         XCTAssertEqual(controller.state.phase, .dismissed)
         XCTAssertFalse(model.isShown)
-        XCTAssertEqual(changes, [.focused(false), .shown(false)])
+        // Row 1 had the keyboard focus; it leaves with the sheet, before the dialog does.
+        XCTAssertEqual(changes, [.itemFocused(0, false), .focused(false), .shown(false)])
         XCTAssertEqual(model.frame.height, 0)
         XCTAssertFalse(model.perform(.dismiss), "nothing to dismiss any more")
 
         controller.present()
         try run(controller, clock, seconds: 2)
-        XCTAssertEqual(changes, [.focused(false), .shown(false), .shown(true), .focused(true)])
+        XCTAssertEqual(
+            changes,
+            [
+                .itemFocused(0, false), .focused(false), .shown(false), .shown(true),
+                .focused(true),
+                .itemFocused(0, true),
+            ])
     }
 
     func testAVetoedDismissRaisesDismissAttemptedAndKeepsTheSheet() throws {
