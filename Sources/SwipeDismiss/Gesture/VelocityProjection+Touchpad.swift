@@ -1,7 +1,7 @@
 extension VelocityProjection {
     /// UIScrollView's normal rate, 0.998 per millisecond: what a finger or a mouse drag
     /// releases with (libadwaita's `DECELERATION_TOUCH`).
-    public static let touchDecelerationRate = 0.998
+    package static let touchDecelerationRate = 0.998
 
     /// 0.997 per millisecond for a touchpad release (libadwaita's `DECELERATION_TOUCHPAD`).
     ///
@@ -12,5 +12,5 @@ extension VelocityProjection {
     public static let touchpadDecelerationRate = 0.997
 
     /// The projection a touchpad release uses.
-    public static let touchpad = VelocityProjection(decelerationRate: touchpadDecelerationRate)
+    package static let touchpad = VelocityProjection(decelerationRate: touchpadDecelerationRate)
 }

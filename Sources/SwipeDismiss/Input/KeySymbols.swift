@@ -17,7 +17,7 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
 
     /// The modifiers in an X11 key event's `state` (`ShiftMask` 1, `ControlMask` 4,
     /// `Mod1Mask` 8).
-    public init(x11State state: UInt32) {
+    package init(x11State state: UInt32) {
         var modifiers: KeyModifiers = []
         if state & 1 != 0 { modifiers.insert(.shift) }
         if state & 4 != 0 { modifiers.insert(.control) }

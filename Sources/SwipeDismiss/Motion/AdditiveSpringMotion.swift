@@ -23,7 +23,7 @@
 /// (a 0.5 s response needs a pointer faster than 1000 Hz). Past that, the oldest live term is
 /// finished early: the value jumps by its remaining `Δ · (1 − s(age))`, which is small once
 /// the term is near its end (the spring's envelope is 0.001 of the step at `duration`).
-public struct AdditiveSpringMotion: Sendable, Equatable {
+package struct AdditiveSpringMotion: Sendable, Equatable {
     /// One animation in flight: the step it animates and when it started.
     private struct Term: Sendable, Equatable {
         var time: Double
@@ -31,16 +31,16 @@ public struct AdditiveSpringMotion: Sendable, Equatable {
     }
 
     /// The default capacity: live terms held before the oldest is finished early.
-    public static let defaultCapacity = 512
+    package static let defaultCapacity = 512
 
     /// The curve every term follows.
-    public let response: SpringStepResponse
+    package let response: SpringStepResponse
     /// The value every animation heads to: the newest target (UIKit's model value).
-    public private(set) var target: Double
+    package private(set) var target: Double
     private var terms: ContiguousArray<Term>
     private var head = 0
     /// How many terms are live (not yet dropped).
-    public private(set) var liveTermCount = 0
+    package private(set) var liveTermCount = 0
     /// The response's modes; nil when it has no bounded closed form.
     private let modes: StepResponseModes?
     /// The live terms' spring parts in `modes`, as of the newest live term's time; exactly
@@ -48,7 +48,7 @@ public struct AdditiveSpringMotion: Sendable, Equatable {
     private var live = ModePair.zero
 
     /// A motion at rest at `value`, holding up to `capacity` live terms (at least 1).
-    public init(
+    package init(
         response: SpringStepResponse, value: Double = 0,
         capacity: Int = AdditiveSpringMotion.defaultCapacity
     ) {
@@ -59,10 +59,10 @@ public struct AdditiveSpringMotion: Sendable, Equatable {
     }
 
     /// How many live terms the buffer holds before the oldest is finished early.
-    public var capacity: Int { terms.count }
+    package var capacity: Int { terms.count }
 
     /// Stops every animation and rests at `value` (a non-finite value is ignored).
-    public mutating func reset(to value: Double) {
+    package mutating func reset(to value: Double) {
         guard value.isFinite else { return }
         target = value
         head = 0
@@ -74,7 +74,7 @@ public struct AdditiveSpringMotion: Sendable, Equatable {
     ///
     /// Times must not decrease: an earlier time is taken as the newest term's time. A
     /// non-finite target or time is ignored.
-    public mutating func retarget(to newTarget: Double, at time: Double) {
+    package mutating func retarget(to newTarget: Double, at time: Double) {
         guard newTarget.isFinite, time.isFinite else { return }
         dropFinishedTerms(at: time)
         let step = newTarget - target
@@ -107,14 +107,14 @@ public struct AdditiveSpringMotion: Sendable, Equatable {
     ///
     /// Each is subtracted from the modal sum exactly as `value(at:)` leaves it out of a
     /// sum not yet dropped, so a value is the same to the bit whenever the drops happened.
-    public mutating func dropFinishedTerms(at time: Double) {
+    package mutating func dropFinishedTerms(at time: Double) {
         while liveTermCount > 0, time - terms[head].time >= response.duration {
             dropOldestTerm()
         }
     }
 
     /// The value at `time`.
-    public func value(at time: Double) -> Double {
+    package func value(at time: Double) -> Double {
         switch evaluation(at: time) {
         case .settled: target
         case .modal(let modes, let sum, let elapsed):
@@ -124,7 +124,7 @@ public struct AdditiveSpringMotion: Sendable, Equatable {
     }
 
     /// The velocity at `time`, in units per second.
-    public func velocity(at time: Double) -> Double {
+    package func velocity(at time: Double) -> Double {
         switch evaluation(at: time) {
         case .settled: 0
         case .modal(let modes, let sum, let elapsed): modes.velocity(sum, after: elapsed)
@@ -133,12 +133,12 @@ public struct AdditiveSpringMotion: Sendable, Equatable {
     }
 
     /// When the newest animation ends, or nil when none is live.
-    public var endTime: Double? {
+    package var endTime: Double? {
         liveTermCount > 0 ? terms[index(liveTermCount - 1)].time + response.duration : nil
     }
 
     /// Whether every animation has ended by `time`, so the value is exactly `target`.
-    public func isSettled(at time: Double) -> Bool {
+    package func isSettled(at time: Double) -> Bool {
         guard liveTermCount > 0 else { return true }
         return time - terms[index(liveTermCount - 1)].time >= response.duration
     }
@@ -147,7 +147,7 @@ public struct AdditiveSpringMotion: Sendable, Equatable {
     ///
     /// Two equal motions reached by different histories may differ in the last bits of a
     /// value: the modal sum keeps the rounding of the terms it has added and subtracted.
-    public static func == (lhs: AdditiveSpringMotion, rhs: AdditiveSpringMotion) -> Bool {
+    package static func == (lhs: AdditiveSpringMotion, rhs: AdditiveSpringMotion) -> Bool {
         guard lhs.response == rhs.response, lhs.target == rhs.target,
             lhs.liveTermCount == rhs.liveTermCount
         else { return false }

@@ -20,20 +20,20 @@
 /// The glide stops when its speed falls below `restSpeed`; from then on the value is the
 /// resting point itself. The jump there is the glide still left, `restSpeed/k`, under half a
 /// point at the default 1 pt/s. The value at a time depends on nothing but the time.
-public struct DecayMotion: Hashable, Sendable {
+package struct DecayMotion: Hashable, Sendable {
     /// The position at `startTime`.
-    public var from: Double
+    package var from: Double
     /// The velocity at `startTime`, in units per second.
-    public var initialVelocity: Double
+    package var initialVelocity: Double
     /// When the glide starts, in seconds.
-    public var startTime: Double
+    package var startTime: Double
     /// The fraction of velocity kept per millisecond, in (0, 1); UIScrollView's normal is 0.998.
-    public var decelerationRate: Double
+    package var decelerationRate: Double
     /// Below this speed, in units per second, the glide is over and the value is its rest point.
-    public var restSpeed: Double
+    package var restSpeed: Double
 
     /// A glide from `from` with `initialVelocity`, starting at `startTime`.
-    public init(
+    package init(
         from: Double, initialVelocity: Double, startTime: Double,
         decelerationRate: Double = 0.998, restSpeed: Double = 1
     ) {
@@ -45,10 +45,10 @@ public struct DecayMotion: Hashable, Sendable {
     }
 
     /// `k = 1000 (1 − r)/r`, per second: the rate that makes the glide equal the projection.
-    public var decayConstant: Double { 1000 * (1 - decelerationRate) / decelerationRate }
+    package var decayConstant: Double { 1000 * (1 - decelerationRate) / decelerationRate }
 
     /// Where the glide comes to rest: `VelocityProjection`'s projection of the start.
-    public var restingValue: Double {
+    package var restingValue: Double {
         VelocityProjection(decelerationRate: decelerationRate)
             .project(position: from, velocity: initialVelocity)
     }
@@ -57,7 +57,7 @@ public struct DecayMotion: Hashable, Sendable {
     ///
     /// A glide that starts at or below `restSpeed` is over at once (it rests at its resting
     /// point, less than `restSpeed/k` away); only a `restSpeed` of 0 never ends a moving glide.
-    public var duration: Double {
+    package var duration: Double {
         let speed = abs(initialVelocity)
         guard speed > 0 else { return 0 }
         guard restSpeed > 0 else { return .infinity }
@@ -66,14 +66,14 @@ public struct DecayMotion: Hashable, Sendable {
     }
 
     /// The value at `time`; the resting value once the glide is over.
-    public func value(at time: Double) -> Double {
+    package func value(at time: Double) -> Double {
         let tau = max(0, time - startTime)
         guard tau < duration else { return restingValue }
         return from + (restingValue - from) * -expm1(-decayConstant * tau)
     }
 
     /// The velocity at `time`, in units per second; 0 once the glide is over.
-    public func velocity(at time: Double) -> Double {
+    package func velocity(at time: Double) -> Double {
         let tau = max(0, time - startTime)
         guard tau < duration else { return 0 }
         return initialVelocity * exp(-decayConstant * tau)
@@ -82,7 +82,7 @@ public struct DecayMotion: Hashable, Sendable {
     /// Whether the glide is over by `time` (its speed has fallen below `restSpeed`).
     ///
     /// The speed only falls, so once settled it stays settled.
-    public func isSettled(at time: Double) -> Bool {
+    package func isSettled(at time: Double) -> Bool {
         time - startTime >= duration
     }
 
@@ -92,7 +92,7 @@ public struct DecayMotion: Hashable, Sendable {
     /// Nil when the glide never gets strictly past `position` (it lies behind the start or at
     /// or beyond the resting point). The crossing may come after `duration`, in the last
     /// `restSpeed/k` of the glide; the caller decides what that means.
-    public func time(reaching position: Double) -> Double? {
+    package func time(reaching position: Double) -> Double? {
         let glide = restingValue - from
         guard glide != 0 else { return nil }
         let fraction = (position - from) / glide

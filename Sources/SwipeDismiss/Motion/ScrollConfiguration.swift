@@ -1,20 +1,20 @@
 /// The physics of a scrollable list: its glide, its rubber band and its spring back.
-public struct ScrollConfiguration: Hashable, Sendable {
+package struct ScrollConfiguration: Hashable, Sendable {
     /// The fraction of a fling's velocity kept per millisecond; UIScrollView's normal is 0.998.
-    public var decelerationRate: Double
+    package var decelerationRate: Double
     /// The rubber band's stiffness past either end; its dimension is the viewport length.
-    public var rubberBandCoefficient: Double
+    package var rubberBandCoefficient: Double
     /// The spring that brings an over-scrolled list back to its edge.
-    public var bounceSpring: Spring
+    package var bounceSpring: Spring
     /// Below this speed, in points per second, a glide stops (the jump to its rest point is
     /// the glide still left, `restSpeed/k`: 0.499 pt at 1 pt/s and 0.998).
-    public var restSpeed: Double
+    package var restSpeed: Double
     /// How near the edge, in points, the spring back must come (with `restSpeed`) to be settled.
-    public var restDistance: Double
+    package var restDistance: Double
 
     /// A configuration; the defaults are UIScrollView's rate and band, and a critically damped
     /// 0.4 s spring back that never overshoots the edge it returns to when released at rest.
-    public init(
+    package init(
         decelerationRate: Double = 0.998, rubberBandCoefficient: Double = 0.55,
         bounceSpring: Spring = Spring(response: 0.4, dampingRatio: 1), restSpeed: Double = 1,
         restDistance: Double = 0.5
@@ -27,7 +27,7 @@ public struct ScrollConfiguration: Hashable, Sendable {
     }
 
     /// Throws a `ScrollMotionError` naming the first field that cannot work.
-    public func validate() throws(ScrollMotionError) {
+    package func validate() throws(ScrollMotionError) {
         func check(_ field: String, _ value: Double, _ ok: Bool, _ rule: String)
             throws(ScrollMotionError)
         {
@@ -56,18 +56,18 @@ public struct ScrollConfiguration: Hashable, Sendable {
 }
 
 /// Which ends of a list may rubber-band when a drag pushes past them.
-public struct ScrollEdges: OptionSet, Hashable, Sendable {
+package struct ScrollEdges: OptionSet, Hashable, Sendable {
     /// The edges as bits: 1 for the top, 2 for the bottom.
-    public let rawValue: UInt8
+    package let rawValue: UInt8
     /// The edges whose bits are set in `rawValue`.
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The top end, offset 0.
-    public static let top = ScrollEdges(rawValue: 1)
+    package static let top = ScrollEdges(rawValue: 1)
     /// The bottom end, `maxOffset`.
-    public static let bottom = ScrollEdges(rawValue: 2)
+    package static let bottom = ScrollEdges(rawValue: 2)
     /// Both ends.
-    public static let both: ScrollEdges = [.top, .bottom]
+    package static let both: ScrollEdges = [.top, .bottom]
 }
 
 /// Why a scroll model was refused: the field, its value and the rule it broke.
@@ -80,7 +80,7 @@ public struct ScrollMotionError: Error, CustomStringConvertible, Equatable {
     public var rule: String
 
     /// An error for `field` holding `value`, which breaks `rule`.
-    public init(field: String, value: Double, rule: String) {
+    package init(field: String, value: Double, rule: String) {
         self.field = field
         self.value = value
         self.rule = rule

@@ -16,7 +16,7 @@
 /// dragging, releasing and reading allocate nothing.
 public struct ScrollMotion: Hashable, Sendable {
     /// What the offset is doing.
-    public enum Phase: Hashable, Sendable {
+    package enum Phase: Hashable, Sendable {
         /// Held still at `offset`, by a finger or at rest.
         case held
         /// Gliding after a fling; `bounce`, if any, takes over at its start time, when the glide
@@ -33,15 +33,15 @@ public struct ScrollMotion: Hashable, Sendable {
     /// The length of the visible part of the list, in points; also the rubber band's dimension.
     public private(set) var viewportLength: Double
     /// The deceleration, bounce and rubber-band settings this model runs on.
-    public let configuration: ScrollConfiguration
+    package let configuration: ScrollConfiguration
     /// What the list is doing: held, gliding or bouncing back.
-    public private(set) var phase: Phase
+    package private(set) var phase: Phase
     /// The held offset in band coordinates: equal to the offset inside `0...maxOffset`, the raw
     /// (unbanded) overshoot added to the end past it, so drags add up without round trips.
     private var raw: Double
 
     /// A list at rest at `offset`, which must lie in `0...max(0, contentLength − viewportLength)`.
-    public init(
+    package init(
         contentLength: Double, viewportLength: Double, offset: Double = 0,
         configuration: ScrollConfiguration = ScrollConfiguration()
     ) throws(ScrollMotionError) {
@@ -98,7 +98,7 @@ public struct ScrollMotion: Hashable, Sendable {
     /// without a top band takes 200 and returns 300, for the sheet to take. A running motion
     /// is dropped where it started: call `stop(at:)` first to catch it where it is. A
     /// non-finite delta is ignored and 0 returned.
-    public mutating func drag(by fingerDelta: Double, rubberBanding: ScrollEdges = .both)
+    package mutating func drag(by fingerDelta: Double, rubberBanding: ScrollEdges = .both)
         -> Double
     {
         phase = .held
@@ -122,7 +122,7 @@ public struct ScrollMotion: Hashable, Sendable {
     /// the instant the spring crosses the edge. Inside the list: a glide from `−fingerVelocity`,
     /// handing over to a spring back at the instant it crosses an end; no slower than
     /// `configuration.restSpeed`, it stays held. A non-finite velocity counts as 0.
-    public mutating func release(fingerVelocity: Double, at time: Double) {
+    package mutating func release(fingerVelocity: Double, at time: Double) {
         let start = offset
         let velocity = fingerVelocity.isFinite ? -fingerVelocity : 0
         let end = maxOffset
@@ -182,7 +182,7 @@ public struct ScrollMotion: Hashable, Sendable {
     }
 
     /// Stops the motion where it is at `time` (a finger landing on a coasting list) and holds it.
-    public mutating func stop(at time: Double) {
+    package mutating func stop(at time: Double) {
         hold(value(at: time))
     }
 
@@ -201,7 +201,7 @@ public struct ScrollMotion: Hashable, Sendable {
     /// Changes the content and viewport lengths, first stopping any motion at `time`; the
     /// offset stays where it was, over-scrolled if it is now past the end (a release springs it
     /// back).
-    public mutating func resize(contentLength: Double, viewportLength: Double, at time: Double)
+    package mutating func resize(contentLength: Double, viewportLength: Double, at time: Double)
         throws(ScrollMotionError)
     {
         try Self.checkLength("contentLength", contentLength)

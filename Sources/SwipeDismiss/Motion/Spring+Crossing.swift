@@ -12,7 +12,7 @@ extension Spring {
     ///
     /// Under-damped, `x0 cos θ + B sin θ = 0` at the first `θ = ω_d t > 0`; critically
     /// damped, `t = −x0/(v0 + ω x0)`; over-damped, `t = ln(−c2/c1)/(r1 − r2)`.
-    public func timeOfFirstZero(displacement x0: Double, velocity v0: Double) -> Double? {
+    package func timeOfFirstZero(displacement x0: Double, velocity v0: Double) -> Double? {
         guard x0 != 0, x0.isFinite, v0.isFinite else { return nil }
         let omega = naturalFrequency
         let zeta = dampingRatio

@@ -56,13 +56,13 @@ public struct Spring: Hashable, Sendable {
 
     /// The same spring critically damped (ζ = 1) at the same natural frequency: the
     /// reduced-motion spring, which keeps the response but never overshoots.
-    public var criticallyDamped: Spring {
+    package var criticallyDamped: Spring {
         Spring(mass: mass, stiffness: stiffness, damping: 2 * (stiffness * mass).squareRoot())
     }
 
     /// The displacement and velocity at `time` of a spring released at displacement `x0`
     /// (from its rest point) with velocity `v0`, in closed form.
-    public func evaluate(displacement x0: Double, velocity v0: Double, at time: Double) -> (
+    package func evaluate(displacement x0: Double, velocity v0: Double, at time: Double) -> (
         displacement: Double, velocity: Double
     ) {
         let t = max(0, time)

@@ -34,14 +34,14 @@ public struct SpringStepResponse: Hashable, Sendable {
 
     /// The same response on the critically damped spring (ζ = 1, same natural frequency):
     /// reduced motion's, which never overshoots.
-    public var criticallyDamped: SpringStepResponse {
+    package var criticallyDamped: SpringStepResponse {
         SpringStepResponse(
             spring: spring.criticallyDamped, duration: duration,
             relativeVelocity: relativeVelocity)
     }
 
     /// `s` at `elapsed` seconds after the step: 0 at (or before) 0, 1 from `duration` on.
-    public func value(at elapsed: Double) -> Double {
+    package func value(at elapsed: Double) -> Double {
         guard elapsed > 0 else { return 0 }
         guard elapsed < duration else { return 1 }
         return 1
@@ -50,7 +50,7 @@ public struct SpringStepResponse: Hashable, Sendable {
     }
 
     /// `s'` at `elapsed`, per second: `relativeVelocity` at 0, and 0 outside the animation.
-    public func velocity(at elapsed: Double) -> Double {
+    package func velocity(at elapsed: Double) -> Double {
         guard elapsed >= 0, elapsed < duration else { return 0 }
         return spring.evaluate(displacement: -1, velocity: relativeVelocity, at: elapsed).velocity
     }

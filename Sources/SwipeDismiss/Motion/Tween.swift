@@ -1,18 +1,18 @@
 /// A value moving linearly from `from` to `to` over `duration` seconds from `startTime`.
 ///
 /// Used for reduced motion's cross-fades; like a spring, it is a value of time alone.
-public struct Tween: Hashable, Sendable {
+package struct Tween: Hashable, Sendable {
     /// The value at `startTime` and before.
-    public var from: Double
+    package var from: Double
     /// The value from `startTime + duration` on.
-    public var to: Double
+    package var to: Double
     /// When the tween starts, in seconds.
-    public var startTime: Double
+    package var startTime: Double
     /// How long the tween runs, in seconds.
-    public var duration: Double
+    package var duration: Double
 
     /// A tween from `from` to `to` over `duration` seconds from `startTime`.
-    public init(from: Double, to: Double, startTime: Double, duration: Double) {
+    package init(from: Double, to: Double, startTime: Double, duration: Double) {
         self.from = from
         self.to = to
         self.startTime = startTime
@@ -20,24 +20,24 @@ public struct Tween: Hashable, Sendable {
     }
 
     /// How far along the tween is at `time`, 0...1.
-    public func fraction(at time: Double) -> Double {
+    package func fraction(at time: Double) -> Double {
         guard duration > 0 else { return 1 }
         return min(1, max(0, (time - startTime) / duration))
     }
 
     /// The value at `time`.
-    public func value(at time: Double) -> Double {
+    package func value(at time: Double) -> Double {
         from + (to - from) * fraction(at: time)
     }
 
     /// The rate of change at `time`, in units per second (0 before and after).
-    public func velocity(at time: Double) -> Double {
+    package func velocity(at time: Double) -> Double {
         guard duration > 0, time >= startTime, time < startTime + duration else { return 0 }
         return (to - from) / duration
     }
 
     /// Whether the tween has reached `to` by `time`.
-    public func isFinished(at time: Double) -> Bool {
+    package func isFinished(at time: Double) -> Bool {
         time >= startTime + duration
     }
 }
