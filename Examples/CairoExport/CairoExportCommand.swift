@@ -83,6 +83,7 @@ struct CairoExportCommand {
             planner.scene = options.scene
             planner.confirm = options.confirm
             planner.source = options.source
+            planner.layout = options.layout
             exporter = planner
             frames = try planner.plan()
         } catch let error as GestureTraceError {
@@ -213,7 +214,7 @@ struct CairoExportCommand {
                     frames, direction: options.configuration.direction, scene: options.scene,
                     zoom: options.scene == .photo && options.source != nil
                         ? options.scene.makePresenter() as? PhotoPresenter : nil,
-                    viewport: exporter.trace.viewport
+                    viewport: exporter.trace.viewport, layout: options.layout
                 ).utf8),
             to: join(staging, "samples.csv"))
         try stopIfInterrupted()
@@ -228,6 +229,7 @@ struct CairoExportCommand {
             frames: frames, viewport: exporter.trace.viewport, title: title)
         storyboard.scene = options.scene
         storyboard.direction = options.configuration.direction
+        storyboard.sheetLayout = options.layout
         try storyboard.write(to: join(staging, "storyboard.pdf"))
         try stopIfInterrupted()
     }

@@ -54,16 +54,18 @@ enum ExportDriver {
     /// presented and at rest; with `confirm` every dismissal is vetoed until confirmed.
     static func make(
         scene: SceneChoice, input: InputSource, renderer: Renderer, clock: TimeSource,
-        configuration: DismissConfiguration, confirm: Bool, source: ZoomSource? = nil
+        configuration: DismissConfiguration, confirm: Bool, source: ZoomSource? = nil,
+        layout: LayoutFlags = LayoutFlags()
     ) -> ExportDriver {
         if scene == .stack {
             return .stack(
                 StackScene.makeController(
                     input: input, renderer: renderer, clock: clock,
-                    configuration: configuration, confirm: confirm))
+                    configuration: configuration, confirm: confirm, layout: layout))
         }
         let controller = DismissController(
-            input: input, presenter: scene.makePresenter(source: source), renderer: renderer,
+            input: input, presenter: scene.makePresenter(source: source, layout: layout),
+            renderer: renderer,
             clock: clock,
             configuration: configuration, presented: true)
         // A tool: Space and Enter present, as the traces expect.

@@ -26,11 +26,14 @@ struct ExportOptions: Equatable {
     var force = false
     /// `--source X,Y,W,H[,R]`: where a dismissed photo zooms to (`photo` scene only).
     var source: ZoomSource?
+    /// `--layout`, `--footer`, `--content-interaction` (the sheets).
+    var layout = LayoutFlags()
 
     /// The configuration the preset names, adapted to the scene and reduced motion.
     var configuration: DismissConfiguration {
         var preset = DismissConfiguration.preset(named: presetName) ?? .fluid
         preset.direction = direction
+        preset.contentInteraction = layout.contentInteraction
         return scene.configuration(preset: preset, reduceMotion: reduceMotion)
     }
 
@@ -43,7 +46,10 @@ struct ExportOptions: Equatable {
             preset: presetName, fps: framesPerSecond, scale: scale, format: formatName,
             maxFrames: maxFrames, scene: scene.rawValue, confirm: confirm,
             reduceMotion: reduceMotion, gifMaxWidth: gifMaximumWidth,
-            direction: direction.rawValue, source: source.map(ExportOptions.sourceText))
+            direction: direction.rawValue, source: source.map(ExportOptions.sourceText),
+            layout: layout.isGiven ? layout.layout.rawValue : nil,
+            footer: layout.isGiven ? layout.footer : nil,
+            contentInteraction: layout.isGiven ? layout.contentInteraction.rawValue : nil)
     }
 
     static let frameRates = 1.0...1000.0
@@ -58,6 +64,8 @@ struct ExportOptions: Equatable {
                             [--reduce-motion]
                             [--direction down|up|left|right|free] [--max-frames N]
                             [--force] [--source X,Y,W,H[,R]]
+                            [--layout overlay|resize] [--footer]
+                            [--content-interaction hand-off|scrolls]
 
         Replays a gesture trace through the dismiss controller and writes, into DIR:
           frame-0000.png, ...  one image per frame (.pdf or .svg with --format)
@@ -99,6 +107,20 @@ struct ExportOptions: Equatable {
                             photo scene: a dismissal zooms the photo into this
                             rectangle (points), corner radius R (default 0);
                             samples.csv adds w,h,corner (the drawn frame)
+          --layout L        sheet and stack scenes, leaving down: overlay (default;
+                            the content laid out for the large detent) or resize
+                            (the list fits the sheet's visible part, so its last
+                            row is reachable at every detent)
+          --footer          sheet and stack: a 56 pt bar with "Done" pinned to the
+                            window's bottom (riding down with the sheet below its
+                            lowest detent); a tap on "Done" dismisses, through the
+                            veto
+          --content-interaction I
+                            sheet and stack: hand-off (default; the list scrolls
+                            at large only) or scrolls (a drag on the list scrolls
+                            it at every detent and moves the sheet only down from
+                            the list's top). Any of these three adds the columns
+                            visible_h,footer_y,scroll_max to samples.csv
           --max-frames N    refuse an export needing more frames, 1...1000000
                             (default: 20000)
           --force           replace a folder that is not an export; its files are kept
@@ -120,12 +142,13 @@ struct ExportOptions: Equatable {
         it was).
         """
 
-    static let parser = FlagParser([
-        .value("--trace"), .value("--out"), .value("--preset"), .value("--fps"),
-        .value("--scale"), .value("--format"), .value("--gif-max-width"), .value("--scene"),
-        .toggle("--confirm"), .toggle("--reduce-motion"), .value("--max-frames"),
-        .toggle("--force"), .value("--direction"), .value(SourceFlag.name),
-    ])
+    static let parser = FlagParser(
+        [
+            .value("--trace"), .value("--out"), .value("--preset"), .value("--fps"),
+            .value("--scale"), .value("--format"), .value("--gif-max-width"), .value("--scene"),
+            .toggle("--confirm"), .toggle("--reduce-motion"), .value("--max-frames"),
+            .toggle("--force"), .value("--direction"), .value(SourceFlag.name),
+        ] + LayoutFlags.flags)
 
     /// A source as `--source` spells it, for the manifest.
     static func sourceText(_ source: ZoomSource) -> String {
@@ -170,6 +193,8 @@ struct ExportOptions: Equatable {
             try flags.integer("--max-frames", in: maxFramesRange) ?? Exporter.defaultFrameLimit
         options.force = flags.isSet("--force")
         options.source = try SourceFlag.parse(flags)
+        options.layout = try LayoutFlags.parse(
+            flags, scene: options.scene, direction: options.direction)
         return options
     }
 }

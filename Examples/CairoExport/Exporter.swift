@@ -107,6 +107,8 @@ struct Exporter {
     var confirm = false
     /// Where a dismissed photo zooms to (`--source`); nil: it leaves the screen.
     var source: ZoomSource?
+    /// How the sheets lay out their content (`--layout`, `--footer`).
+    var layout = LayoutFlags()
 
     /// A controller (a stack's for `--scene stack`) replaying the trace through `renderer`
     /// on `clock`, presented and at rest.
@@ -116,7 +118,7 @@ struct Exporter {
         let source = TraceInputSource(trace: trace, startTime: 0)
         let driver = ExportDriver.make(
             scene: scene, input: source, renderer: renderer, clock: clock,
-            configuration: configuration, confirm: confirm, source: self.source)
+            configuration: configuration, confirm: confirm, source: self.source, layout: layout)
         return (driver, source)
     }
 
@@ -242,13 +244,18 @@ let zoomColumns = "w,h,corner"
 /// distance, the others stay at 1); `scroll` is the list's offset
 /// (`DismissState.scroll`, 0 at its top and for a scene without a list); `detent` is named
 /// for the sheet and empty for the card. `--scene stack` adds `depth`, `parent_offset` and
-/// `parent_scale` (`StackScene.samplesColumns`) after them.
+/// `parent_scale` (`StackScene.samplesColumns`) after them. `--layout`, `--footer` or
+/// `--content-interaction` add `visible_h`, `footer_y`, `scroll_max` last
+/// (`LayoutFlags.samplesColumns`): the sheet's visible height, its footer's top (empty
+/// without one) and the list's largest scroll at that frame.
 func samplesCSV(
     _ frames: [ExportFrame], direction: DismissDirection = .down, scene: SceneChoice = .card,
-    zoom photo: PhotoPresenter? = nil, viewport: Size = .zero
+    zoom photo: PhotoPresenter? = nil, viewport: Size = .zero, layout: LayoutFlags = LayoutFlags()
 ) -> String {
     var text = samplesHeader + (scene == .stack ? "," + StackScene.samplesColumns : "")
     if photo != nil { text += "," + zoomColumns }
+    let sheet = layout.isGiven ? scene.makePresenter(layout: layout) : nil
+    if sheet != nil { text += "," + LayoutFlags.samplesColumns }
     text += "\n"
     for frame in frames {
         let state = frame.state
@@ -274,6 +281,9 @@ func samplesCSV(
             text += "," + NumberText.fixed(drawn.frame.width, digits: 4) + ","
             text += NumberText.fixed(drawn.frame.height, digits: 4) + ","
             text += NumberText.fixed(drawn.cornerRadius, digits: 4)
+        }
+        if let sheet {
+            text += "," + LayoutFlags.samplesFields(state, presenter: sheet, viewport: viewport)
         }
         text += "\n"
     }

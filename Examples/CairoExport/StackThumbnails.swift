@@ -10,9 +10,9 @@ final class StackThumbnails {
     private let viewport: Size
     private let directions: [DismissDirection]
 
-    init(viewport: Size, direction: DismissDirection) {
+    init(viewport: Size, direction: DismissDirection, layout: LayoutFlags = LayoutFlags()) {
         sheets = (0..<StackScene.maximumDepth).map {
-            SheetPresenter(title: StackScene.title(ofLevel: $0))
+            StackScene.presenter(ofLevel: $0, layout: layout)
         }
         self.viewport = viewport
         directions = [direction, direction]

@@ -21,6 +21,8 @@ struct Storyboard {
     var scene = SceneChoice.card
     /// The edge the content leaves by, so each thumbnail shows it moving that way.
     var direction = DismissDirection.down
+    /// `--layout`, `--footer`: how the sheets' thumbnails lay out their content.
+    var sheetLayout = LayoutFlags()
 
     /// The thumbnail width and height in points, and how many rows fit a page.
     var layout: (width: Double, height: Double, rows: Int) {
@@ -60,11 +62,12 @@ struct Storyboard {
         let painter = CairoPainter()
         let regular = try CairoFontFace(family: CairoPainter.fontFamily)
         let bold = try CairoFontFace(family: CairoPainter.fontFamily, bold: true)
-        let presenter = scene.makePresenter()
+        let presenter = scene.makePresenter(layout: sheetLayout)
         var drawn = presenter.makeScene(viewport: viewport)
         // The stack scene draws each frame's recorded top sheet over its parent.
         let thumbnails =
-            scene == .stack ? StackThumbnails(viewport: viewport, direction: direction) : nil
+            scene == .stack
+            ? StackThumbnails(viewport: viewport, direction: direction, layout: sheetLayout) : nil
         try painter.prepareImages(in: drawn)
         let (width, height, rows) = layout
         let perPage = Self.columns * rows

@@ -109,7 +109,7 @@ enum WaylandDemoMain {
             recorder = recording
             source = recording
         }
-        let presenter = options.scene.makePresenter(source: options.source)
+        let presenter = options.scene.makePresenter(source: options.source, layout: options.layout)
         if options.scene == .photo {
             do {
                 try renderer.painter.prepareImages(
@@ -123,7 +123,7 @@ enum WaylandDemoMain {
         if options.scene == .stack {
             let stack = StackScene.makeController(
                 input: source, renderer: renderer, clock: clock, configuration: configuration,
-                confirm: options.confirm)
+                confirm: options.confirm, layout: options.layout)
             if options.printsEvents { printEvents(of: stack, with: console.line) }
             controller = stack
         } else {

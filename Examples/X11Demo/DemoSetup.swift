@@ -13,9 +13,10 @@ extension X11DemoMain {
         if options.scene == .stack {
             return StackDemo.makeController(
                 input: input, renderer: renderer, clock: clock, configuration: configuration,
-                confirm: options.confirm, printsEvents: options.printsEvents)
+                confirm: options.confirm, printsEvents: options.printsEvents,
+                layout: options.layout)
         }
-        let presenter = options.scene.makePresenter(source: options.source)
+        let presenter = options.scene.makePresenter(source: options.source, layout: options.layout)
         if options.scene == .photo {
             // A missing or unreadable picture is said up front, naming the file.
             do {

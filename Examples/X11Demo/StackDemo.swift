@@ -9,11 +9,12 @@ enum StackDemo {
     /// change prints a line naming its level and the depth.
     static func makeController(
         input: InputSource, renderer: Renderer, clock: TimeSource,
-        configuration: DismissConfiguration, confirm: Bool, printsEvents: Bool
+        configuration: DismissConfiguration, confirm: Bool, printsEvents: Bool,
+        layout: LayoutFlags = LayoutFlags()
     ) -> SheetStackController {
         let stack = StackScene.makeController(
             input: input, renderer: renderer, clock: clock, configuration: configuration,
-            confirm: confirm)
+            confirm: confirm, layout: layout)
         if printsEvents { printEvents(of: stack, with: console.line) }
         return stack
     }

@@ -31,11 +31,17 @@ public enum DemoFlag: String, CaseIterable, Sendable {
     case verbose = "--verbose"
     /// `--source X,Y,W,H[,R]`: the rectangle a dismissed photo zooms into (`SourceFlag`).
     case source = "--source"
+    /// `--layout overlay|resize`: the sheet's content fits its visible part (`LayoutFlags`).
+    case layout = "--layout"
+    /// `--footer`: a "Done" bar pinned to the window's bottom under the sheet's list.
+    case footer = "--footer"
+    /// `--content-interaction hand-off|scrolls`: what a drag on the sheet's list does.
+    case contentInteraction = "--content-interaction"
 
     /// Whether the flag takes a value (`--fps 30`) or is a switch (`--events`).
     public var takesValue: Bool {
         switch self {
-        case .events, .exitAfterReplay, .confirm, .reduceMotion, .verbose: false
+        case .events, .exitAfterReplay, .confirm, .reduceMotion, .verbose, .footer: false
         default: true
         }
     }

@@ -21,8 +21,16 @@ public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
 
     /// The presenter that lays the scene out; the photo shows the PNG at `photoPath`
     /// (`BundledPhoto.path()` unless given), sized from its header when it is readable, and
-    /// zooms into `source` when dismissed (`--source`; the other scenes ignore it).
-    public func makePresenter(photoPath: String? = nil, source: ZoomSource? = nil) -> Presenter {
+    /// zooms into `source` when dismissed (`--source`; the other scenes ignore it); the
+    /// sheets take `layout` (`--layout`, `--footer`).
+    public func makePresenter(
+        photoPath: String? = nil, source: ZoomSource? = nil, layout: LayoutFlags = LayoutFlags()
+    ) -> Presenter {
+        if self == .sheet || self == .stack {
+            let sheet = SheetPresenter(title: StackScene.title(ofLevel: 0))
+            layout.apply(to: sheet)
+            return sheet
+        }
         if self == .photo, let source {
             let presenter = SceneChoice.photo.makePresenter(photoPath: photoPath)
             (presenter as? PhotoPresenter)?.sourceProvider = { source }

@@ -12,27 +12,39 @@ public enum StackScene {
         level == 0 ? "Sheet" : "Sheet \(level + 1)"
     }
 
-    /// The sheet at `level`, running `configuration` (the `sheet` scene's).
-    public static func level(_ level: Int, configuration: DismissConfiguration) -> StackLevel {
+    /// The sheet at `level`, running `configuration` (the `sheet` scene's), laid out as
+    /// `layout` says.
+    public static func level(
+        _ level: Int, configuration: DismissConfiguration, layout: LayoutFlags = LayoutFlags()
+    ) -> StackLevel {
         StackLevel(
-            configuration: configuration,
-            presenter: SheetPresenter(title: title(ofLevel: level)))
+            configuration: configuration, presenter: presenter(ofLevel: level, layout: layout))
+    }
+
+    /// The sheet presenter of `level`, laid out as `layout` says.
+    public static func presenter(ofLevel level: Int, layout: LayoutFlags = LayoutFlags())
+        -> SheetPresenter
+    {
+        let sheet = SheetPresenter(title: title(ofLevel: level))
+        layout.apply(to: sheet)
+        return sheet
     }
 
     /// A stack controller for the scene, its first sheet presented and at rest; with
     /// `confirm`, every level's dismissal is vetoed until confirmed (its `y` key).
     public static func makeController(
         input: InputSource, renderer: Renderer, clock: TimeSource,
-        configuration: DismissConfiguration, confirm: Bool
+        configuration: DismissConfiguration, confirm: Bool, layout: LayoutFlags = LayoutFlags()
     ) -> SheetStackController {
         let controller = SheetStackController(
             input: input, renderer: renderer, clock: clock,
-            root: level(0, configuration: configuration))
+            root: level(0, configuration: configuration, layout: layout))
         controller.keyPresentLimit = maximumDepth
         // A tool: Space and Enter present the next level.
         controller.keyBindings = .tools
         controller.nextLevel = { index in
-            index < maximumDepth ? level(index, configuration: configuration) : nil
+            index < maximumDepth
+                ? level(index, configuration: configuration, layout: layout) : nil
         }
         if confirm { controller.shouldDismiss = { _, _ in false } }
         return controller

@@ -55,6 +55,7 @@ extension DismissMachine {
         guard newTime >= time else { return }
         time = newTime
         finishAnimationIfDone()
+        fitListAtRest()
     }
 
     /// Carries out what a key asked for (`KeyBindings`), at the machine's time.
@@ -236,6 +237,12 @@ extension DismissMachine {
             case .content:
                 if let item = environment.contentItem(at: point, state: state) {
                     effects.append(.notify(.contentTapped(item: item, point: point)))
+                }
+                // A footer's "Done" dismisses through the veto, as a backdrop tap would.
+                if environment.region(at: point, offset: offset, lowestDetent: layout.lowest)
+                    == .footerButton
+                {
+                    leave(for: .tap)
                 }
             }
         case .dismissed:
