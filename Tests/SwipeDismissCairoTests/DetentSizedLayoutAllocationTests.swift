@@ -1,6 +1,8 @@
 import RawCairoBaseline
 import SwipeDismiss
+import SwipeDismissCairo
 import SwipeDismissNull
+import SwipeDismissRaster
 import SwipeDismissTestSupport
 import XCTest
 
@@ -56,5 +58,42 @@ final class DetentSizedLayoutAllocationTests: XCTestCase {
         XCTAssertEqual(controller.state.phase, .presented)
         XCTAssertEqual(controller.state.scroll, 240, accuracy: 1e-9)
         XCTAssertEqual(count, 0)
+    }
+}
+
+/// The compositor behind the X11 and Wayland windows, drawing a detent-sized sheet with a
+/// footer dragged between its detents: the list's clip changes every frame, so the content
+/// layer is drawn directly (as while scrolling). Cairo's own work per frame stays the same;
+/// the Swift side adds nothing that accumulates.
+final class DetentSizedLayoutCompositorTests: XCTestCase {
+    func testCompositingDragFramesAllocatesLittleAndNothingGrows() throws {
+        try requireAllocationCounter()
+        let viewport = Size(width: 390, height: 844)
+        let sheet = SheetPresenter(layout: .resize, footer: SheetFooter())
+        var scene = sheet.makeScene(viewport: viewport)
+        let surface = try CairoSurface(imageWidth: 390, height: 844)
+        let target = try CairoFrameSurface(surface)
+        let compositor = CairoCompositor()
+        func frame(_ step: Int) throws {
+            let offset = 337.6 - Double(step) * 2
+            let state = DismissState(
+                time: 0, offset: offset, alpha: 0.3, progress: 0, phase: .dragging,
+                lowestDetentOffset: 337.6)
+            sheet.update(&scene, for: state, direction: .down)
+            _ = try compositor.compose(scene, into: target, scale: 1)?.damage
+        }
+        func allocations(_ body: () throws -> Void) rethrows -> Int {
+            raw_alloc_counter_start()
+            try body()
+            return raw_alloc_counter_stop()
+        }
+        for warmUp in 0..<10 { try frame(warmUp) }
+        let first = try allocations { for step in 10..<70 { try frame(step) } }
+        let second = try allocations { for step in 70..<130 { try frame(step) } }
+        print(
+            "allocations per detent-sized drag frame: \(Double(first) / 60), \(Double(second) / 60)"
+        )
+        XCTAssertEqual(Double(second), Double(first), accuracy: Double(first) * 0.1 + 6)
+        XCTAssertLessThan(Double(first) / 60, 80)
     }
 }

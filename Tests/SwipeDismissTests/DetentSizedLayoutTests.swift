@@ -235,6 +235,36 @@ final class DetentSizedLayoutTests: XCTestCase {
         XCTAssertEqual(beside.attempts, [])
     }
 
+    func testInAStackDoneDismissesTheTopSheetOnly() throws {
+        let clock = ManualClock()
+        let input = QueuedInputSource()
+        func level(_ index: Int) -> StackLevel {
+            StackLevel(
+                configuration: .sheet(),
+                presenter: SheetPresenter(
+                    title: "Sheet \(index + 1)", layout: .resize, footer: SheetFooter()))
+        }
+        let stack = SheetStackController(
+            input: input, renderer: NullRenderer(), clock: clock, root: level(0))
+        stack.keyBindings = .tools
+        stack.nextLevel = { level($0) }
+        input.enqueue(InputEvent(time: 0.1, kind: .key(.space)))
+        input.enqueue(InputEvent(time: 2, kind: .down(Self.onDone)))
+        input.enqueue(InputEvent(time: 2.05, kind: .up(Self.onDone)))
+        func run(to time: Double) throws {
+            while clock.now < time {
+                clock.set(to: min(time, clock.now + 1.0 / 60))
+                try stack.step()
+            }
+        }
+        try run(to: 1.9)
+        XCTAssertEqual(stack.depth, 2)
+        try run(to: 4)
+        XCTAssertEqual(stack.depth, 1)
+        XCTAssertEqual(stack.state(ofLevel: 0)?.phase, .presented)
+        XCTAssertEqual(stack.state(ofLevel: 0)?.offset ?? 0, 337.6, accuracy: 1e-9)
+    }
+
     func testADragFromTheFooterMovesTheSheet() {
         let harness = sheet(interaction: .scrolls)
         harness.drag(
