@@ -1,10 +1,11 @@
 /// The content's scrollable list and how one gesture shares its movement with the sheet.
 ///
 /// Only a `.down` sheet scrolls its list, and only at its top detent (DESIGN §4, "the list
-/// scrolls only at `large`"). A press on the list catches a coasting list. A drag that starts
-/// on the list while the sheet rests at (or heads to) its top detent hands off inside the one
+/// scrolls only at `large`"), or under `ContentInteraction.scrolls` at whichever detent it
+/// rests at (DESIGN §4c). A press on the list catches a coasting list. A drag that starts
+/// on the list while the sheet rests at (or heads to) such a detent hands off inside the one
 /// gesture: a finger moving down first scrolls the list to its top, and the rest of the same
-/// movement moves the sheet; moving back up first raises the sheet to its top detent, then
+/// movement moves the sheet; moving back up first raises the sheet to that detent, then
 /// scrolls the list again. A drag anywhere else (the header, or the list below the top
 /// detent) moves the sheet as on any scene. At release the owner gets the finger's velocity:
 /// the sheet (displaced from its top detent) projects to a detent, the list glides; a glide
