@@ -275,6 +275,36 @@ final class DetentSizedLayoutTests: XCTestCase {
         XCTAssertEqual(harness.state.scroll, 0)
     }
 
+    func testOddWindowsAndOffsetsGiveFiniteNumbersAndNoNegativeClip() {
+        let sheet = SheetPresenter(layout: .resize, footer: SheetFooter())
+        for viewport in [
+            Size(width: 64, height: 64), Size(width: 1, height: 0.1),
+            Size(width: 32767, height: 32767),
+        ] {
+            var scene = sheet.makeScene(viewport: viewport)
+            for offset in [-1e6, -50, 0, 337.6, 1e6, .nan, .infinity] {
+                for lowest in [0, 337.6, .nan] {
+                    let state = DismissState(
+                        time: 0, offset: offset, alpha: 0.3, progress: 0, phase: .dragging,
+                        lowestDetentOffset: lowest)
+                    sheet.update(&scene, for: state, direction: .down)
+                    let clip = scene.layers.compactMap(\.clipGroup).first?.clip
+                    XCTAssertGreaterThanOrEqual(clip?.height ?? -1, 0, "\(viewport) \(offset)")
+                    XCTAssertTrue(
+                        sheet.visibleHeight(for: state, viewport: viewport).isFinite
+                            && (sheet.footerTop(for: state, viewport: viewport) ?? .nan).isFinite
+                            && sheet.maxListOffset(for: state, viewport: viewport).isFinite,
+                        "\(viewport) \(offset) \(lowest)")
+                }
+            }
+        }
+        // A window shorter than the header and footer: the list shows nothing, all scrolls.
+        let tiny = Size(width: 64, height: 64)
+        let state = DismissState(time: 0, offset: 0, alpha: 0.3, progress: 0, phase: .presented)
+        XCTAssertEqual(sheet.maxListOffset(for: state, viewport: tiny), 2640)
+        XCTAssertEqual(sheet.footerTop(for: state, viewport: tiny), 8)
+    }
+
     func testThirtyAndTwoHundredFortyHertzAgree() {
         func script(_ harness: SheetHarness) {
             // A flick up the list, a drag of the header to `large`, a drag below `medium`.
