@@ -75,7 +75,9 @@ final class DetentSizedLayoutCompositorTests: XCTestCase {
         let target = try CairoFrameSurface(surface)
         let compositor = CairoCompositor()
         func frame(_ step: Int) throws {
-            let offset = 337.6 - Double(step) * 2
+            // Up 2 pt a frame from `medium` and back every 60 frames: each counted window
+            // draws the same 60 positions (the list grows as the sheet rises).
+            let offset = 337.6 - Double(step % 60) * 2
             let state = DismissState(
                 time: 0, offset: offset, alpha: 0.3, progress: 0, phase: .dragging,
                 lowestDetentOffset: 337.6)
