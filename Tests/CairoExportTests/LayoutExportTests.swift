@@ -1,5 +1,6 @@
 import Foundation
 import SwipeDismiss
+import SwipeDismissCairo
 import XCTest
 
 @testable import CairoExport
@@ -71,6 +72,28 @@ final class LayoutExportTests: XCTestCase {
         // Back at rest at `medium`.
         XCTAssertEqual(rows.last?.layout, ["422.0000", "788.0000", "2330.0000"])
         XCTAssertEqual(rows.last?.fields[8], "medium")
+    }
+
+    func testTheFramesDrawTheFooterPinnedThenRidingBelowTheWindow() throws {
+        let out = root + "/frames"
+        let result = runExport(
+            [
+                "--trace", root + "/drag.json", "--out", out, "--scene", "sheet", "--layout",
+                "resize", "--footer", "--fps", "10",
+            ])
+        XCTAssertEqual(result.status, 0, result.errors)
+        // Frame 0 at rest at `medium`: the button's blue at (195, 800), its bar white beside.
+        let rest = try CairoImage(pngPath: out + "/frame-0000.png")
+        let button = rest.pixel(x: 195, y: 800)
+        XCTAssertEqual([button.red, button.green, button.blue], [0x00, 0x7A, 0xFF])
+        let bar = rest.pixel(x: 40, y: 816)
+        XCTAssertEqual([bar.red, bar.green, bar.blue], [0xFF, 0xFF, 0xFF])
+        // Frame 6 (0.6 s), held 100 pt below `medium`: the footer rode off the window.
+        let held = try CairoImage(pngPath: out + "/frame-0006.png")
+        for y in stride(from: 790, to: 844, by: 6) {
+            let pixel = held.pixel(x: 195, y: y)
+            XCTAssertNotEqual([pixel.red, pixel.green, pixel.blue], [0x00, 0x7A, 0xFF], "y \(y)")
+        }
     }
 
     func testWithoutAFooterItsColumnIsEmpty() throws {
