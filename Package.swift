@@ -182,7 +182,7 @@ let package = Package(
             name: "X11HostDemo",
             dependencies: [
                 "SwipeDismiss", "SwipeDismissCairo", "SwipeDismissX11", "ToolSupport",
-                "X11DemoCore",
+                "X11DemoCore", "SwipeDismissAccessibility",
                 "CX11",
             ],
             path: "Examples/X11HostDemo"

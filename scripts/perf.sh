@@ -8,6 +8,11 @@
 # (scripts/build-small-demo.sh, the last line of its output).
 # OTHER=path/to/x11-demo adds a row "other" for that binary (--present shm), measured right
 # after each run's own paths on the same Xvfb: an A/B of two builds that beats drift.
+# DEMO_ARGS adds flags to every path's x11-demo and OTHER_ARGS to the "other" row's (split on
+# spaces): OTHER=same DEMO_ARGS="--scene photo" OTHER_ARGS="--scene photo --source 20,300,120,120"
+# is an A/B of two options of one build (OTHER=same: this run's own x11-demo). The first-frame
+# probe reads the card's rest grey (alpha 0.3); for a scene that rests otherwise (the photo's
+# backdrop is black) set NO_FIRST_FRAME=1: the demo is started directly and exec->frame is "-".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 paths=("$@")
@@ -58,21 +63,36 @@ measure() {
         -v p="$pss" 'BEGIN {printf "%s %s %s %.4f %.4f %s\n", f, r, i, a / t, x / t, p}' >>"/tmp/perf-$name.$$"
 }
 
+# start_demo PROGRAM PATH [ARG...] -> sets app (its pid) and first (exec -> first frame, ms)
+start_demo() {
+    local program=$1 path=$2 line
+    shift 2
+    if [ -n "${NO_FIRST_FRAME:-}" ]; then
+        "$program" --size 390x844 --present "$path" "$@" --verbose >/dev/null 2>>"/tmp/perf-log.$$" &
+        app=$!
+        first=-
+        return 0
+    fi
+    line=$("$bin/swipedismiss-bench" --first-frame "$program" --size 390x844 --present "$path" "$@" \
+        --verbose 2>>"/tmp/perf-log.$$") ||
+        { echo "perf: $program --present $path $* did not paint" >&2; return 1; }
+    app=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' <<<"$line")
+    first=$(sed -n 's/.*first_frame_ms=\([0-9.]*\).*/\1/p' <<<"$line")
+}
+
 names=()
 for run in $(seq "$runs"); do
     for path in "${paths[@]}"; do
-        line=$("$bin/swipedismiss-bench" --first-frame "$demo" --size 390x844 --present "$path" --verbose 2>>"/tmp/perf-log.$$") ||
-            { echo "perf: x11-demo --present $path did not paint" >&2; exit 1; }
-        app=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' <<<"$line")
-        first=$(sed -n 's/.*first_frame_ms=\([0-9.]*\).*/\1/p' <<<"$line")
+        # shellcheck disable=SC2086
+        start_demo "$demo" "$path" ${DEMO_ARGS:-} || exit 1
         measure "$path" "SwipeDismiss demo" "$first" || exit 1
         [ "$run" -eq 1 ] && names+=("$path")
     done
     if [ -n "${OTHER:-}" ]; then
-        line=$("$bin/swipedismiss-bench" --first-frame "$OTHER" --size 390x844 --present shm --verbose 2>>"/tmp/perf-log.$$") ||
-            { echo "perf: $OTHER --present shm did not paint" >&2; exit 1; }
-        app=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' <<<"$line")
-        first=$(sed -n 's/.*first_frame_ms=\([0-9.]*\).*/\1/p' <<<"$line")
+        other=$OTHER
+        [ "$other" = same ] && other=$demo
+        # shellcheck disable=SC2086
+        start_demo "$other" shm ${OTHER_ARGS:-} || exit 1
         measure other "SwipeDismiss demo" "$first" || exit 1
         [ "$run" -eq 1 ] && names+=(other)
     fi

@@ -83,6 +83,7 @@ struct CairoExportCommand {
             planner.scene = options.scene
             planner.confirm = options.confirm
             planner.source = options.source
+            planner.adaptive = options.adaptive
             planner.layout = options.layout
             exporter = planner
             frames = try planner.plan()
@@ -183,7 +184,7 @@ struct CairoExportCommand {
         try AtomicFile.write(
             bytes: try manifest.encoded(), to: join(staging, ExportManifest.fileName))
         let renderer = try options.format.makeRenderer(
-            folder: staging, viewport: exporter.trace.viewport, scale: options.scale)
+            folder: staging, viewport: exporter.canvas, scale: options.scale)
         var gif: GifRecorder?
         if options.writesGif, let png = renderer as? CairoPNGRenderer {
             gif = try GifRecorder(
@@ -214,7 +215,9 @@ struct CairoExportCommand {
                     frames, direction: options.configuration.direction, scene: options.scene,
                     zoom: options.scene == .photo && options.source != nil
                         ? options.scene.makePresenter() as? PhotoPresenter : nil,
-                    viewport: exporter.trace.viewport, layout: options.layout
+                    viewport: exporter.trace.viewport,
+                    adaptive: exporter.hasAdaptiveColumns ? options.adaptive : nil,
+                    layout: options.layout
                 ).utf8),
             to: join(staging, "samples.csv"))
         try stopIfInterrupted()
@@ -225,9 +228,9 @@ struct CairoExportCommand {
         timeline.alphaFloorMark = options.scene == .card ? Timeline.alphaFloor : nil
         try timeline.write(to: join(staging, "timeline.png"))
         try stopIfInterrupted()
-        var storyboard = Storyboard(
-            frames: frames, viewport: exporter.trace.viewport, title: title)
+        var storyboard = Storyboard(frames: frames, viewport: exporter.canvas, title: title)
         storyboard.scene = options.scene
+        storyboard.adaptive = options.adaptive
         storyboard.direction = options.configuration.direction
         storyboard.sheetLayout = options.layout
         try storyboard.write(to: join(staging, "storyboard.pdf"))

@@ -42,6 +42,14 @@ enum ExportDriver {
         return controller.state
     }
 
+    /// The window's size the controller lays out for now.
+    var viewport: Size {
+        switch self {
+        case .single(let controller): controller.viewport
+        case .stack(let controller): controller.viewport
+        }
+    }
+
     /// The detents of the sheet (the stack's top one) as laid out for the viewport.
     var layout: DetentLayout {
         switch self {
@@ -51,23 +59,27 @@ enum ExportDriver {
     }
 
     /// The driver `scene` asks for, replaying `input` through `renderer` on `clock`,
-    /// presented and at rest; with `confirm` every dismissal is vetoed until confirmed.
+    /// presented and at rest; with `confirm` every dismissal is vetoed until confirmed; with
+    /// `adaptive` the sheets float on wide windows. The controller starts laid out for
+    /// `viewport` (the trace's), which may be smaller than the renderer's frames.
     static func make(
         scene: SceneChoice, input: InputSource, renderer: Renderer, clock: TimeSource,
         configuration: DismissConfiguration, confirm: Bool, source: ZoomSource? = nil,
-        layout: LayoutFlags = LayoutFlags()
+        adaptive: Bool = false, viewport: Size? = nil, layout: LayoutFlags = LayoutFlags()
     ) -> ExportDriver {
         if scene == .stack {
-            return .stack(
-                StackScene.makeController(
-                    input: input, renderer: renderer, clock: clock,
-                    configuration: configuration, confirm: confirm, layout: layout))
+            let controller = StackScene.makeController(
+                input: input, renderer: renderer, clock: clock,
+                configuration: configuration, confirm: confirm, adaptive: adaptive,
+                layout: layout)
+            if let viewport { controller.resize(to: viewport) }
+            return .stack(controller)
         }
         let controller = DismissController(
-            input: input, presenter: scene.makePresenter(source: source, layout: layout),
-            renderer: renderer,
-            clock: clock,
-            configuration: configuration, presented: true)
+            input: input,
+            presenter: scene.makePresenter(source: source, adaptive: adaptive, layout: layout),
+            renderer: renderer, clock: clock, configuration: configuration, presented: true)
+        if let viewport { controller.resize(to: viewport) }
         // A tool: Space and Enter present, as the traces expect.
         controller.keyBindings = .tools
         if confirm { controller.shouldDismiss = { _ in false } }

@@ -63,6 +63,7 @@ enum ExportLimits {
                     + "more than the \(pixelBudget >> 20) Mpx budget; use a lower --scale",
                 file: file)
         }
+        try checkViewportEvents(trace, file: file, scale: scale)
         for (index, event) in trace.events.enumerated() {
             guard let location = event.location else { continue }
             for (field, value) in [("x", location.x), ("y", location.y)]

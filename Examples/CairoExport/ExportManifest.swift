@@ -27,6 +27,8 @@ struct ExportManifest: Codable, Equatable {
         var direction: String?
         // `--source`, only when given (an export without it writes the manifest it did).
         var source: String? = nil
+        // `--adaptive`, only when given.
+        var adaptive: Bool? = nil
         // `--layout`, `--footer`, `--content-interaction`, only when one is given.
         var layout: String? = nil
         var footer: Bool? = nil

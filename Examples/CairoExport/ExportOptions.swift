@@ -26,6 +26,8 @@ struct ExportOptions: Equatable {
     var force = false
     /// `--source X,Y,W,H[,R]`: where a dismissed photo zooms to (`photo` scene only).
     var source: ZoomSource?
+    /// `--adaptive`: the sheet floats on wide windows (`sheet` and `stack` scenes).
+    var adaptive = false
     /// `--layout`, `--footer`, `--content-interaction` (the sheets).
     var layout = LayoutFlags()
 
@@ -47,6 +49,7 @@ struct ExportOptions: Equatable {
             maxFrames: maxFrames, scene: scene.rawValue, confirm: confirm,
             reduceMotion: reduceMotion, gifMaxWidth: gifMaximumWidth,
             direction: direction.rawValue, source: source.map(ExportOptions.sourceText),
+            adaptive: adaptive ? true : nil,
             layout: layout.isGiven ? layout.layout.rawValue : nil,
             footer: layout.isGiven ? layout.footer : nil,
             contentInteraction: layout.isGiven ? layout.contentInteraction.rawValue : nil)
@@ -63,7 +66,7 @@ struct ExportOptions: Equatable {
                             [--scene card|sheet|photo|stack] [--confirm]
                             [--reduce-motion]
                             [--direction down|up|left|right|free] [--max-frames N]
-                            [--force] [--source X,Y,W,H[,R]]
+                            [--force] [--source X,Y,W,H[,R]] [--adaptive]
                             [--layout overlay|resize] [--footer]
                             [--content-interaction hand-off|scrolls]
 
@@ -107,6 +110,12 @@ struct ExportOptions: Equatable {
                             photo scene: a dismissal zooms the photo into this
                             rectangle (points), corner radius R (default 0);
                             samples.csv adds w,h,corner (the drawn frame)
+          --adaptive        sheet and stack scenes: a bottom sheet when the window is
+                            at most 450 pt wide or 360 pt tall, else a sheet floating
+                            min(640, W - 64) pt wide, centred, 40 pt from the top and
+                            bottom, with one detent (large); samples.csv adds
+                            mode,content_x,content_w (also added, without the flag,
+                            when the trace has viewport events)
           --layout L        sheet and stack scenes, leaving down: overlay (default;
                             the content laid out for the large detent) or resize
                             (the list fits the sheet's visible part, so its last
@@ -120,7 +129,8 @@ struct ExportOptions: Equatable {
                             at large only) or scrolls (a drag on the list scrolls
                             it at every detent and moves the sheet only down from
                             the list's top). Any of these three adds the columns
-                            visible_h,footer_y,scroll_max to samples.csv
+                            visible_h,footer_y,scroll_max to samples.csv (after
+                            mode,content_x,content_w when those are written)
           --max-frames N    refuse an export needing more frames, 1...1000000
                             (default: 20000)
           --force           replace a folder that is not an export; its files are kept
@@ -148,6 +158,7 @@ struct ExportOptions: Equatable {
             .value("--scale"), .value("--format"), .value("--gif-max-width"), .value("--scene"),
             .toggle("--confirm"), .toggle("--reduce-motion"), .value("--max-frames"),
             .toggle("--force"), .value("--direction"), .value(SourceFlag.name),
+            .toggle("--adaptive"),
         ] + LayoutFlags.flags)
 
     /// A source as `--source` spells it, for the manifest.
@@ -193,6 +204,7 @@ struct ExportOptions: Equatable {
             try flags.integer("--max-frames", in: maxFramesRange) ?? Exporter.defaultFrameLimit
         options.force = flags.isSet("--force")
         options.source = try SourceFlag.parse(flags)
+        options.adaptive = flags.isSet("--adaptive")
         options.layout = try LayoutFlags.parse(
             flags, scene: options.scene, direction: options.direction)
         return options

@@ -12,6 +12,8 @@ struct ExportFrame: Equatable {
     var restDuration: Double?
     /// The stack's depth and parent (`--scene stack`); nil for the other scenes.
     var stack: StackState?
+    /// The window's size at the frame (the trace's `viewport` events change it).
+    var viewport = Size.zero
 }
 
 /// Why an export cannot be planned; each is a bad input (exit 2), and nothing is written.
@@ -107,8 +109,16 @@ struct Exporter {
     var confirm = false
     /// Where a dismissed photo zooms to (`--source`); nil: it leaves the screen.
     var source: ZoomSource?
+    /// Whether the sheets float on wide windows (`--adaptive`).
+    var adaptive = false
     /// How the sheets lay out their content (`--layout`, `--footer`).
     var layout = LayoutFlags()
+
+    /// The frames' size: the trace's viewport, grown to hold every `viewport` event's.
+    var canvas: Size { ExportCanvas.size(of: trace) }
+
+    /// Whether `samples.csv` has the adaptive columns: `--adaptive`, or a trace that resizes.
+    var hasAdaptiveColumns: Bool { adaptive || !ExportCanvas.resizes(in: trace).isEmpty }
 
     /// A controller (a stack's for `--scene stack`) replaying the trace through `renderer`
     /// on `clock`, presented and at rest.
@@ -118,7 +128,8 @@ struct Exporter {
         let source = TraceInputSource(trace: trace, startTime: 0)
         let driver = ExportDriver.make(
             scene: scene, input: source, renderer: renderer, clock: clock,
-            configuration: configuration, confirm: confirm, source: self.source, layout: layout)
+            configuration: configuration, confirm: confirm, source: self.source,
+            adaptive: adaptive, viewport: trace.viewport, layout: layout)
         return (driver, source)
     }
 
@@ -126,7 +137,7 @@ struct Exporter {
     /// off screen, as the controller lays them out for the trace's viewport.
     func detentLayout() -> DetentLayout {
         let (controller, _) = makeController(
-            renderer: PlanningRenderer(viewport: trace.viewport),
+            renderer: PlanningRenderer(viewport: canvas),
             clock: ExportClock(framesPerSecond: framesPerSecond))
         return controller.layout
     }
@@ -158,7 +169,7 @@ struct Exporter {
     func plan() throws -> [ExportFrame] {
         let clock = ExportClock(framesPerSecond: framesPerSecond)
         let (driver, source) = makeController(
-            renderer: PlanningRenderer(viewport: trace.viewport), clock: clock)
+            renderer: PlanningRenderer(viewport: canvas), clock: clock)
         let controller = driver.frameDriver
         var frames: [ExportFrame] = []
         var restingFrames = 0
@@ -169,7 +180,10 @@ struct Exporter {
             where !value.isFinite {
                 throw PlanError.nonFinite(field: field, time: state.time)
             }
-            frames.append(ExportFrame(tick: clock.frame, state: state, stack: driver.stackState))
+            frames.append(
+                ExportFrame(
+                    tick: clock.frame, state: state, stack: driver.stackState,
+                    viewport: driver.viewport))
             guard frames.count <= frameLimit else {
                 throw PlanError.tooManyFrames(
                     needed: frames.count, limit: frameLimit, framesPerSecond: framesPerSecond)
@@ -215,7 +229,9 @@ struct Exporter {
         for (index, frame) in frames.enumerated() {
             clock.move(toFrame: frame.tick)
             try driver.frameDriver.step(forceRender: true)
-            guard driver.state == frame.state, driver.stackState == frame.stack else {
+            guard driver.state == frame.state, driver.stackState == frame.stack,
+                driver.viewport == frame.viewport
+            else {
                 throw RenderDivergence(frame: index)
             }
             try afterFrame(index + 1)
@@ -250,13 +266,17 @@ let zoomColumns = "w,h,corner"
 /// without one) and the list's largest scroll at that frame.
 func samplesCSV(
     _ frames: [ExportFrame], direction: DismissDirection = .down, scene: SceneChoice = .card,
-    zoom photo: PhotoPresenter? = nil, viewport: Size = .zero, layout: LayoutFlags = LayoutFlags()
+    zoom photo: PhotoPresenter? = nil, viewport: Size = .zero, adaptive: Bool? = nil,
+    layout: LayoutFlags = LayoutFlags()
 ) -> String {
     var text = samplesHeader + (scene == .stack ? "," + StackScene.samplesColumns : "")
     if photo != nil { text += "," + zoomColumns }
-    let sheet = layout.isGiven ? scene.makePresenter(layout: layout) : nil
-    if sheet != nil { text += "," + LayoutFlags.samplesColumns }
+    if adaptive != nil { text += "," + AdaptiveColumns.names }
+    let layoutSheet =
+        layout.isGiven ? scene.makePresenter(adaptive: adaptive ?? false, layout: layout) : nil
+    if layoutSheet != nil { text += "," + LayoutFlags.samplesColumns }
     text += "\n"
+    let sheet = adaptive.flatMap { AdaptiveColumns.sheet(scene: scene, adaptive: $0) }
     for frame in frames {
         let state = frame.state
         text += NumberText.fixed(state.time, digits: 6) + ","
@@ -282,8 +302,12 @@ func samplesCSV(
             text += NumberText.fixed(drawn.frame.height, digits: 4) + ","
             text += NumberText.fixed(drawn.cornerRadius, digits: 4)
         }
-        if let sheet {
-            text += "," + LayoutFlags.samplesFields(state, presenter: sheet, viewport: viewport)
+        if adaptive != nil {
+            text += "," + AdaptiveColumns.fields(sheet: sheet, viewport: frame.viewport)
+        }
+        if let layoutSheet {
+            text +=
+                "," + LayoutFlags.samplesFields(state, presenter: layoutSheet, viewport: viewport)
         }
         text += "\n"
     }

@@ -53,7 +53,7 @@ struct PointerTrack: Equatable {
                     current.append(Sample(time: event.time, translation: last.translation))
                 }
                 end()
-            case .key, .scroll, .scrollStop:
+            case .key, .scroll, .scrollStop, .viewport:
                 // The track follows the pointer only; scrolls have no pointer position.
                 break
             }

@@ -10,16 +10,21 @@ final class StackThumbnails {
     private let viewport: Size
     private let directions: [DismissDirection]
 
-    init(viewport: Size, direction: DismissDirection, layout: LayoutFlags = LayoutFlags()) {
+    init(
+        viewport: Size, direction: DismissDirection, adaptive: Bool = false,
+        layout: LayoutFlags = LayoutFlags()
+    ) {
         sheets = (0..<StackScene.maximumDepth).map {
-            StackScene.presenter(ofLevel: $0, layout: layout)
+            StackScene.presenter(ofLevel: $0, adaptive: adaptive, layout: layout)
         }
         self.viewport = viewport
         directions = [direction, direction]
     }
 
-    /// The scene of a frame whose stack was recorded as `stack`.
-    func scene(for stack: StackState) -> Scene {
+    /// The scene of a frame whose stack was recorded as `stack`, in `viewport` (the
+    /// storyboard's unless a trace resized it).
+    func scene(for stack: StackState, viewport frameViewport: Size? = nil) -> Scene {
+        let viewport = frameViewport ?? viewport
         let top = min(max(0, stack.depth - 1), sheets.count - 1)
         if top >= 1, let parent = stack.parent, let scale = stack.parentScale {
             presenter.update(

@@ -21,6 +21,9 @@ struct Storyboard {
     var scene = SceneChoice.card
     /// The edge the content leaves by, so each thumbnail shows it moving that way.
     var direction = DismissDirection.down
+    /// Whether the sheets float on wide windows (`--adaptive`): each thumbnail is laid out
+    /// for its frame's viewport.
+    var adaptive = false
     /// `--layout`, `--footer`: how the sheets' thumbnails lay out their content.
     var sheetLayout = LayoutFlags()
 
@@ -62,12 +65,15 @@ struct Storyboard {
         let painter = CairoPainter()
         let regular = try CairoFontFace(family: CairoPainter.fontFamily)
         let bold = try CairoFontFace(family: CairoPainter.fontFamily, bold: true)
-        let presenter = scene.makePresenter(layout: sheetLayout)
+        let presenter = scene.makePresenter(adaptive: adaptive, layout: sheetLayout)
+        var drawnViewport = viewport
         var drawn = presenter.makeScene(viewport: viewport)
         // The stack scene draws each frame's recorded top sheet over its parent.
         let thumbnails =
             scene == .stack
-            ? StackThumbnails(viewport: viewport, direction: direction, layout: sheetLayout) : nil
+            ? StackThumbnails(
+                viewport: viewport, direction: direction, adaptive: adaptive, layout: sheetLayout)
+            : nil
         try painter.prepareImages(in: drawn)
         let (width, height, rows) = layout
         let perPage = Self.columns * rows
@@ -97,13 +103,22 @@ struct Storyboard {
                     Self.margin + Self.headerHeight
                     + Double(slot / Self.columns) * (height + Self.labelHeight + Self.gap)
                 let state = frames[index].state
+                // A trace's `viewport` event: the frame is laid out for its own window.
+                let frameViewport = frames[index].viewport
+                if frameViewport != .zero, frameViewport != drawnViewport {
+                    drawnViewport = frameViewport
+                    drawn = presenter.makeScene(viewport: frameViewport)
+                }
                 presenter.update(&drawn, for: state, direction: direction)
 
                 context.save()
                 context.translate(x: x, y: y)
                 context.addRect(Rect(x: 0, y: 0, width: width, height: height))
                 context.clip()
-                let shown = frames[index].stack.flatMap { thumbnails?.scene(for: $0) } ?? drawn
+                let shown =
+                    frames[index].stack.flatMap {
+                        thumbnails?.scene(for: $0, viewport: drawnViewport)
+                    } ?? drawn
                 painter.paint(shown, on: context, scale: thumbScale)
                 context.restore()
                 if let rest = frames[index].restDuration {

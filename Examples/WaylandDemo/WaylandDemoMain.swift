@@ -109,7 +109,8 @@ enum WaylandDemoMain {
             recorder = recording
             source = recording
         }
-        let presenter = options.scene.makePresenter(source: options.source, layout: options.layout)
+        let presenter = options.scene.makePresenter(
+            source: options.source, adaptive: options.adaptive, layout: options.layout)
         if options.scene == .photo {
             do {
                 try renderer.painter.prepareImages(
@@ -123,8 +124,10 @@ enum WaylandDemoMain {
         if options.scene == .stack {
             let stack = StackScene.makeController(
                 input: source, renderer: renderer, clock: clock, configuration: configuration,
-                confirm: options.confirm, layout: options.layout)
-            if options.printsEvents { printEvents(of: stack, with: console.line) }
+                confirm: options.confirm, adaptive: options.adaptive, layout: options.layout)
+            if options.printsEvents {
+                printEvents(of: stack, namingMode: options.adaptive, with: console.line)
+            }
             controller = stack
         } else {
             let single = DismissController(
@@ -135,7 +138,9 @@ enum WaylandDemoMain {
             if options.printsEvents {
                 printEvents(
                     of: single, namingDetent: options.scene == .sheet,
-                    namingTranslation: configuration.direction == .free, with: console.line)
+                    namingTranslation: configuration.direction == .free,
+                    namingMode: options.adaptive && options.scene.namesDetents,
+                    with: console.line)
             }
             controller = single
         }

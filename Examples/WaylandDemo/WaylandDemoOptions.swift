@@ -8,7 +8,7 @@ enum WaylandDemoOptions {
                             [--size WxH] [--scale S]
                             [--direction down|up|left|right|free] [--record FILE] [--replay FILE]
                             [--events] [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
-                            [--verbose] [--source X,Y,W,H[,R]]
+                            [--verbose] [--source X,Y,W,H[,R]] [--adaptive]
                             [--layout overlay|resize] [--footer]
                             [--content-interaction hand-off|scrolls]
 
@@ -47,6 +47,9 @@ enum WaylandDemoOptions {
           --verbose             say on stderr which globals, scale and input are in use
           --source X,Y,W,H[,R]  photo scene: a dismissal zooms the photo into this
                                 rectangle (points), corner radius R (default 0)
+          --adaptive            sheet and stack scenes: the sheet floats on wide
+                                windows (as x11-demo --adaptive); a configure
+                                switches live; --events lines carry "mode"
           --layout overlay|resize
                                 sheet and stack: resize fits the list to the sheet's
                                 visible part (default: overlay, laid out for large)

@@ -14,9 +14,10 @@ extension X11DemoMain {
             return StackDemo.makeController(
                 input: input, renderer: renderer, clock: clock, configuration: configuration,
                 confirm: options.confirm, printsEvents: options.printsEvents,
-                layout: options.layout)
+                adaptive: options.adaptive, layout: options.layout)
         }
-        let presenter = options.scene.makePresenter(source: options.source, layout: options.layout)
+        let presenter = options.scene.makePresenter(
+            source: options.source, adaptive: options.adaptive, layout: options.layout)
         if options.scene == .photo {
             // A missing or unreadable picture is said up front, naming the file.
             do {
@@ -39,7 +40,8 @@ extension X11DemoMain {
         if options.printsEvents {
             printEvents(
                 of: controller, namingDetent: options.scene == .sheet,
-                namingTranslation: configuration.direction == .free, with: console.line)
+                namingTranslation: configuration.direction == .free,
+                namingMode: options.adaptive && options.scene.namesDetents, with: console.line)
         }
         return controller
     }

@@ -10,12 +10,12 @@ enum StackDemo {
     static func makeController(
         input: InputSource, renderer: Renderer, clock: TimeSource,
         configuration: DismissConfiguration, confirm: Bool, printsEvents: Bool,
-        layout: LayoutFlags = LayoutFlags()
+        adaptive: Bool = false, layout: LayoutFlags = LayoutFlags()
     ) -> SheetStackController {
         let stack = StackScene.makeController(
             input: input, renderer: renderer, clock: clock, configuration: configuration,
-            confirm: confirm, layout: layout)
-        if printsEvents { printEvents(of: stack, with: console.line) }
+            confirm: confirm, adaptive: adaptive, layout: layout)
+        if printsEvents { printEvents(of: stack, namingMode: adaptive, with: console.line) }
         return stack
     }
 

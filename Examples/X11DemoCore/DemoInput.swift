@@ -33,10 +33,13 @@ package final class ReplayThenLiveInput: InputSource {
 
 /// One `--events` line: `{"t":…,"phase":"dragging","offset":…,"alpha":…}`, with
 /// `"detent":"medium"` after the alpha when `namingDetent` (the sheet scene), and the 2-D
-/// translation `"x":…,"y":…` when `namingTranslation` (`--direction free`).
+/// translation `"x":…,"y":…` when `namingTranslation` (`--direction free`), and
+/// `"mode":"floating"` last when given `mode` (`--adaptive`).
 package func eventLine(
-    _ state: DismissState, namingDetent: Bool = false, namingTranslation: Bool = false
+    _ state: DismissState, namingDetent: Bool = false, namingTranslation: Bool = false,
+    mode: PresentationMode? = nil
 ) -> String {
+    let mode = mode.map { ",\"mode\":\"\($0.rawValue)\"" } ?? ""
     let detent = namingDetent ? ",\"detent\":\"\(jsonEscaped(state.detent?.rawValue ?? ""))\"" : ""
     let translation =
         namingTranslation
@@ -44,7 +47,7 @@ package func eventLine(
         : ""
     return "{\"t\":\(jsonNumber(state.time)),\"phase\":\"\(state.phase.rawValue)\","
         + "\"offset\":\(jsonNumber(state.offset)),\"alpha\":\(jsonNumber(state.alpha))"
-        + "\(detent)\(translation)}"
+        + "\(detent)\(translation)\(mode)}"
 }
 
 /// The `--events` line for a vetoed dismissal: `{"t":…,"attempt":"drag"}`.
@@ -100,17 +103,25 @@ package func windowSize(fitting viewport: Size) -> (width: Int, height: Int)? {
 
 /// `--events` for one controller (every scene but `stack`): each phase change as an
 /// `eventLine` (naming the detent for the sheet scene, the 2-D translation for
-/// `--direction free`), vetoed attempts and pass-through presses as their lines, each handed to
-/// `print`.
+/// `--direction free`, the mode with `namingMode`), vetoed attempts and pass-through presses
+/// as their lines, each handed to `print`.
 package func printEvents(
     of controller: DismissController, namingDetent: Bool, namingTranslation: Bool,
-    with print: @escaping (String) -> Void
+    namingMode: Bool = false, with print: @escaping (String) -> Void
 ) {
     controller.addObserver { [unowned controller] event in
         switch event {
         case .phaseChanged(_, _, let state):
             print(
-                eventLine(state, namingDetent: namingDetent, namingTranslation: namingTranslation))
+                eventLine(
+                    state, namingDetent: namingDetent, namingTranslation: namingTranslation,
+                    mode: namingMode ? controller.presentationMode : nil))
+        case .detentChanged where namingMode:
+            // A resize that changes the mode lands at the mode's detent: say where it is.
+            print(
+                eventLine(
+                    controller.state, namingDetent: namingDetent,
+                    namingTranslation: namingTranslation, mode: controller.presentationMode))
         case .dismissAttempted(let reason):
             print(attemptLine(reason, state: controller.state))
         case .passedThrough(let point):

@@ -25,7 +25,7 @@ package struct DemoOptions {
                         [--direction down|up|left|right|free] [--scale S] [--record FILE] [--replay FILE] [--events]
                         [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
                         [--present shm|put|xlib|auto] [--verbose] [--source X,Y,W,H[,R]]
-                        [--layout overlay|resize] [--footer]
+                        [--adaptive] [--layout overlay|resize] [--footer]
                         [--content-interaction hand-off|scrolls]
 
         Opens a window titled "SwipeDismiss demo". Drag the card (or the sheet) down, or
@@ -71,6 +71,11 @@ package struct DemoOptions {
                                 motion setting and input path are in use
           --source X,Y,W,H[,R]  photo scene: a dismissal zooms the photo into this
                                 rectangle (points), corner radius R (default 0)
+          --adaptive            sheet and stack scenes: a bottom sheet when the window
+                                is at most 450 pt wide or 360 pt tall, else a sheet
+                                floating min(640, W - 64) pt wide, centred, 40 pt from
+                                the top and bottom; a resize switches live; --events
+                                lines carry "mode"
           --layout overlay|resize
                                 sheet and stack: resize fits the list to the sheet's
                                 visible part, so its last row is reachable at every

@@ -28,7 +28,7 @@ final class HostWindow {
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask =
             ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-            | PointerMotionMask | KeyPressMask
+            | PointerMotionMask | KeyPressMask | FocusChangeMask
         let window = XCreateWindow(
             display, root, 0, 0, UInt32(Self.width), UInt32(Self.height), 0,
             Int32(CopyFromParent), UInt32(InputOutput), nil,
@@ -66,8 +66,11 @@ final class HostWindow {
     }
 
     /// Draws the app's screen with cairo on `cr` (a `cairo_t *`, in points): a white band
-    /// over the top 24 pt, #336699 elsewhere, and the "Share" button (darker while pressed).
-    static func drawScreen(_ cr: OpaquePointer, width: Double, height: Double, pressed: Bool) {
+    /// over the top 24 pt, #336699 elsewhere, and the "Share" button (darker while pressed),
+    /// ringed while it has the keyboard focus.
+    static func drawScreen(
+        _ cr: OpaquePointer, width: Double, height: Double, pressed: Bool, focused: Bool = false
+    ) {
         cairo_set_source_rgb(cr, 0x33 / 255.0, 0x66 / 255.0, 0x99 / 255.0)
         cairo_rectangle(cr, 0, 24, width, max(0, height - 24))
         cairo_fill(cr)
@@ -76,6 +79,12 @@ final class HostWindow {
         cairo_fill(cr)
         let b = shareButton
         let radius = 10.0
+        if focused {
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_set_line_width(cr, 2)
+            cairo_rectangle(cr, b.x - 4, b.y - 4, b.width + 8, b.height + 8)
+            cairo_stroke(cr)
+        }
         cairo_new_sub_path(cr)
         cairo_arc(cr, b.x + b.width - radius, b.y + radius, radius, -.pi / 2, 0)
         cairo_arc(cr, b.x + b.width - radius, b.y + b.height - radius, radius, 0, .pi / 2)

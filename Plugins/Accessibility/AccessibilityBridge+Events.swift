@@ -25,10 +25,12 @@ extension AccessibilityBridge {
                 event(
                     AtspiNode.frame.path, AtspiInterface.eventObject, "ChildrenChanged", "add", 0,
                     child)
-                bus.send(
-                    .signal(
-                        path: AtspiNode.cachePath, interface: AtspiInterface.cache,
-                        member: "AddAccessible", arguments: [server.cacheItem(.dialog)]))
+                for node in [.dialog] + server.facts.children(of: .dialog) {
+                    bus.send(
+                        .signal(
+                            path: AtspiNode.cachePath, interface: AtspiInterface.cache,
+                            member: "AddAccessible", arguments: [server.cacheItem(node)]))
+                }
             }
             event(dialog, AtspiInterface.eventObject, "StateChanged", "showing", shown ? 1 : 0)
             event(dialog, AtspiInterface.eventObject, "StateChanged", "visible", shown ? 1 : 0)
@@ -47,6 +49,35 @@ extension AccessibilityBridge {
         case .focused(let focused):
             event(dialog, AtspiInterface.eventObject, "StateChanged", "focused", focused ? 1 : 0)
             if focused { event(dialog, AtspiInterface.eventFocus, "Focus", "", 0) }
+        case .itemsChanged:
+            for node in server.facts.children(of: .dialog) {
+                event(
+                    dialog, AtspiInterface.eventObject, "ChildrenChanged", "add",
+                    Int32(node.itemIndex ?? 0), .reference(server.reference(node)))
+                bus.send(
+                    .signal(
+                        path: AtspiNode.cachePath, interface: AtspiInterface.cache,
+                        member: "AddAccessible", arguments: [server.cacheItem(node)]))
+            }
+        case .itemRenamed(let index):
+            let node = AtspiNode.item(index)
+            event(
+                node.path, AtspiInterface.eventObject, "PropertyChange", "accessible-name", 0,
+                .string(server.facts.name(of: node)))
+            bus.send(
+                .signal(
+                    path: AtspiNode.cachePath, interface: AtspiInterface.cache,
+                    member: "AddAccessible", arguments: [server.cacheItem(node)]))
+        case .itemValueChanged(let index):
+            let node = AtspiNode.item(index)
+            let value = server.sliderProperty(node, name: "CurrentValue") ?? .double(0)
+            event(
+                node.path, AtspiInterface.eventObject, "PropertyChange", "accessible-value", 0,
+                value)
+        case .itemFocused(let index, let focused):
+            let node = AtspiNode.item(index).path
+            event(node, AtspiInterface.eventObject, "StateChanged", "focused", focused ? 1 : 0)
+            if focused { event(node, AtspiInterface.eventFocus, "Focus", "", 0) }
         }
         finishTurn()
     }

@@ -19,7 +19,8 @@ import SwipeDismiss
 ///
 /// Exported while on: an application root named ``applicationName``, the window as a frame
 /// named ``windowTitle`` and, while content shows, one dialog named by the model (states
-/// modal, showing, visible, focused; actions dismiss, expand, collapse; real extents).
+/// modal, showing, visible, focused; actions dismiss, expand, collapse; real extents) whose
+/// children are the model's items (push buttons and sliders with `click`).
 public final class AccessibilityBridge {
     /// The content's accessible view; its changes become AT-SPI events.
     public let model: SheetAccessibilityModel

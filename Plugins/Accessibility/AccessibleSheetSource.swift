@@ -20,6 +20,18 @@ public protocol AccessibleSheetSource: AnyObject {
     /// observation is cancelled.
     func addAccessibleObserver(_ observer: @escaping (_ level: Int, _ event: DismissEvent) -> Void)
         -> DismissObservation
+    /// The id of the item of the sheet at `level` that has the keyboard focus; nil for none.
+    func accessibleFocusedItem(ofLevel level: Int) -> String?
+    /// Taps the sheet at `level` at `point` (viewport points), as a click there would: a tap
+    /// on an item reports `contentTapped` with its id.
+    func accessibleTap(level: Int, at point: Point)
+}
+
+extension AccessibleSheetSource {
+    /// By default no item has the keyboard focus.
+    public func accessibleFocusedItem(ofLevel level: Int) -> String? { nil }
+    /// By default a tap does nothing.
+    public func accessibleTap(level: Int, at point: Point) {}
 }
 
 /// How one sheet is described to a screen reader: its name and where it sits at rest.
@@ -31,23 +43,33 @@ public struct AccessibleSheet {
     public var restingFrame: (Size) -> Rect
     /// The direction the content leaves in (how its state's offset moves the frame).
     public var direction: DismissDirection
+    /// The sheet's items for a viewport, as they are now (read again on each change the
+    /// model is told of): the dialog's children.
+    public var items: (Size) -> [AccessibleItem]
 
-    /// A sheet named `name`, at rest in `restingFrame`, leaving towards `direction`.
+    /// A sheet named `name`, at rest in `restingFrame`, leaving towards `direction`, holding
+    /// `items` (none by default).
     public init(
         name: String, direction: DismissDirection = .down,
+        items: @escaping (Size) -> [AccessibleItem] = { _ in [] },
         restingFrame: @escaping (Size) -> Rect
     ) {
         self.name = name
         self.direction = direction
+        self.items = items
         self.restingFrame = restingFrame
     }
 
-    /// A sheet as `presenter` draws it: a `SheetPresenter` by its title ("Sheet"), a
-    /// `CardPresenter` as "Card", a `PhotoPresenter` as "Photo", each with its frame; any
-    /// other presenter as "Sheet" covering the viewport.
+    /// A sheet as `presenter` draws it: a `SheetPresenter` by its title ("Sheet") holding
+    /// its rows (push buttons named by their titles, read live), a `CardPresenter` as
+    /// "Card", a `PhotoPresenter` as "Photo", each with its frame; any other presenter as
+    /// "Sheet" covering the viewport.
     public init(presenter: Presenter, direction: DismissDirection) {
         if let sheet = presenter as? SheetPresenter {
-            self.init(name: sheet.title, direction: direction, restingFrame: sheet.sheetFrame)
+            self.init(
+                name: sheet.title, direction: direction,
+                items: { AccessibleItem.rows(of: sheet, viewport: $0) },
+                restingFrame: sheet.sheetFrame)
         } else if let card = presenter as? CardPresenter {
             self.init(name: "Card", direction: direction, restingFrame: card.cardFrame)
         } else if let photo = presenter as? PhotoPresenter {
@@ -91,6 +113,19 @@ extension DismissController: AccessibleSheetSource {
     ) -> DismissObservation {
         addObserver { observer(0, $0) }
     }
+
+    /// The focused item of level 0 (none until the drivers' keyboard model gives one).
+    public func accessibleFocusedItem(ofLevel level: Int) -> String? {
+        // With the drivers' keyboard model: `level == 0 ? focusedItem : nil`.
+        nil
+    }
+
+    /// A press and release at `point` at the clock's time, for level 0.
+    public func accessibleTap(level: Int, at point: Point) {
+        guard level == 0 else { return }
+        handle(InputEvent(time: clock.now, kind: .down(point)))
+        handle(InputEvent(time: clock.now, kind: .up(point)))
+    }
 }
 
 /// A stack is a source of its levels: the model shows its highest shown one, the top sheet.
@@ -124,5 +159,20 @@ extension SheetStackController: AccessibleSheetSource {
         _ observer: @escaping (_ level: Int, _ event: DismissEvent) -> Void
     ) -> DismissObservation {
         addObserver { observer($0.level, $0.event) }
+    }
+
+    /// The focused item of the sheet that takes input (none until the drivers' keyboard
+    /// model gives one).
+    public func accessibleFocusedItem(ofLevel level: Int) -> String? {
+        // With the drivers' keyboard model: `level == inputLevel ? focusedItem : nil`.
+        nil
+    }
+
+    /// A press and release at `point` at the clock's time, on the sheet that takes input
+    /// (`level` when it is that one; another level's items are covered).
+    public func accessibleTap(level: Int, at point: Point) {
+        guard level == inputLevel else { return }
+        handle(InputEvent(time: clock.now, kind: .down(point)))
+        handle(InputEvent(time: clock.now, kind: .up(point)))
     }
 }

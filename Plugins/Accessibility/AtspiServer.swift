@@ -33,7 +33,7 @@ struct AtspiServer {
             else { return unknown(interface, member) }
             return .reply([.array(element: cacheItemSignature, cacheItems())])
         }
-        guard let node = AtspiNode(path: path) else {
+        guard let node = AtspiNode(path: path), facts.exists(node) else {
             return .error(
                 name: "org.freedesktop.DBus.Error.UnknownObject", text: "no accessible at \(path)")
         }
@@ -47,8 +47,19 @@ struct AtspiServer {
             if interface.isEmpty, let answer = action(node, member: member, arguments: arguments) {
                 return answer
             }
+            if interface.isEmpty, case .item(let index) = node,
+                let answer = itemAction(index, member: member, arguments: arguments)
+            {
+                return answer
+            }
         case AtspiInterface.action where node == .dialog:
             if let answer = action(node, member: member, arguments: arguments) { return answer }
+        case AtspiInterface.action:
+            if case .item(let index) = node,
+                let answer = itemAction(index, member: member, arguments: arguments)
+            {
+                return answer
+            }
         case AtspiInterface.component where node != .application:
             if let answer = component(node, member: member, arguments: arguments) { return answer }
         case AtspiInterface.application where node == .application:
@@ -83,9 +94,9 @@ struct AtspiServer {
         case "GetRelationSet":
             return .reply([.array(element: "(ua(so))", [])])
         case "GetRole":
-            return .reply([.uint32(node.role)])
+            return .reply([.uint32(facts.role(of: node))])
         case "GetRoleName", "GetLocalizedRoleName":
-            return .reply([.string(node.roleName)])
+            return .reply([.string(facts.roleName(of: node))])
         case "GetState":
             return .reply([.array(element: "u", facts.states(of: node).words.map(DBusValue.uint32))]
             )
@@ -94,7 +105,7 @@ struct AtspiServer {
         case "GetApplication":
             return .reply([.reference(reference(.application))])
         case "GetInterfaces":
-            return .reply([.array(element: "s", node.interfaces.map(DBusValue.string))])
+            return .reply([.array(element: "s", facts.interfaces(of: node).map(DBusValue.string))])
         default:
             return nil
         }
@@ -149,6 +160,12 @@ struct AtspiServer {
                 applicationID = Int32(truncatingIfNeeded: id)
                 return .reply([])
             }
+            if interface == AtspiInterface.value, arguments.count > 2,
+                arguments[1].stringValue == "CurrentValue",
+                setSliderValue(node, to: arguments[2])
+            {
+                return .reply([])
+            }
             return .error(
                 name: "org.freedesktop.DBus.Error.PropertyReadOnly", text: "read-only property")
         default:
@@ -162,6 +179,7 @@ struct AtspiServer {
         ],
         AtspiInterface.application: ["ToolkitName", "Version", "AtspiVersion", "Id"],
         AtspiInterface.action: ["NActions"],
+        AtspiInterface.value: ["MinimumValue", "MaximumValue", "MinimumIncrement", "CurrentValue"],
     ]
 
     private func property(_ node: AtspiNode, interface: String, name: String) -> DBusValue? {
@@ -173,7 +191,8 @@ struct AtspiServer {
         case (AtspiInterface.accessible, "ChildCount"):
             .int32(Int32(facts.children(of: node).count))
         case (AtspiInterface.accessible, "Locale"): .string("C")
-        case (AtspiInterface.accessible, "AccessibleId"): .string(node.roleName)
+        case (AtspiInterface.accessible, "AccessibleId"):
+            .string(facts.item(node.itemIndex ?? -1)?.id ?? node.roleName)
         case (AtspiInterface.accessible, "HelpText"): .string("")
         case (AtspiInterface.application, "ToolkitName") where node == .application:
             .string("SwipeDismiss")
@@ -183,6 +202,8 @@ struct AtspiServer {
         case (AtspiInterface.application, "Id") where node == .application: .int32(applicationID)
         case (AtspiInterface.action, "NActions") where node == .dialog:
             .int32(Int32(facts.model.actions.count))
+        case (AtspiInterface.action, "NActions") where node.itemIndex != nil: .int32(1)
+        case (AtspiInterface.value, _): sliderProperty(node, name: name)
         default: nil
         }
     }
@@ -240,12 +261,19 @@ struct AtspiServer {
                 let dialog = facts.extents(
                     of: .dialog, coordinates: coordinates == 2 ? 1 : coordinates)
                 if node == .frame, facts.model.isShown, within(dialog) { hit = reference(.dialog) }
+                if node == .dialog, facts.model.isShown,
+                    let item = item(
+                        atX: x, y: y, coordinates: coordinates == 2 ? 1 : coordinates)
+                {
+                    hit = reference(item)
+                }
             }
             return .reply([.reference(hit)])
         case "GetLayer": return .reply([.uint32(node == .frame ? 7 : 5)])
         case "GetMDIZOrder": return .reply([.int16(0)])
         case "GetAlpha": return .reply([.double(1)])
-        case "GrabFocus": return .reply([.bool(node == .dialog && facts.model.isShown)])
+        case "GrabFocus":
+            return .reply([.bool(node != .frame && node != .application && facts.model.isShown)])
         case "ScrollTo", "ScrollToPoint", "SetExtents", "SetPosition", "SetSize":
             return .reply([.bool(false)])
         default: return nil
@@ -259,7 +287,8 @@ struct AtspiServer {
     let cacheItemSignature = "((so)(so)(so)iiassusau)"
 
     func cacheItems() -> [DBusValue] {
-        let nodes: [AtspiNode] = facts.model.isShown ? [.frame, .dialog] : [.frame]
+        let nodes: [AtspiNode] =
+            facts.model.isShown ? [.frame, .dialog] + facts.children(of: .dialog) : [.frame]
         return nodes.map(cacheItem)
     }
 
@@ -268,8 +297,8 @@ struct AtspiServer {
             .reference(reference(node)), .reference(reference(.application)),
             .reference(parentReference(node)), .int32(indexInParent(node)),
             .int32(Int32(facts.children(of: node).count)),
-            .array(element: "s", node.interfaces.map(DBusValue.string)),
-            .string(facts.name(of: node)), .uint32(node.role),
+            .array(element: "s", facts.interfaces(of: node).map(DBusValue.string)),
+            .string(facts.name(of: node)), .uint32(facts.role(of: node)),
             .string(
                 property(node, interface: AtspiInterface.accessible, name: "Description")?
                     .stringValue ?? ""),
@@ -278,7 +307,8 @@ struct AtspiServer {
     }
 
     private func introspection(_ node: AtspiNode) -> String {
-        let interfaces = node.interfaces.map { "<interface name=\"\($0)\"/>" }.joined()
+        let interfaces = facts.interfaces(of: node).map { "<interface name=\"\($0)\"/>" }
+            .joined()
         let children = facts.children(of: node).map {
             "<node name=\"\($0.path.dropFirst(AtspiNode.pathPrefix.count))\"/>"
         }

@@ -1,11 +1,16 @@
 import SwipeDismiss
 
-/// The three accessibles the bridge exports: the application root, the window's frame and,
-/// while content shows, the dialog that is the sheet (or card; in a stack, the top sheet).
-enum AtspiNode: CaseIterable {
+/// The accessibles the bridge exports: the application root, the window's frame and,
+/// while content shows, the dialog that is the sheet (or card; in a stack, the top sheet)
+/// and its items, by index.
+enum AtspiNode: Hashable {
     case application
     case frame
     case dialog
+    case item(Int)
+
+    static let fixed: [AtspiNode] = [.application, .frame, .dialog]
+    static let itemPrefix = pathPrefix + "item/"
 
     static let pathPrefix = "/org/a11y/atspi/accessible/"
     static let cachePath = "/org/a11y/atspi/cache"
@@ -16,12 +21,21 @@ enum AtspiNode: CaseIterable {
         case .application: Self.pathPrefix + "root"
         case .frame: Self.pathPrefix + "frame"
         case .dialog: Self.pathPrefix + "sheet"
+        case .item(let index): Self.itemPrefix + String(index)
         }
     }
 
-    /// The node at `path`, if the bridge exports one there.
+    /// The node at `path`, if the bridge exports one there (an item whatever its index:
+    /// the facts say whether it exists).
     init?(path: String) {
-        guard let node = Self.allCases.first(where: { $0.path == path }) else { return nil }
+        if path.hasPrefix(Self.itemPrefix) {
+            guard let index = Int(path.dropFirst(Self.itemPrefix.count)), index >= 0 else {
+                return nil
+            }
+            self = .item(index)
+            return
+        }
+        guard let node = Self.fixed.first(where: { $0.path == path }) else { return nil }
         self = node
     }
 
@@ -31,6 +45,7 @@ enum AtspiNode: CaseIterable {
         case .application: AtspiRole.application
         case .frame: AtspiRole.frame
         case .dialog: AtspiRole.dialog
+        case .item: AtspiRole.pushButton
         }
     }
 
@@ -40,6 +55,7 @@ enum AtspiNode: CaseIterable {
         case .application: "application"
         case .frame: "frame"
         case .dialog: "dialog"
+        case .item: "push button"
         }
     }
 
@@ -48,7 +64,7 @@ enum AtspiNode: CaseIterable {
         switch self {
         case .application: [AtspiInterface.accessible, AtspiInterface.application]
         case .frame: [AtspiInterface.accessible, AtspiInterface.component]
-        case .dialog:
+        case .dialog, .item:
             [AtspiInterface.accessible, AtspiInterface.action, AtspiInterface.component]
         }
     }
@@ -60,6 +76,7 @@ enum AtspiInterface {
     static let application = "org.a11y.atspi.Application"
     static let action = "org.a11y.atspi.Action"
     static let component = "org.a11y.atspi.Component"
+    static let value = "org.a11y.atspi.Value"
     static let cache = "org.a11y.atspi.Cache"
     static let socket = "org.a11y.atspi.Socket"
     static let properties = "org.freedesktop.DBus.Properties"
@@ -71,6 +88,8 @@ enum AtspiInterface {
 /// `AtspiRole` numbers used here.
 enum AtspiRole {
     static let dialog: UInt32 = 16
+    static let pushButton: UInt32 = 43
+    static let slider: UInt32 = 51
     static let frame: UInt32 = 23
     static let application: UInt32 = 75
 }
@@ -116,14 +135,27 @@ struct AtspiFacts {
         case .application: applicationName
         case .frame: windowTitle
         case .dialog: model.name
+        case .item(let index): item(index)?.title ?? ""
         }
+    }
+
+    /// The item behind `.item(index)`, if the model holds one there.
+    func item(_ index: Int) -> AccessibleItem? {
+        model.items.indices.contains(index) ? model.items[index] : nil
+    }
+
+    /// Whether the bridge exports `node` now (an item only while the dialog shows).
+    func exists(_ node: AtspiNode) -> Bool {
+        guard case .item(let index) = node else { return true }
+        return model.isShown && item(index) != nil
     }
 
     func children(of node: AtspiNode) -> [AtspiNode] {
         switch node {
         case .application: [.frame]
         case .frame: model.isShown ? [.dialog] : []
-        case .dialog: []
+        case .dialog: model.isShown ? model.items.indices.map { AtspiNode.item($0) } : []
+        case .item: []
         }
     }
 
@@ -132,7 +164,27 @@ struct AtspiFacts {
         case .application: nil
         case .frame: .application
         case .dialog: .frame
+        case .item: .dialog
         }
+    }
+
+    /// The node's role: an item's by its kind (push button or slider).
+    func role(of node: AtspiNode) -> UInt32 {
+        guard case .item(let index) = node, case .slider = item(index)?.role else {
+            return node.role
+        }
+        return AtspiRole.slider
+    }
+
+    /// The role's name as `GetRoleName` spells it.
+    func roleName(of node: AtspiNode) -> String {
+        role(of: node) == AtspiRole.slider ? "slider" : node.roleName
+    }
+
+    /// The node's interfaces: a slider adds Value.
+    func interfaces(of node: AtspiNode) -> [String] {
+        role(of: node) == AtspiRole.slider
+            ? node.interfaces + [AtspiInterface.value] : node.interfaces
     }
 
     func states(of node: AtspiNode) -> AtspiStates {
@@ -154,6 +206,14 @@ struct AtspiFacts {
                 states.insert(model.isExpanded ? .expanded : .collapsed)
             }
             return states
+        case .item(let index):
+            var states: AtspiStates = [.enabled, .sensitive, .focusable]
+            guard model.isShown, let item = item(index) else { return states }
+            let frame = model.frame(ofItem: index)
+            states.insert(.visible)
+            if frame.width > 0, frame.height > 0 { states.insert(.showing) }
+            if item.isFocused, model.windowIsActive { states.insert(.focused) }
+            return states
         }
     }
 
@@ -168,6 +228,7 @@ struct AtspiFacts {
         case .application: return (0, 0, 0, 0)
         case .frame: rect = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
         case .dialog: rect = model.frame
+        case .item(let index): rect = model.frame(ofItem: index)
         }
         func pixels(_ value: Double) -> Int {
             let scaled = (value * scale).rounded()

@@ -76,17 +76,20 @@ final class DBusMessage {
         for argument in arguments { append(argument, to: &iterator) }
     }
 
+    // The appends and containers return FALSE only when libdbus is out of memory; like
+    // libdbus's own callers, the message is sent as it is then (their results are dropped
+    // with `_ =`, so a dependent's build has no unused-result warnings).
     private func append(_ value: DBusValue, to iterator: inout MessageIterator) {
         switch value {
         case .bool(let flag):
             var word: UInt32 = flag ? 1 : 0
-            lib.messageIterAppendBasic(&iterator, DBusType.boolean, &word)
-        case .int16(var number): lib.messageIterAppendBasic(&iterator, DBusType.int16, &number)
-        case .int32(var number): lib.messageIterAppendBasic(&iterator, DBusType.int32, &number)
+            _ = lib.messageIterAppendBasic(&iterator, DBusType.boolean, &word)
+        case .int16(var number): _ = lib.messageIterAppendBasic(&iterator, DBusType.int16, &number)
+        case .int32(var number): _ = lib.messageIterAppendBasic(&iterator, DBusType.int32, &number)
         case .uint32(var number):
-            lib.messageIterAppendBasic(&iterator, DBusType.uint32, &number)
+            _ = lib.messageIterAppendBasic(&iterator, DBusType.uint32, &number)
         case .double(var number):
-            lib.messageIterAppendBasic(&iterator, DBusType.double, &number)
+            _ = lib.messageIterAppendBasic(&iterator, DBusType.double, &number)
         case .string(let text): appendString(text, type: DBusType.string, to: &iterator)
         case .objectPath(let path): appendString(path, type: DBusType.objectPath, to: &iterator)
         case .array(let element, let items):
@@ -132,10 +135,10 @@ final class DBusMessage {
                 lib.messageIterOpenContainer(&iterator, type, $0, &inner)
             }
         } else {
-            lib.messageIterOpenContainer(&iterator, type, nil, &inner)
+            _ = lib.messageIterOpenContainer(&iterator, type, nil, &inner)
         }
         body(&inner)
-        lib.messageIterCloseContainer(&iterator, &inner)
+        _ = lib.messageIterCloseContainer(&iterator, &inner)
     }
 
     // MARK: Reading
@@ -151,7 +154,7 @@ final class DBusMessage {
         var values: [DBusValue] = []
         while lib.messageIterGetArgType(&iterator) != DBusType.invalid {
             if let value = read(&iterator) { values.append(value) }
-            lib.messageIterNext(&iterator)
+            _ = lib.messageIterNext(&iterator)
         }
         return values
     }

@@ -30,6 +30,14 @@ public enum AccessibleSheetChange: Hashable, Sendable {
     case expanded(Bool)
     /// Keyboard focus moved into the content (`true`) or out of it.
     case focused(Bool)
+    /// The content's items changed in number or identity: the dialog's children are new.
+    case itemsChanged
+    /// The item at this index was renamed (its title changed).
+    case itemRenamed(Int)
+    /// The item at this index got (`true`) or lost the keyboard focus.
+    case itemFocused(Int, Bool)
+    /// The value of the slider at this index changed.
+    case itemValueChanged(Int)
 }
 
 /// The accessible view of the sheet a screen reader is shown, kept from its controller's
@@ -74,6 +82,10 @@ public final class SheetAccessibilityModel {
     /// move (a controller's `move(to:)`, a stack's `move(level:to:)`), for a detent the
     /// sheet's layout has.
     public var moveToDetent: ((String) -> Bool)?
+    /// Sets an app-owned slider's value for a screen reader (AT-SPI's Value interface): the
+    /// item and the value asked for (within its range); true when the app took it. Nil: the
+    /// value is read-only.
+    public var setItemValue: ((AccessibleItem, Double) -> Bool)?
     /// Called with each change, in order, after the controller's event that caused it.
     public var onChange: ((AccessibleSheetChange) -> Void)?
 
@@ -81,7 +93,10 @@ public final class SheetAccessibilityModel {
     public private(set) var isShown: Bool
     /// The detent the content last came to rest at (or, before it first rests, heads to).
     public private(set) var restingDetent: String
-    private var sheet: AccessibleSheet
+    /// The described sheet's items as last read (``contentDidChange()``, a controller
+    /// event): the dialog's children, with their focus from the source.
+    public internal(set) var items: [AccessibleItem] = []
+    var sheet: AccessibleSheet
     /// The levels shown (their last phase change went to a phase other than `.dismissed`).
     private var shownLevels = LevelSet()
     private var observation: DismissObservation?
@@ -99,6 +114,7 @@ public final class SheetAccessibilityModel {
         isShown = !shownLevels.isEmpty
         sheet = describe(self.level)
         restingDetent = Self.detent(of: source, level: self.level)
+        items = readItems()
         moveToDetent = { [weak self] name in
             guard let self, let layout = self.layout, layout.index(named: name) != nil else {
                 return false
@@ -203,7 +219,8 @@ public final class SheetAccessibilityModel {
         case .detentChanged(_, let to):
             if level == self.level { rest(at: to.rawValue) }
         default:
-            break
+            // A tap, a focus change: what the items say may have changed.
+            if level == self.level, isShown { contentDidChange() }
         }
     }
 
@@ -217,9 +234,12 @@ public final class SheetAccessibilityModel {
         if top != level {
             level = top
             sheet = describe(top)
-            restingDetent = Self.detent(of: source, level: top)
         }
         if !shown.isEmpty, !isShown {
+            // Where it heads now: a sheet whose controller started dismissed has never
+            // rested, and what it was first read at is not where it presents.
+            restingDetent = Self.detent(of: source, level: top)
+            items = readItems()
             isShown = true
             notify(.shown(true))
             if windowIsActive { notify(.focused(true)) }
@@ -240,7 +260,7 @@ public final class SheetAccessibilityModel {
         if isExpanded != wasExpanded { notify(.expanded(isExpanded)) }
     }
 
-    private func notify(_ change: AccessibleSheetChange) {
+    func notify(_ change: AccessibleSheetChange) {
         onChange?(change)
     }
 

@@ -6,7 +6,7 @@ import SwipeDismiss
 /// | swift-cross-ui | meaning there | `Detent.Position` here | `Detent.ID` |
 /// |---|---|---|---|
 /// | `.large` | nearly the whole window | `.fraction(0.1)` (top edge 10 % down, as `SheetPresenter.large`) | `large` |
-/// | `.medium` | half the window | `.fraction(0.5)` (as `SheetPresenter.medium`) | `medium` |
+/// | `.medium` | half the window | `.fraction(0.5)` at 500 pt of height or more, inactive below (as `SheetPresenter.medium`) | `medium` |
 /// | `.fraction(f)` | the sheet covers `f` of the height | `.fraction(1 − f)` (top edge at `1 − f`) | `fraction-f` |
 /// | `.height(h)` | the sheet is `h` points tall | `.pointsFromBottom(h)` | `height-h` |
 ///

@@ -241,7 +241,7 @@ public final class WaylandRenderer: Renderer {
 
     private func commit(_ buffer: WaylandShmBuffer?, damage box: PixelRect? = nil) {
         let surface = window.surface
-        if let buffer, let box {
+        if let buffer, box != nil {
             if buffer.isBusy { attachedWhileBusy += 1 }
             window.describeBuffer()
             wl_surface_attach(surface, buffer.buffer, 0, 0)

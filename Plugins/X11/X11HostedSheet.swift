@@ -20,6 +20,8 @@ import SwipeDismissCairo
 ///
 /// The screen behind the sheet is the app's: register its drawing on `painter` with
 /// `setDrawing(for: .presenting)` and build the presenter with `drawsScreenBehind: false`.
+/// It hosts any `FrameDriver`: one sheet (`DismissController`) or a stack of sheets
+/// (`SheetStackController`), built on `input`, `renderer` and `clock`.
 /// Input is read as core X events (XInput2 would take the host's own pointer events away).
 public final class X11HostedSheet {
     /// The host's connection, adopted.
@@ -71,7 +73,9 @@ public final class X11HostedSheet {
 
     /// One turn: applies a resize or expose, draws a frame if one is due, and flushes.
     /// Returns `.connectionLost` once the server is gone (nothing is drawn then), else nil.
-    public func update(_ controller: DismissController) throws -> X11EventLoop.StopReason? {
+    /// `controller` is the sheet's or the stack's driver; a call the app made on it since
+    /// (`present()`, a new title) is drawn here.
+    public func update(_ controller: some FrameDriver) throws -> X11EventLoop.StopReason? {
         if let reason = display.connectionLostReason { return .connectionLost(reason: reason) }
         if window.takeResize() {
             controller.viewportDidChange()
@@ -99,7 +103,7 @@ public final class X11HostedSheet {
     /// How long the host's `poll()` may sleep before the next `update(_:)`: 0 when Xlib
     /// holds events already, nil (until an event) when nothing moves, else the next frame's
     /// time. Going idle gives the layer rasters back, as `X11EventLoop` does.
-    public func timeout(for controller: DismissController) -> Double? {
+    public func timeout(for controller: some FrameDriver) -> Double? {
         if display.hasPendingEvents { return 0 }
         guard let wake = controller.nextWakeTime else {
             if !input.isPressed { renderer.windowWentIdle() }

@@ -62,16 +62,17 @@ public struct GestureTrace: Equatable, Sendable {
         }
     }
 
-    private static func checkViewportSide(_ value: Double, field: String)
+    private static func checkViewportSide(_ value: Double, field: String, index: Int? = nil)
         throws(GestureTraceError)
     {
         guard value.isFinite, value > 0 else {
             throw GestureTraceError(
-                field: field, reason: "expected a positive finite number, got \(value)")
+                eventIndex: index, field: field,
+                reason: "expected a positive finite number, got \(value)")
         }
         guard value <= Limits.viewportSide else {
             throw GestureTraceError(
-                field: field,
+                eventIndex: index, field: field,
                 reason:
                     "\(value) pt is more than the limit of \(whole(Limits.viewportSide)) pt a side")
         }
@@ -112,6 +113,9 @@ public struct GestureTrace: Equatable, Sendable {
         case .scroll(let dx, let dy, _):
             try checkCoordinate(dx, field: "dx", index: index)
             try checkCoordinate(dy, field: "dy", index: index)
+        case .viewport(let size):
+            try checkViewportSide(size.width, field: "width", index: index)
+            try checkViewportSide(size.height, field: "height", index: index)
         case .key, .cancel, .scrollStop:
             break
         }

@@ -27,12 +27,16 @@ extension GestureTrace {
         do {
             self = try JSONDecoder().decode(TraceDocument.self, from: data).trace
         } catch let error as GestureTraceError {
-            throw error
+            throw TraceSyntax.located(error, in: jsonBytes)
         } catch {
             throw GestureTraceError(
                 reason: "not a readable trace: \(TraceSyntax.shown("\(error)", limit: 200))")
         }
-        try validate()
+        do {
+            try validate()
+        } catch {
+            throw TraceSyntax.located(error, in: jsonBytes)
+        }
     }
 
     /// The trace as JSON, one event a line; numbers round-trip exactly.
@@ -180,6 +184,8 @@ private struct EventRecord: Codable {
     var dx: Double?
     var dy: Double?
     var source: String?
+    var width: Double?
+    var height: Double?
 
     var event: InputEvent {
         let point = Point(x: x ?? 0, y: y ?? 0)
@@ -194,6 +200,7 @@ private struct EventRecord: Codable {
                     dx: dx ?? 0, dy: dy ?? 0,
                     source: source.flatMap(ScrollSource.init(rawValue:)) ?? .wheel)
             case "scroll-stop": .scrollStop
+            case "viewport": .viewport(Size(width: width ?? 0, height: height ?? 0))
             default: .cancel
             }
         return InputEvent(time: t, kind: kind)
@@ -210,6 +217,7 @@ private struct EventRecord: Codable {
         case .scroll(let dx, let dy, let source):
             (type, self.dx, self.dy, self.source) = ("scroll", dx, dy, source.rawValue)
         case .scrollStop: type = "scroll-stop"
+        case .viewport(let size): (type, width, height) = ("viewport", size.width, size.height)
         }
     }
 
@@ -239,13 +247,17 @@ private struct EventRecord: Codable {
                 )
             }
             source = name
+        case "viewport":
+            let expected = "a positive finite number"
+            width = try fields.number("width", expected: expected)
+            height = try fields.number("height", expected: expected)
         case "cancel", "scroll-stop":
             break
         default:
             throw fields.fault(
                 "type",
                 "unknown event type \"\(TraceSyntax.shown(type))\" (expected down, move, up, key, "
-                    + "cancel, scroll or scroll-stop)")
+                    + "cancel, scroll, scroll-stop or viewport)")
         }
     }
 }

@@ -167,7 +167,7 @@ public final class RecordingInputSource: InputSource {
         case .scrollStop:
             continuesGesture = lastScroll != nil
             endsGesture = lastScroll != nil
-        case .down, .key:
+        case .down, .key, .viewport:
             continuesGesture = false
             endsGesture = false
         }
@@ -227,7 +227,7 @@ public final class RecordingInputSource: InputSource {
         case .scrollStop:
             lastScroll = nil
             if isFull, !isPressed { isClosed = true }
-        case .move, .key: break
+        case .move, .key, .viewport: break
         }
     }
 
@@ -252,6 +252,9 @@ public final class RecordingInputSource: InputSource {
         case .cancel, .scrollStop:
             // {"t":N,"type":"scroll-stop"}
             return 6 + 27 + 24
+        case .viewport:
+            // {"height":N,"t":N,"type":"viewport","width":N}
+            return 6 + 45 + 3 * 24
         }
     }
 }

@@ -40,6 +40,8 @@ public struct DemoCommandLine: Sendable {
     public var confirm = false
     /// `--reduce-motion`.
     public var reduceMotion = false
+    /// `--adaptive`: the sheets float on wide windows.
+    public var adaptive = false
     /// `--verbose`.
     public var verbose = false
     /// `--source X,Y,W,H[,R]` (`photo` scene): where a dismissal zooms to; nil when not given.
@@ -99,6 +101,7 @@ extension DemoFlagSet {
         line.framesPerSecond = try flags.decimal("--fps", in: DemoCommandLine.frameRates) ?? 60
         line.confirm = flags.isSet("--confirm")
         line.reduceMotion = flags.isSet("--reduce-motion")
+        line.adaptive = flags.isSet("--adaptive")
         line.verbose = flags.isSet("--verbose")
         line.source = try SourceFlag.parse(flags)
         line.layout = try LayoutFlags.parse(flags, scene: line.scene, direction: line.direction)

@@ -31,6 +31,8 @@ public enum DemoFlag: String, CaseIterable, Sendable {
     case verbose = "--verbose"
     /// `--source X,Y,W,H[,R]`: the rectangle a dismissed photo zooms into (`SourceFlag`).
     case source = "--source"
+    /// `--adaptive`: the sheets float on wide windows (DESIGN §4c).
+    case adaptive = "--adaptive"
     /// `--layout overlay|resize`: the sheet's content fits its visible part (`LayoutFlags`).
     case layout = "--layout"
     /// `--footer`: a "Done" bar pinned to the window's bottom under the sheet's list.
@@ -41,7 +43,8 @@ public enum DemoFlag: String, CaseIterable, Sendable {
     /// Whether the flag takes a value (`--fps 30`) or is a switch (`--events`).
     public var takesValue: Bool {
         switch self {
-        case .events, .exitAfterReplay, .confirm, .reduceMotion, .verbose, .footer: false
+        case .events, .exitAfterReplay, .confirm, .reduceMotion, .verbose, .adaptive, .footer:
+            false
         default: true
         }
     }

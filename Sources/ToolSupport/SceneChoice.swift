@@ -21,13 +21,16 @@ public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
 
     /// The presenter that lays the scene out; the photo shows the PNG at `photoPath`
     /// (`BundledPhoto.path()` unless given), sized from its header when it is readable, and
-    /// zooms into `source` when dismissed (`--source`; the other scenes ignore it); the
-    /// sheets take `layout` (`--layout`, `--footer`).
+    /// zooms into `source` when dismissed (`--source`; the other scenes ignore it); with
+    /// `adaptive` the sheets float on wide windows (`--adaptive`) and take `layout`
+    /// (`--layout`, `--footer`).
     public func makePresenter(
-        photoPath: String? = nil, source: ZoomSource? = nil, layout: LayoutFlags = LayoutFlags()
+        photoPath: String? = nil, source: ZoomSource? = nil, adaptive: Bool = false,
+        layout: LayoutFlags = LayoutFlags()
     ) -> Presenter {
         if self == .sheet || self == .stack {
-            let sheet = SheetPresenter(title: StackScene.title(ofLevel: 0))
+            let sheet = SheetPresenter(
+                title: StackScene.title(ofLevel: 0), adaptive: adaptive ? .standard : nil)
             layout.apply(to: sheet)
             return sheet
         }
@@ -38,8 +41,10 @@ public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
         }
         switch self {
         case .card: return CardPresenter()
-        case .sheet: return SheetPresenter()
-        case .stack: return SheetPresenter(title: StackScene.title(ofLevel: 0))
+        case .sheet: return SheetPresenter(adaptive: adaptive ? .standard : nil)
+        case .stack:
+            return SheetPresenter(
+                title: StackScene.title(ofLevel: 0), adaptive: adaptive ? .standard : nil)
         case .photo:
             let path = photoPath ?? BundledPhoto.path()
             let size = PNGHeader.size(ofFileAt: path) ?? PhotoPresenter.bundledPhotoSize

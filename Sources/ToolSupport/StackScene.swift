@@ -12,39 +12,46 @@ public enum StackScene {
         level == 0 ? "Sheet" : "Sheet \(level + 1)"
     }
 
-    /// The sheet at `level`, running `configuration` (the `sheet` scene's), laid out as
-    /// `layout` says.
+    /// The sheet at `level`, running `configuration` (the `sheet` scene's); with `adaptive`
+    /// it floats on wide windows (`--adaptive`); laid out as `layout` says.
     public static func level(
-        _ level: Int, configuration: DismissConfiguration, layout: LayoutFlags = LayoutFlags()
+        _ level: Int, configuration: DismissConfiguration, adaptive: Bool = false,
+        layout: LayoutFlags = LayoutFlags()
     ) -> StackLevel {
         StackLevel(
-            configuration: configuration, presenter: presenter(ofLevel: level, layout: layout))
+            configuration: configuration,
+            presenter: presenter(ofLevel: level, adaptive: adaptive, layout: layout))
     }
 
-    /// The sheet presenter of `level`, laid out as `layout` says.
-    public static func presenter(ofLevel level: Int, layout: LayoutFlags = LayoutFlags())
-        -> SheetPresenter
-    {
-        let sheet = SheetPresenter(title: title(ofLevel: level))
+    /// The sheet presenter of `level`, floating on wide windows with `adaptive`, laid out as
+    /// `layout` says.
+    public static func presenter(
+        ofLevel level: Int, adaptive: Bool = false, layout: LayoutFlags = LayoutFlags()
+    ) -> SheetPresenter {
+        let sheet = SheetPresenter(
+            title: title(ofLevel: level), adaptive: adaptive ? .standard : nil)
         layout.apply(to: sheet)
         return sheet
     }
 
     /// A stack controller for the scene, its first sheet presented and at rest; with
-    /// `confirm`, every level's dismissal is vetoed until confirmed (its `y` key).
+    /// `confirm`, every level's dismissal is vetoed until confirmed (its `y` key); with
+    /// `adaptive`, every level floats on wide windows (`--adaptive`).
     public static func makeController(
         input: InputSource, renderer: Renderer, clock: TimeSource,
-        configuration: DismissConfiguration, confirm: Bool, layout: LayoutFlags = LayoutFlags()
+        configuration: DismissConfiguration, confirm: Bool, adaptive: Bool = false,
+        layout: LayoutFlags = LayoutFlags()
     ) -> SheetStackController {
         let controller = SheetStackController(
             input: input, renderer: renderer, clock: clock,
-            root: level(0, configuration: configuration, layout: layout))
+            root: level(0, configuration: configuration, adaptive: adaptive, layout: layout))
         controller.keyPresentLimit = maximumDepth
         // A tool: Space and Enter present the next level.
         controller.keyBindings = .tools
         controller.nextLevel = { index in
             index < maximumDepth
-                ? level(index, configuration: configuration, layout: layout) : nil
+                ? level(index, configuration: configuration, adaptive: adaptive, layout: layout)
+                : nil
         }
         if confirm { controller.shouldDismiss = { _, _ in false } }
         return controller

@@ -109,7 +109,9 @@ final class ExportCommandLineTests: XCTestCase {
             #"{ "viewport": { "width": 390, "height": 844 }, "events": ["#
                 + events.joined(separator: ", ") + "] }")
         let out = root + "/right"
-        XCTAssertEqual(run(["--trace", trace, "--out", out, "--direction", "right"]), 0, errors)
+        XCTAssertEqual(
+            run(["--trace", trace, "--out", out, "--direction", "right", "--scale", "0.25"]), 0,
+            errors)
         let rows = try SampleRow.read(out)
         XCTAssertTrue(rows.contains { $0.x > 0 })
         XCTAssertTrue(rows.allSatisfy { $0.y == 0 && $0.x == $0.offset && $0.x >= 0 })
@@ -176,7 +178,9 @@ final class ExportCommandLineTests: XCTestCase {
             ["--trace", path, "--out", root + "/far", "--preset", "seed"])
         XCTAssertEqual(child.expectExit(seconds: 20), 2, child.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
-        XCTAssertTrue(child.stderr.contains("far.json, event 1, field \"y\""), child.stderr)
+        XCTAssertTrue(
+            child.stderr.contains("far.json, line 3, column 46, event 1, field \"y\""),
+            child.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/far"))
     }
 
@@ -189,7 +193,7 @@ final class ExportCommandLineTests: XCTestCase {
             """)
         let out = root + "/gap"
         let started = Date()
-        XCTAssertEqual(run(["--trace", path, "--out", out]), 0, errors)
+        XCTAssertEqual(run(["--trace", path, "--out", out, "--scale", "0.25"]), 0, errors)
         XCTAssertLessThan(Date().timeIntervalSince(started), 60)
         let lines = try String(contentsOfFile: out + "/samples.csv", encoding: .utf8)
             .split(separator: "\n").dropFirst()

@@ -23,10 +23,15 @@ final class SheetExportTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: root)
     }
 
+    /// Exports `name` in the sheet scene and reads its samples (the frames, never read here,
+    /// are tiny SVGs).
     private func export(_ name: String, _ flags: [String] = []) throws -> [SampleRow] {
         let out = root + "/\(name)\(flags.joined())"
         let result = runExport(
-            ["--trace", ExportFixtures.trace(name), "--out", out, "--scene", "sheet"] + flags)
+            [
+                "--trace", ExportFixtures.trace(name), "--out", out, "--scene", "sheet", "--format",
+                "svg", "--scale", "0.25",
+            ] + flags)
         XCTAssertEqual(result.status, 0, result.errors)
         return try SampleRow.read(out)
     }

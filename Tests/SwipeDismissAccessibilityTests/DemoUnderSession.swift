@@ -89,8 +89,14 @@ struct ProbeOutput {
     /// Every line holding `key`, in order.
     func all(_ key: String) -> [Any] { lines.compactMap { $0[key] } }
 
-    /// The tree as (depth, role, name, states).
+    /// The tree down to the dialog as (depth, role, name, states): the application, its
+    /// frame and the dialog (the dialog's items are in `fullTree`).
     var tree: [(depth: Int, role: String, name: String, states: Set<String>)] {
+        fullTree.filter { $0.depth <= 2 }
+    }
+
+    /// The whole tree as (depth, role, name, states), the dialog's items included.
+    var fullTree: [(depth: Int, role: String, name: String, states: Set<String>)] {
         ((first("tree") as? [[String: Any]]) ?? []).map {
             (
                 $0["depth"] as? Int ?? -1, $0["role"] as? String ?? "", $0["name"] as? String ?? "",

@@ -162,6 +162,7 @@ final class GtkDemoX11Tests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(
             result.stderr,
-            "gtk-demo: --replay: \(path), event 0, field \"x\": expected a number, got a string\n")
+            "gtk-demo: --replay: \(path), line 1, column 75, event 0, field \"x\": expected a "
+                + "number, got a string\n")
     }
 }

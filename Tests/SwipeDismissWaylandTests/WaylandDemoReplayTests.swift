@@ -35,15 +35,16 @@ final class WaylandDemoReplayTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: outputs) }
         // Each demo replays its trace in real time, mostly waiting, so the demos run side by
         // side, three at a time, each started once the one before it showed its first frame;
-        // the exports (busy) run before them, so that no demo starves in its first frames,
-        // where a late frame would merge a flick's moves.
+        // the exports (busy, though only their samples.csv is read: tiny SVG frames) run before
+        // them, so that no demo starves in its first frames, where a late frame would merge a
+        // flick's moves.
         for start in stride(from: 0, to: traces.count, by: 3) {
             let exports = try traces[start..<min(start + 3, traces.count)].map { name in
                 try ChildProcess(
                     export,
                     [
                         "--trace", "\(folder)/\(name)", "--out", "\(outputs)/\(name)", "--scene",
-                        scene(of: name), "--fps", "10",
+                        scene(of: name), "--fps", "10", "--format", "svg", "--scale", "0.25",
                     ])
             }
             for (name, export) in zip(traces[start...], exports) {

@@ -46,7 +46,7 @@ final class DemoCommandLineTests: XCTestCase {
                 "--preset", "--scene", "--direction", "--size", "--scale", "--record", "--replay",
                 "--events",
                 "--exit-after-replay", "--fps", "--confirm", "--reduce-motion", "--verbose",
-                "--source", "--layout", "--footer", "--content-interaction",
+                "--source", "--adaptive", "--layout", "--footer", "--content-interaction",
             ])
         XCTAssertEqual(
             Set(DemoFlagSet.gtkDemo.accepted.map(\.rawValue)),
@@ -59,7 +59,7 @@ final class DemoCommandLineTests: XCTestCase {
         XCTAssertEqual(DemoFlagSet.gtkDemo.defaultScene, .sheet)
         XCTAssertEqual(
             DemoFlag.allCases.filter { !$0.takesValue },
-            [.events, .exitAfterReplay, .confirm, .reduceMotion, .verbose, .footer])
+            [.events, .exitAfterReplay, .confirm, .reduceMotion, .verbose, .adaptive, .footer])
     }
 
     func testEveryAcceptedFlagParsesInEachDemo() throws {

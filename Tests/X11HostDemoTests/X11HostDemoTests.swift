@@ -56,12 +56,12 @@ final class X11HostDemoTests: XCTestCase {
         try xdotool(["mousemove", "--window", demo.id, "100", "588", "click", "1"])
         XCTAssertTrue(eventually { demo.phases.last == "dismissed" }, "\(demo.phases)")
         XCTAssertTrue(eventually { demo.pixel() == Self.screen })
-        // "Mail" does not dismiss. The demo prints nothing for it, so a short, slow drag of
-        // the sheet follows as a marker: input is handled in order, so once the drag's
+        // "Copy link" does not dismiss. The demo prints nothing for it, so a short, slow drag
+        // of the sheet follows as a marker: input is handled in order, so once the drag's
         // spring-back is printed the click was handled, and nothing may have dismissed.
         try presentWithShare(demo)
         let before = demo.phases.count
-        try xdotool(["mousemove", "--window", demo.id, "100", "544", "click", "1"])
+        try xdotool(["mousemove", "--window", demo.id, "100", "500", "click", "1"])
         try xdotool([
             "mousemove", "--window", demo.id, "195", "440", "mousedown", "1",
             "mousemove_relative", "--", "0", "10", "mousemove_relative", "--", "0", "10",
@@ -74,7 +74,7 @@ final class X11HostDemoTests: XCTestCase {
             }, "\(demo.phases.dropFirst(before))")
         let after = Array(demo.phases.dropFirst(before))
         XCTAssertFalse(after.contains("dismissing") || after.contains("dismissed"), "\(after)")
-        XCTAssertEqual(after.first, "dragging", "the drag is the first phase after Mail")
+        XCTAssertEqual(after.first, "dragging", "the drag is the first phase after Copy link")
         XCTAssertEqual(demo.pixel(), Self.dimmed)
     }
 

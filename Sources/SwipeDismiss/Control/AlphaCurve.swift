@@ -6,7 +6,8 @@ public enum AlphaCurve: Hashable, Sendable {
     /// sheet fades as visibly as a tall one.
     case progress(rest: Double)
     /// Alpha given at detents, linear in the offset between them and flat beyond the first
-    /// and last stop (FloatingPanel's per-state alpha). Stops naming no detent are skipped.
+    /// and last stop (FloatingPanel's per-state alpha). Stops naming no detent are skipped;
+    /// a stop at an inactive detent stands at the nearest active detent above it.
     case stops([AlphaStop])
 
     /// The seed's curve: `max(0.1, 0.3 - y/1000)`.
@@ -29,7 +30,8 @@ public enum AlphaCurve: Hashable, Sendable {
         var upper: (offset: Double, alpha: Double)?
         for position in stops.indices {
             let stop = stops[position]
-            guard let index = layout.index(of: stop.detent) else { continue }
+            // An inactive detent's stop stands at its stand-in (the nearest active above).
+            guard let index = layout.activeIndex(of: stop.detent) else { continue }
             let at = layout.offset(of: index)
             if at <= offset, at > (lower?.offset ?? -.infinity) { lower = (at, stop.alpha) }
             if at >= offset, at < (upper?.offset ?? .infinity) { upper = (at, stop.alpha) }

@@ -47,6 +47,10 @@ public struct Detent: Hashable, Sendable, Identifiable {
         /// Just tall enough for the content, as the presenter reports it
         /// (`Presenter.contentExtent`).
         case fitsContent
+        /// Wherever `resolver` says for the context (`DetentContext`); inactive while it
+        /// says nil. A layout without a context (the low-level initializer) resolves it with
+        /// one made of its extents.
+        case custom(DetentResolver)
     }
 
     /// What observers, `DismissState.detent` and `move(to:)` call this detent.
@@ -79,12 +83,31 @@ public struct Detent: Hashable, Sendable, Identifiable {
 
     /// How much of the viewport's `extent` the content covers at this detent.
     public func visibleExtent(viewportExtent extent: Double, contentExtent: Double) -> Double {
+        visibleExtent(viewportExtent: extent, contentExtent: contentExtent, context: nil) ?? 0
+    }
+
+    /// How much of the viewport's `extent` the content covers at this detent in `context`
+    /// (a `.custom` position asks its resolver); nil while the detent is inactive.
+    public func visibleExtent(
+        viewportExtent extent: Double, contentExtent: Double, context: DetentContext?
+    ) -> Double? {
+        var position = position
+        if case .custom(let resolver) = position {
+            let asked =
+                context
+                ?? DetentContext(
+                    viewport: Size(width: 0, height: extent), contentHeight: contentExtent)
+            guard let resolved = resolver.resolve(asked) else { return nil }
+            if case .custom = resolved { return nil }
+            position = resolved
+        }
         let visible: Double
         switch position {
         case .fraction(let fraction): visible = extent * (1 - fraction)
         case .pointsFromTop(let points): visible = extent - points
         case .pointsFromBottom(let points): visible = points
         case .fitsContent: visible = contentExtent
+        case .custom: visible = 0
         }
         return visible.isNaN ? 0 : min(extent, max(0, visible))
     }
@@ -105,19 +128,40 @@ public struct DetentLayout: Hashable, Sendable {
     /// How far the content travels to leave by each edge (what a `.free` release reads);
     /// `distance` for every edge unless given.
     public let edges: EdgeDistances
+    /// The presentation mode the layout was made for (`PresentationMode`), when the
+    /// presenter adapts to the window; nil otherwise.
+    public let mode: PresentationMode?
+    /// Each inactive detent's stand-in: the nearest active detent above it (in the
+    /// configured order; the top one when none is above).
+    public private(set) var standIns: [String: String] = [:]
 
-    /// Resolves `detents` (an empty list means `[.open]`).
+    /// Resolves `detents` (an empty list means `[.open]`); `context` is what a `.custom`
+    /// detent's resolver reads, and a detent it makes inactive is left out (its stand-in is
+    /// the nearest active detent above it).
     public init(
         detents: [Detent], viewportExtent: Double, contentExtent: Double, distance: Double,
-        edges: EdgeDistances? = nil
+        edges: EdgeDistances? = nil, context: DetentContext? = nil, mode: PresentationMode? = nil
     ) {
         let list = detents.isEmpty ? [Detent.open] : detents
         let safeDistance = distance.isFinite ? max(0, distance) : 0
-        let resolved = list.map { detent -> (String, Double) in
-            let visible = detent.visibleExtent(
-                viewportExtent: viewportExtent, contentExtent: contentExtent)
-            return (detent.name, min(safeDistance, max(0, safeDistance - visible)))
+        var resolved: [(String, Double)] = []
+        var inactive: [(name: String, standIn: String?)] = []
+        for detent in list {
+            guard
+                let visible = detent.visibleExtent(
+                    viewportExtent: viewportExtent, contentExtent: contentExtent, context: context)
+            else {
+                inactive.append((detent.name, resolved.last?.0))
+                continue
+            }
+            resolved.append((detent.name, min(safeDistance, max(0, safeDistance - visible))))
         }
+        if resolved.isEmpty {
+            // Every detent inactive: the first stays, so the content still has a rest.
+            resolved.append((list[0].name, 0))
+            inactive.removeFirst()
+        }
+        self.mode = mode
         // Stable: detents at the same offset keep the configured order.
         let sorted = resolved.enumerated().sorted {
             $0.element.1 != $1.element.1 ? $0.element.1 < $1.element.1 : $0.offset < $1.offset
@@ -129,6 +173,16 @@ public struct DetentLayout: Hashable, Sendable {
             edges
             ?? EdgeDistances(
                 down: safeDistance, up: safeDistance, left: safeDistance, right: safeDistance)
+        for entry in inactive {
+            standIns[entry.name] = entry.standIn ?? names[0]
+        }
+    }
+
+    /// The index of detent `id`, or of its stand-in while it is inactive (`.dismissed`
+    /// gives `count`); nil for a detent the configuration lacks.
+    public func activeIndex(of id: Detent.ID) -> Int? {
+        if let index = index(of: id) { return index }
+        return standIns[id.rawValue].flatMap { index(named: $0) }
     }
 
     /// The number of resting detents (`dismissed` not counted).

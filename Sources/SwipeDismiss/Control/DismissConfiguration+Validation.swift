@@ -36,7 +36,7 @@ extension DismissConfiguration {
             switch detent.position {
             case .fraction(let value), .pointsFromTop(let value), .pointsFromBottom(let value):
                 try Self.finite(value, "detents[\(index)].position")
-            case .fitsContent:
+            case .fitsContent, .custom:
                 break
             }
         }

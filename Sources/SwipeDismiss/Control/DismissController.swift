@@ -49,9 +49,9 @@ public final class DismissController {
     /// (`.quiet`); reported as `.dismissAttempted` either way.
     public var veto = DismissPolicy.Veto.pending
 
-    private var machine: DismissMachine
-    private var environment: SheetGeometry
-    private var scene: Scene
+    var machine: DismissMachine
+    var environment: SheetGeometry
+    var scene: Scene
     private var needsDisplay = true
     private var lastRendered: DismissState?
     /// The observers, the calls' completions and the input buffer (`DriverHub`).
@@ -62,7 +62,7 @@ public final class DismissController {
     private var queue: [DismissEffect] = []
     private var isPerforming = false
     /// The policy as the app answers it, around a call (`PolicyAsker`).
-    private var asker = PolicyAsker()
+    var asker = PolicyAsker()
 
     /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
     public init(
@@ -121,14 +121,9 @@ public final class DismissController {
         needsDisplay = true
     }
 
-    /// Re-reads the renderer's viewport and lays the scene out again.
+    /// Re-reads the renderer's viewport and lays the scene out again (`resize(to:)`).
     public func viewportDidChange() {
-        let size = renderer.viewport
-        guard size != environment.viewport else { return }
-        if asker.isAsking, asker.defers({ self.viewportDidChange() }) { return }
-        environment.viewport = size
-        scene = presenter.makeScene(viewport: size)
-        perform(environment.relayout(&machine))
+        resize(to: renderer.viewport)
     }
 
     /// Advances to the clock's time: applies pending input, animates, and renders if the
@@ -145,7 +140,7 @@ public final class DismissController {
 
     /// Applies the input that arrived up to the clock's time and advances to it, so a call
     /// from the app starts now, however long the controller has been idle.
-    private func catchUp() {
+    func catchUp() {
         let now = max(clock.now, machine.time)
         hub.readInput(input, upTo: now, handle)
         run(asking: asker.reasons(advancingTo: now, machine)) { [environment] in
@@ -157,6 +152,13 @@ public final class DismissController {
     /// does what `keyBindings` says, or nothing.
     public func handle(_ event: InputEvent) {
         if asker.isAsking, asker.defers({ self.handle(event) }) { return }
+        if case .viewport(let size) = event.kind, event.time.isFinite {
+            let time = max(event.time, machine.time)
+            run(asking: asker.reasons(advancingTo: time, machine)) { [environment] in
+                $0.advance(to: time, environment: environment)
+            }
+            return resize(to: size)
+        }
         if case .key(let key) = event.kind, event.time.isFinite {
             // Time first (a quiet touchpad stream may end on the way), then the key, read
             // against the machine as it is then.
@@ -274,7 +276,7 @@ public final class DismissController {
     private var hasPolicy: Bool { shouldDismiss != nil || delegate != nil }
 
     /// Performs the machine's effects, oldest first; nested calls only add to the queue.
-    private func perform(_ effects: [DismissEffect] = []) {
+    func perform(_ effects: [DismissEffect] = []) {
         queue.append(contentsOf: effects)
         guard !isPerforming else { return }
         isPerforming = true

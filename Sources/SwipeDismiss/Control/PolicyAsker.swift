@@ -35,7 +35,7 @@ final class PolicyAsker {
         case .move: reasons = Self.dragging
         case .up: reasons = Self.releasing
         case .scroll(_, _, .touchpad), .scrollStop: reasons = Self.touchpadEnd
-        case .key, .down, .cancel, .scroll: reasons = Self.nothing
+        case .key, .down, .cancel, .scroll, .viewport: reasons = Self.nothing
         }
         if machine.scrollDeadline != nil {
             reasons.set(.drag, allowed: true)

@@ -9,6 +9,10 @@ public struct SheetGeometry: DismissEnvironment {
     public let direction: DismissDirection
     /// The window's size in points.
     public var viewport: Size
+    /// The window's safe insets, for detent resolvers.
+    public var safeInsets = SafeInsets.zero
+    /// The user's text scale, for detent resolvers, when the host knows it.
+    public var textScale: Double?
 
     /// The geometry of `presenter` for content leaving along `direction` in `viewport`.
     public init(presenter: Presenter, direction: DismissDirection, viewport: Size) {
@@ -19,7 +23,9 @@ public struct SheetGeometry: DismissEnvironment {
 
     /// The detents of `configuration` resolved for the presenter in the viewport.
     public func layout(for configuration: DismissConfiguration) -> DetentLayout {
-        DetentLayout(presenter: presenter, configuration: configuration, viewport: viewport)
+        DetentLayout(
+            presenter: presenter, configuration: configuration, viewport: viewport,
+            safeInsets: safeInsets, textScale: textScale)
     }
 
     /// A machine at `time` for `configuration` laid out here, presented and at rest (or
@@ -40,10 +46,12 @@ public struct SheetGeometry: DismissEnvironment {
         return machine
     }
 
-    /// Lays `machine` out here again (the viewport changed): its detents and its list's
-    /// lengths; the effects of both.
-    public func relayout(_ machine: inout DismissMachine) -> [DismissEffect] {
-        var effects = machine.relayout(layout(for: machine.configuration))
+    /// Lays `machine` out here again (the viewport changed, or with `animated` the detents
+    /// were invalidated): its detents and its list's lengths; the effects of both.
+    public func relayout(_ machine: inout DismissMachine, animated: Bool = false)
+        -> [DismissEffect]
+    {
+        var effects = machine.relayout(layout(for: machine.configuration), animated: animated)
         if let scrolling = presenter as? ScrollingPresenter {
             effects +=
                 (try? machine.resizeList(
@@ -87,18 +95,27 @@ public struct SheetGeometry: DismissEnvironment {
 extension DetentLayout {
     /// The detents of `configuration` resolved for `presenter` in `viewport`: along the
     /// viewport's height (or width, for `.left` and `.right`), with the presenter's content
-    /// extent, dismiss distance and edges.
-    public init(presenter: Presenter, configuration: DismissConfiguration, viewport: Size) {
+    /// extent, dismiss distance, edges, mode and detents for the window; `safeInsets` and
+    /// `textScale` are what a `.custom` detent's resolver reads besides.
+    public init(
+        presenter: Presenter, configuration: DismissConfiguration, viewport: Size,
+        safeInsets: SafeInsets = .zero, textScale: Double? = nil
+    ) {
         let direction = configuration.direction
         let extent: Double
         switch direction {
         case .down, .up, .free: extent = viewport.height
         case .left, .right: extent = viewport.width
         }
+        let content = presenter.contentExtent(direction: direction, viewport: viewport)
         self.init(
-            detents: configuration.detents, viewportExtent: extent,
-            contentExtent: presenter.contentExtent(direction: direction, viewport: viewport),
+            detents: presenter.detents(configuration.detents, viewport: viewport),
+            viewportExtent: extent, contentExtent: content,
             distance: presenter.dismissDistance(direction: direction, viewport: viewport),
-            edges: presenter.edgeDistances(viewport: viewport))
+            edges: presenter.edgeDistances(viewport: viewport),
+            context: DetentContext(
+                viewport: viewport, safeInsets: safeInsets, contentHeight: content,
+                textScale: textScale),
+            mode: presenter.presentationMode(viewport: viewport))
     }
 }

@@ -79,7 +79,7 @@ package struct PanRecognizer: Sendable {
             return .tapped(at: start)
         case .cancel:
             return cancel()
-        case .key, .scroll, .scrollStop:
+        case .key, .scroll, .scrollStop, .viewport:
             // Scrolls are `ScrollGestureRecognizer`'s.
             return nil
         }

@@ -67,6 +67,9 @@ public struct InputEvent: Hashable, Sendable {
         case scroll(dx: Double, dy: Double, source: ScrollSource)
         /// The touchpad's fingers lifted: the scroll gesture in progress ends.
         case scrollStop
+        /// The window became `Size` points large: the controller lays everything out again
+        /// (`DismissController.resize(to:)`), as a live resize does.
+        case viewport(Size)
     }
 
     /// When the event happened, in seconds on the controller's clock.
@@ -84,7 +87,7 @@ public struct InputEvent: Hashable, Sendable {
     public var location: Point? {
         switch kind {
         case .down(let p), .move(let p), .up(let p): p
-        case .key, .cancel, .scroll, .scrollStop: nil
+        case .key, .cancel, .scroll, .scrollStop, .viewport: nil
         }
     }
 }

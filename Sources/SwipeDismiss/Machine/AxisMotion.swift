@@ -104,10 +104,30 @@ struct AxisMotion: ContentMotion {
         kind = .rest(context.layout.distance)
     }
 
-    mutating func relayout(from old: DetentLayout, to new: DetentLayout, target: Int) {
-        if case .rest(let offset) = kind, abs(offset - old.offset(of: target)) < 1e-9 {
-            kind = .rest(new.offset(of: target))
+    mutating func startSpring(
+        _ spring: Spring, from: Double, to: Double, _ context: MotionContext
+    ) {
+        kind = .spring(context.springMotion(spring, from: from, to: to, velocity: 0))
+    }
+
+    mutating func remap(_ map: OffsetMap, aim: Double?, _ context: MotionContext) {
+        let time = context.time
+        switch kind {
+        case .rest(let offset):
+            kind = .rest(map(offset))
+        case .spring(let springMotion):
+            kind = .spring(
+                context.springMotion(
+                    springMotion.spring, from: map(springMotion.value(at: time)),
+                    to: aim ?? map(springMotion.to),
+                    velocity: springMotion.velocity(at: time) * map.scale))
+        case .additive:
+            let goal = aim ?? map(additive.target)
+            additive.reset(to: map(additive.value(at: time)))
+            additive.retarget(to: goal, at: time)
         }
+        dragBase = map(dragBase)
+        lastRaw = map(lastRaw)
     }
 
     mutating func hold(_ context: MotionContext) {

@@ -20,6 +20,10 @@ struct BackdropAlpha: Sendable {
         /// previous target `from` to `to` on `response`, started at `start`
         /// (`a = from + (to − from) · s(t − start)`).
         case retarget(from: Double, to: Double, start: Double, response: SpringStepResponse)
+        /// From `fromAlpha` with the content at offset `from` to `toAlpha` at `to`, linear in
+        /// the content's way between them and flat beyond: a move the layout caused (a detent
+        /// that became inactive or moved), which never dips the backdrop.
+        case between(from: Double, fromAlpha: Double, to: Double, toAlpha: Double)
     }
 
     /// How the alpha follows the content now.
@@ -61,6 +65,10 @@ struct BackdropAlpha: Sendable {
             let elapsed = time - start
             alpha =
                 elapsed >= response.duration ? to : from + (to - from) * response.value(at: elapsed)
+        case .between(let from, let fromAlpha, let to, let toAlpha):
+            let span = to - from
+            let fraction = span != 0 ? min(1, max(0, (offset - from) / span)) : 1
+            alpha = fromAlpha + (toAlpha - fromAlpha) * fraction
         }
         return min(1, max(0, alpha))
     }
@@ -75,6 +83,7 @@ struct BackdropAlpha: Sendable {
         case .presenting(let target): curve.alpha(offset: target, layout: layout)
         case .crossFade(let base): base
         case .retarget(_, let to, _, _): to
+        case .between(_, _, _, let toAlpha): toAlpha
         }
     }
 

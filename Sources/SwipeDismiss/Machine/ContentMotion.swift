@@ -31,8 +31,13 @@ protocol ContentMotion: Sendable {
     mutating func place(atDetent index: Int, _ context: MotionContext)
     /// Puts the content at rest off screen.
     mutating func placeOffScreen(_ context: MotionContext)
-    /// Keeps content resting at detent `target` of `old` at that detent of `new`.
-    mutating func relayout(from old: DetentLayout, to new: DetentLayout, target: Int)
+    /// Carries the content over to a new layout (the context's): every offset it holds goes
+    /// through `map`, a spring in flight heads for `aim` (nil: its own end, mapped) from where
+    /// it is, mapped, with its velocity scaled as `map` scales lengths.
+    mutating func remap(_ map: OffsetMap, aim: Double?, _ context: MotionContext)
+    /// Springs the content from rest at `from` to `to` on `spring` (a move the layout
+    /// caused).
+    mutating func startSpring(_ spring: Spring, from: Double, to: Double, _ context: MotionContext)
     /// Stops the content where it is.
     mutating func hold(_ context: MotionContext)
     /// Catches a running animation where it is: a drag continues from there with no jump

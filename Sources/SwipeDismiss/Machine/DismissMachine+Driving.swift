@@ -15,20 +15,6 @@ extension DismissMachine {
         return effects
     }
 
-    /// Takes a new layout (the viewport changed); content at rest stays at its detent.
-    @discardableResult
-    public mutating func relayout(_ newLayout: DetentLayout) -> [DismissEffect] {
-        startCall()
-        let old = layout
-        settings = MotionSettings(configuration: configuration, layout: newLayout)
-        if target > newLayout.count { target = newLayout.count }
-        if phase == .presented || phase == .dismissed {
-            content.relayout(from: old, to: newLayout, target: target)
-        }
-        effects.append(.needsDisplay)
-        return effects
-    }
-
     /// Applies one input at its own time (clamped so time never runs backwards).
     ///
     /// A touchpad scroll drags like a pointer (see `DismissMachine+Scroll.swift`); a wheel

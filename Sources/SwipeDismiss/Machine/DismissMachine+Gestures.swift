@@ -15,8 +15,9 @@ extension DismissMachine {
     mutating func applyAtTime(_ event: InputEvent, environment: some DismissEnvironment) {
         let at = time
         switch event.kind {
-        case .key:
-            // Keys belong to the driver's bindings (`perform(_:environment:)`).
+        case .key, .viewport:
+            // Keys belong to the driver's bindings (`perform(_:environment:)`), a new
+            // viewport to the driver's layout (`DismissController.resize(to:)`).
             return
         case .scroll(let dx, let dy, let source):
             return scroll(dx: dx, dy: dy, source: source, at: at, environment: environment)

@@ -32,6 +32,8 @@ public struct DismissMachine: Sendable {
     var listHandOff = ListHandOff()
     /// How many presentations, how the current one ended, and the calls waiting.
     var presentations = PresentationLog()
+    /// The detent the content last had in each presentation mode it left, to come back to.
+    var modeDetents: [PresentationMode: Detent.ID] = [:]
     /// The configuration and the detents, in the box the content motion reads them from.
     var settings: MotionSettings
     /// Which dismissals go ahead and how a veto shows (`DismissPolicy`); `.allow` unless
@@ -148,7 +150,7 @@ public struct DismissMachine: Sendable {
 
     /// The index of the detent presentations come to rest at.
     var presentedDetentIndex: Int {
-        guard let id = configuration.presentedDetent, let index = layout.index(of: id),
+        guard let id = configuration.presentedDetent, let index = layout.activeIndex(of: id),
             index < layout.count
         else { return 0 }
         return index

@@ -40,17 +40,18 @@ extension PlanarMotion {
         let velocity = velocity.isFinite ? velocity : .zero
         let here = translation(at: context.time)
         let speed = velocity.length
+        // `speed > 0` too: a `freeExitSpeed` of 0 (refused by `validate()`, which an app
+        // may not call) must not make a still release divide by its zero speed.
+        let alongVelocity = speed > 0 && speed >= configuration.freeExitSpeed
         let unit: Point
-        if speed >= configuration.freeExitSpeed {
+        if alongVelocity {
             unit = velocity * (1 / speed)
         } else if here.length > 0 {
             unit = here * (1 / here.length)
         } else {
             unit = DismissDirection.free.unit
         }
-        let along =
-            speed >= configuration.freeExitSpeed
-            ? speed : max(0, velocity.x * unit.x + velocity.y * unit.y)
+        let along = alongVelocity ? speed : max(0, velocity.x * unit.x + velocity.y * unit.y)
         let exit = layout.edges.exit(from: here, along: unit)
         let travel: SpringMotion
         switch configuration.dismissStyle {

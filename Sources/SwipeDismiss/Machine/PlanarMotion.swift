@@ -116,7 +116,11 @@ struct PlanarMotion: ContentMotion {
     }
 
     /// Rest is the origin whatever the viewport: nothing to move.
-    mutating func relayout(from old: DetentLayout, to new: DetentLayout, target: Int) {}
+    mutating func remap(_ map: OffsetMap, aim: Double?, _ context: MotionContext) {}
+
+    mutating func startSpring(
+        _ spring: Spring, from: Double, to: Double, _ context: MotionContext
+    ) {}
 
     mutating func hold(_ context: MotionContext) {
         kind = .rest(translation(at: context.time))

@@ -38,6 +38,15 @@ public protocol Presenter: AnyObject {
     /// What `point` lands on when the content is moved by the 2-D `translation` (`.free`).
     func hitTest(_ point: Point, translation: Point, viewport: Size) -> HitRegion
 
+    /// The detents the content has in `viewport`, from the `configured` ones: the same list
+    /// unless the presenter changes them with the window (a floating sheet has one). A
+    /// detent it makes inactive keeps its id with a `.custom` position that resolves to nil.
+    func detents(_ configured: [Detent], viewport: Size) -> [Detent]
+
+    /// How the content is presented in `viewport`, for a presenter that adapts to the
+    /// window; nil for one that does not.
+    func presentationMode(viewport: Size) -> PresentationMode?
+
     /// The content's scale when moved by `translation` (1: drawn at its size).
     func contentScale(translation: Point) -> Double
     /// The id of the tappable item of the content that `point` lands on in `state` (the
@@ -54,6 +63,12 @@ extension Presenter {
     public func hitTest(_ point: Point, translation: Point, viewport: Size) -> HitRegion {
         hitTest(point - translation, offset: 0, direction: .down, viewport: viewport)
     }
+
+    /// By default the detents are the configured ones, whatever the window.
+    public func detents(_ configured: [Detent], viewport: Size) -> [Detent] { configured }
+
+    /// By default the presenter does not adapt to the window.
+    public func presentationMode(viewport: Size) -> PresentationMode? { nil }
 
     /// By default the content never scales.
     public func contentScale(translation: Point) -> Double { 1 }

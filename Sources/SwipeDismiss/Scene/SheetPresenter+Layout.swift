@@ -80,6 +80,25 @@ extension SheetPresenter {
         return Rect(x: 0, y: top, width: viewport.width, height: length)
     }
 
+    /// Which part of the sheet `point` lands on with the sheet moved by `offset` along
+    /// `direction` and its lowest detent at `lowestDetent` (where its footer, if any, starts
+    /// riding down with it): the footer's button, the footer, the list or the header.
+    public func region(
+        at point: Point, offset: Double, lowestDetent: Double, direction: DismissDirection,
+        viewport: Size
+    ) -> SheetRegion {
+        let shift = direction.unit * offset
+        let sheet = sheetFrame(viewport: viewport).offsetBy(shift)
+        guard sheet.contains(point) else { return .outside }
+        if let part = footerRegion(
+            at: point, offset: offset, lowestDetent: lowestDetent, direction: direction,
+            viewport: viewport)
+        {
+            return part
+        }
+        return listClip(viewport: viewport).offsetBy(shift).contains(point) ? .list : .header
+    }
+
     /// The footer's items, laid out pinned to the window's bottom.
     func footerItems(viewport: Size) -> [Item] {
         guard let footer, let bar = footerFrame(viewport: viewport),

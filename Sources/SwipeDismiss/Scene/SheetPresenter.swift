@@ -17,8 +17,9 @@
 public final class SheetPresenter: ScrollingPresenter {
     /// The top detent: the sheet's top edge 10 % of the viewport down.
     public static let large = Detent(name: "large", position: .fraction(0.1))
-    /// The resting detent: the sheet's top edge halfway down.
-    public static let medium = Detent(name: "medium", position: .fraction(0.5))
+    /// The resting detent: the sheet's top edge halfway down, while the window is at least
+    /// 500 pt tall (`DetentResolver.sheetMedium`); inactive below.
+    public static let medium = Detent(.medium, position: .custom(.sheetMedium))
     /// Height of the white band at the top of the presenting screen, in points.
     public static let bandHeight = CardPresenter.bandHeight
     /// Height of the sheet's header, in points.
@@ -46,10 +47,20 @@ public final class SheetPresenter: ScrollingPresenter {
         }
     }
 
-    /// The header's text.
-    public let title: String
-    /// The list's rows, top first.
-    public let rows: [Row]
+    /// The header's text. Settable while presented: the next frame draws the new text (ask
+    /// the controller for one with `setNeedsDisplay()`).
+    public var title: String {
+        didSet { if title != oldValue { contentVersion &+= 1 } }
+    }
+    /// The list's rows, top first. Settable while presented, like `title` (a change in their
+    /// number reaches the list's scroll range at the next layout).
+    public var rows: [Row] {
+        didSet { if rows != oldValue { contentVersion &+= 1 } }
+    }
+    /// Grows with each change of `title` or `rows`.
+    public private(set) var contentVersion = 0
+    /// The header and list items last built, for the viewport and content version they show.
+    private var built: (viewport: Size, version: Int, header: [Item], rows: [Item])?
     /// The prompt's question while a vetoed dismissal waits for an answer.
     public let promptTitle: String
     /// The prompt's second line: how to answer.
@@ -62,6 +73,8 @@ public final class SheetPresenter: ScrollingPresenter {
     /// Where the list starts scrolled to, in points (0: at its top): a controller's scroll
     /// model starts here, and frames then draw `DismissState.scroll`.
     public var listOffset: Double = 0
+    /// The rule that floats the sheet on wide windows; nil: always a bottom sheet.
+    public let adaptive: AdaptivePresentation?
     /// How the content fits the sheet: laid out for the top detent (`.overlay`, the
     /// default) or sized to the sheet's visible part (`.resize`). Set it before the
     /// presenter is handed to a controller.
@@ -82,8 +95,10 @@ public final class SheetPresenter: ScrollingPresenter {
         promptTitle: String = "Discard changes?",
         promptHint: String = "y: discard    n or Esc: keep editing",
         presentAgainHint: String = "Click or press Space to present again",
-        drawsScreenBehind: Bool = true, layout: SheetLayout = .overlay, footer: SheetFooter? = nil
+        drawsScreenBehind: Bool = true, adaptive: AdaptivePresentation? = nil,
+        layout: SheetLayout = .overlay, footer: SheetFooter? = nil
     ) {
+        self.adaptive = adaptive
         self.title = title
         self.rows = rows
         self.promptTitle = promptTitle
@@ -94,8 +109,33 @@ public final class SheetPresenter: ScrollingPresenter {
         self.footer = footer
     }
 
-    /// The sheet's frame at rest at `large` for `viewport`.
+    /// How the sheet is presented in `viewport`: `.floating` where the adaptive rule says
+    /// so, `.sheet` otherwise.
+    public func mode(viewport: Size) -> PresentationMode {
+        adaptive?.mode(for: viewport) ?? .sheet
+    }
+
+    /// The sheet's mode in `viewport` when it adapts to the window; nil when it does not.
+    public func presentationMode(viewport: Size) -> PresentationMode? {
+        adaptive?.mode(for: viewport)
+    }
+
+    /// The configured detents as a bottom sheet; floating, one detent (the first configured,
+    /// `large`) with the sheet where the rule lays it out, the others inactive.
+    public func detents(_ configured: [Detent], viewport: Size) -> [Detent] {
+        guard let adaptive, adaptive.mode(for: viewport) == .floating, let first = configured.first
+        else { return configured }
+        let top = adaptive.floatingFrame(in: viewport).minY
+        return [Detent(first.id, position: .pointsFromTop(top))]
+            + configured.dropFirst().map { Detent($0.id, position: .custom(.inactive)) }
+    }
+
+    /// The sheet's frame at rest at `large` for `viewport` (floating: where the adaptive rule
+    /// lays it out).
     public func sheetFrame(viewport: Size) -> Rect {
+        if let adaptive, adaptive.mode(for: viewport) == .floating {
+            return adaptive.floatingFrame(in: viewport)
+        }
         let visible = Self.large.visibleExtent(
             viewportExtent: viewport.height, contentExtent: contentHeight)
         let top = viewport.height - visible
@@ -114,7 +154,7 @@ public final class SheetPresenter: ScrollingPresenter {
     public func listClip(viewport: Size) -> Rect {
         let sheet = sheetFrame(viewport: viewport)
         let top = sheet.minY + Self.headerHeight
-        return Rect(x: 0, y: top, width: viewport.width, height: max(0, sheet.maxY - top))
+        return Rect(x: sheet.minX, y: top, width: sheet.width, height: max(0, sheet.maxY - top))
     }
 
     /// The height of every row together: the list's content length.
@@ -123,7 +163,8 @@ public final class SheetPresenter: ScrollingPresenter {
     /// How much of the list shows on screen with the sheet at `large` (above the footer, if
     /// any): the scroll model's viewport length there.
     public func listViewportHeight(viewport: Size) -> Double {
-        max(0, viewport.height - listClip(viewport: viewport).minY - footerHeight)
+        let clip = listClip(viewport: viewport)
+        return max(0, min(viewport.height, clip.maxY) - footerHeight - clip.minY)
     }
 
     /// The largest resting scroll offset: the last row's bottom at the screen's bottom edge.
@@ -147,37 +188,12 @@ public final class SheetPresenter: ScrollingPresenter {
             presentAgainHint: presentAgainHint, drawsScreenBehind: drawsScreenBehind
         ).makeScene(viewport: viewport)
         let sheet = sheetFrame(viewport: viewport)
-        let width = viewport.width
-        let middle = width / 2
-        let ink = Color(hex: 0x1C1C1E)
-        let line = Color(hex: 0xE5E5EA)
-        let content: [Item] = [
-            .roundedRect(sheet, radius: 12, fill: .white),
-            .roundedRect(
-                Rect(x: middle - 18, y: sheet.minY + 6, width: 36, height: 5), radius: 2.5,
-                fill: Color(hex: 0xC7C7CC)),
-            .text(
-                title, origin: Point(x: middle, y: sheet.minY + 38), fontSize: 17, color: ink,
-                alignment: .center),
-            .rect(
-                Rect(x: 0, y: sheet.minY + Self.headerHeight - 1, width: width, height: 1),
-                fill: line),
-        ]
-        let firstRow = sheet.minY + Self.headerHeight
-        var rowItems: [Item] = []
-        rowItems.reserveCapacity(2 * rows.count)
-        for (index, row) in rows.enumerated() {
-            let y = firstRow + Double(index) * Self.rowHeight
-            rowItems.append(
-                .text(
-                    row.title, origin: Point(x: 20, y: y + 27), fontSize: 16, color: ink,
-                    alignment: .leading))
-            rowItems.append(
-                .rect(
-                    Rect(x: 20, y: y + Self.rowHeight - 1, width: width - 20, height: 1), fill: line
-                ))
-        }
-        let box = Rect(x: 16, y: sheet.minY + Self.headerHeight + 12, width: width - 32, height: 96)
+        let left = sheet.minX
+        let width = sheet.width
+        let middle = left + width / 2
+        let (content, rowItems) = contentItems(viewport: viewport)
+        let box = Rect(
+            x: left + 16, y: sheet.minY + Self.headerHeight + 12, width: width - 32, height: 96)
         let prompt: [Item] = [
             .roundedRect(box, radius: 14, fill: Color(hex: 0x2C2C2E)),
             .text(
@@ -207,6 +223,49 @@ public final class SheetPresenter: ScrollingPresenter {
         return scene
     }
 
+    /// The header's items and the list's row items for `viewport`, built once per viewport
+    /// and content version (so an unchanged frame compares them by identity).
+    private func contentItems(viewport: Size) -> (header: [Item], rows: [Item]) {
+        if let built, built.viewport == viewport, built.version == contentVersion {
+            return (built.header, built.rows)
+        }
+        let sheet = sheetFrame(viewport: viewport)
+        let left = sheet.minX
+        let width = sheet.width
+        let middle = left + width / 2
+        let ink = Color(hex: 0x1C1C1E)
+        let line = Color(hex: 0xE5E5EA)
+        let content: [Item] = [
+            .roundedRect(sheet, radius: 12, fill: .white),
+            .roundedRect(
+                Rect(x: middle - 18, y: sheet.minY + 6, width: 36, height: 5), radius: 2.5,
+                fill: Color(hex: 0xC7C7CC)),
+            .text(
+                title, origin: Point(x: middle, y: sheet.minY + 38), fontSize: 17, color: ink,
+                alignment: .center),
+            .rect(
+                Rect(x: left, y: sheet.minY + Self.headerHeight - 1, width: width, height: 1),
+                fill: line),
+        ]
+        let firstRow = sheet.minY + Self.headerHeight
+        var rowItems: [Item] = []
+        rowItems.reserveCapacity(2 * rows.count)
+        for (index, row) in rows.enumerated() {
+            let y = firstRow + Double(index) * Self.rowHeight
+            rowItems.append(
+                .text(
+                    row.title, origin: Point(x: left + 20, y: y + 27), fontSize: 16, color: ink,
+                    alignment: .leading))
+            rowItems.append(
+                .rect(
+                    Rect(x: left + 20, y: y + Self.rowHeight - 1, width: width - 20, height: 1),
+                    fill: line
+                ))
+        }
+        built = (viewport, contentVersion, content, rowItems)
+        return (content, rowItems)
+    }
+
     /// Updates the frame for `state`, the list scrolled to `state.scroll`.
     public func update(_ scene: inout Scene, for state: DismissState, direction: DismissDirection) {
         update(&scene, for: state, direction: direction, scroll: state.scroll)
@@ -220,6 +279,8 @@ public final class SheetPresenter: ScrollingPresenter {
         let listOffset = Point(x: 0, y: scroll.isFinite ? scroll : 0)
         let translation = Transform.translation(state.translation(along: direction))
         let shown = state.phase == .dismissed ? 0 : state.contentOpacity
+        // A new title or rows (or none: the same arrays, compared by identity).
+        let built = contentVersion == 0 ? nil : contentItems(viewport: scene.size)
         // Which decoration comes next: 1 the prompt (right above the content), 2 the footer.
         var next = 0
         for index in scene.layers.indices {
@@ -230,6 +291,13 @@ public final class SheetPresenter: ScrollingPresenter {
                 scene.layers[index].transform = translation
                 scene.layers[index].opacity = shown
                 scene.layers[index].clipGroup?.contentOffset = listOffset
+                if let built,
+                    scene.layers[index].items != built.header
+                        || scene.layers[index].clipGroup?.items != built.rows
+                {
+                    scene.layers[index].items = built.header
+                    scene.layers[index].clipGroup?.items = built.rows
+                }
                 if clipsToVisibleSheet, direction == .down {
                     scene.layers[index].clipGroup?.clip = visibleListClip(
                         atOffset: state.offset, lowestDetent: state.lowestDetentOffset,
@@ -274,25 +342,6 @@ public final class SheetPresenter: ScrollingPresenter {
         region(
             at: point, offset: offset, lowestDetent: .infinity, direction: direction,
             viewport: viewport)
-    }
-
-    /// Which part of the sheet `point` lands on with the sheet moved by `offset` along
-    /// `direction` and its lowest detent at `lowestDetent` (where its footer, if any, starts
-    /// riding down with it): the footer's button, the footer, the list or the header.
-    public func region(
-        at point: Point, offset: Double, lowestDetent: Double, direction: DismissDirection,
-        viewport: Size
-    ) -> SheetRegion {
-        let shift = direction.unit * offset
-        let sheet = sheetFrame(viewport: viewport).offsetBy(shift)
-        guard sheet.contains(point) else { return .outside }
-        if let part = footerRegion(
-            at: point, offset: offset, lowestDetent: lowestDetent, direction: direction,
-            viewport: viewport)
-        {
-            return part
-        }
-        return listClip(viewport: viewport).offsetBy(shift).contains(point) ? .list : .header
     }
 
     /// The row (`Row.id`) under `point`, the sheet moved by the state's offset and its list

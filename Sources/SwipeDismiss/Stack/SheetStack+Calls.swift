@@ -29,10 +29,13 @@ extension SheetStack {
         call { $0.carryOut(intent, environment: environment) }
     }
 
-    /// Lays every level out again (the viewport changed): `layouts[i]` is level `i`'s.
+    /// Lays every level out again (the viewport changed; with `animated`, the detents were
+    /// invalidated): `layouts[i]` is level `i`'s (`DismissMachine.relayout(_:animated:)`).
     @discardableResult
-    public mutating func relayout(_ layouts: [DetentLayout]) -> [StackEffect] {
-        call { $0.relayoutLevels(layouts) }
+    public mutating func relayout(_ layouts: [DetentLayout], animated: Bool = false)
+        -> [StackEffect]
+    {
+        call { $0.relayoutLevels(layouts, animated: animated) }
     }
 
     /// Presents `machine` (dismissed, at the stack's `time`) over the top sheet, at level

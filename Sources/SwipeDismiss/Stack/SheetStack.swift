@@ -201,9 +201,9 @@ public struct SheetStack: Sendable {
     }
 
     /// Lays every level out again (the viewport changed): `layouts[i]` is level `i`'s.
-    mutating func relayoutLevels(_ layouts: [DetentLayout]) {
+    mutating func relayoutLevels(_ layouts: [DetentLayout], animated: Bool = false) {
         for index in levels.indices where index < layouts.count {
-            collect(index, levels[index].relayout(layouts[index]))
+            collect(index, levels[index].relayout(layouts[index], animated: animated))
         }
     }
 

@@ -47,12 +47,12 @@ public final class SheetStackController {
         set { stack.keyPresentLimit = newValue }
     }
 
-    private var stack: SheetStack
-    private var descriptions: [StackLevel]
+    var stack: SheetStack
+    var descriptions: [StackLevel]
     var environments: StackGeometries
     private var presenters: [Presenter]
     private var directions: [DismissDirection]
-    private var viewport: Size
+    var viewportSize: Size
     private var needsDisplay = true
     private var lastRendered: [DismissState] = []
     /// The observers, the calls' completions and the input buffer (`DriverHub`).
@@ -61,7 +61,7 @@ public final class SheetStackController {
     /// The stack's effects not yet performed, oldest first: a call made while they are
     /// performed runs at once, and its effects wait behind these.
     private var queue: [StackEffect] = []
-    private var asker = PolicyAsker()
+    var asker = PolicyAsker()
 
     /// A stack holding `root` as level 0, presented and at rest (or dismissed).
     public init(
@@ -71,7 +71,7 @@ public final class SheetStackController {
         self.input = input
         self.renderer = renderer
         self.clock = clock
-        viewport = renderer.viewport
+        viewportSize = renderer.viewport
         descriptions = [root]
         environments = StackGeometries(levels: [root.geometry(viewport: renderer.viewport)])
         presenters = [root.presenter]
@@ -143,17 +143,9 @@ public final class SheetStackController {
         needsDisplay = true
     }
 
-    /// Re-reads the renderer's viewport and lays every level out again.
+    /// Re-reads the renderer's viewport and lays every level out again (`resize(to:)`).
     public func viewportDidChange() {
-        let size = renderer.viewport
-        guard size != viewport else { return }
-        if asker.isAsking, asker.defers({ self.viewportDidChange() }) { return }
-        viewport = size
-        for index in environments.levels.indices { environments.levels[index].viewport = size }
-        let layouts = zip(descriptions, environments.levels).map {
-            $1.layout(for: $0.configuration)
-        }
-        run(asking: .nothing) { $0.relayout(layouts) }
+        resize(to: renderer.viewport)
     }
 
     /// Advances to the clock's time: applies pending input, animates, and renders if the
@@ -169,6 +161,13 @@ public final class SheetStackController {
     /// Applies one event at its own time to the sheet that takes input.
     public func handle(_ event: InputEvent) {
         if asker.isAsking, asker.defers({ self.handle(event) }) { return }
+        if case .viewport(let size) = event.kind, event.time.isFinite {
+            let time = max(event.time, stack.time)
+            run(asking: .advance(to: time)) { [environments] in
+                $0.advance(to: time, environment: environments)
+            }
+            return resize(to: size)
+        }
         if case .key(let key) = event.kind, event.time.isFinite {
             // Time first (a quiet touchpad stream may end on the way), then the key, read
             // against the sheet that takes input then.
@@ -207,7 +206,7 @@ public final class SheetStackController {
     /// Pushes `level` at the stack's time (a Space from the input, or a call that caught up).
     func push(_ level: StackLevel, animated: Bool, request: Int?) {
         let index = stack.pushIndex
-        let environment = level.geometry(viewport: viewport)
+        let environment = level.geometry(viewport: viewportSize)
         let machine = environment.machine(
             configuration: level.configuration, time: stack.time, presented: false)
         // The old levels' environments serve while they end; the new one joins after.
@@ -278,7 +277,7 @@ public final class SheetStackController {
         hub.register(completion)
     }
 
-    private func run(asking reasons: StackAsking, _ body: (inout SheetStack) -> [StackEffect]) {
+    func run(asking reasons: StackAsking, _ body: (inout SheetStack) -> [StackEffect]) {
         refreshPolicies(asking: reasons)
         queue.append(contentsOf: body(&stack))
         performEffects()
@@ -334,7 +333,7 @@ public final class SheetStackController {
         syncLevels()
         if !force, !needsDisplay, !looksDifferent() { return false }
         presenter.update(
-            stack: stack, presenters: presenters, directions: directions, viewport: viewport)
+            stack: stack, presenters: presenters, directions: directions, viewport: viewportSize)
         try renderer.render(presenter.scene, state: stack.state.top)
         lastRendered.removeAll(keepingCapacity: true)
         for level in stack.levels.indices { lastRendered.append(stack.state(ofLevel: level)) }

@@ -1,0 +1,74 @@
+/// The window's size as one live value: resizing, the presentation mode it gives, and the
+/// detents that depend on it.
+extension DismissController {
+    /// The window's size in points, as the controller lays the scene out for it.
+    public var viewport: Size { environment.viewport }
+
+    /// How the content is presented in the current viewport (`.sheet` or `.floating`), for a
+    /// presenter that adapts to the window (`SheetPresenter(adaptive:)`); nil otherwise.
+    public var presentationMode: PresentationMode? {
+        presenter.presentationMode(viewport: environment.viewport)
+    }
+
+    /// Lays everything out for a window of `size` points, at the clock's time or later, as a
+    /// live resize does (a trace's `viewport` event comes here too).
+    ///
+    /// Nothing is dismissed and no completion runs: content at rest stays at its detent (by
+    /// name), the list keeps its scroll, and a sheet that adapts changes mode at once,
+    /// coming back to the detent it had in a mode it returns to. A detent that became
+    /// inactive (the sheet's `medium` under 500 pt) hands over, animated, to the nearest
+    /// active one above. A size that is not finite
+    /// and positive lays out as an empty window (the content still resolves; nothing traps).
+    public func resize(to size: Size) {
+        guard size != environment.viewport else { return }
+        if asker.isAsking, asker.defers({ self.resize(to: size) }) { return }
+        environment.viewport = size
+        scene = presenter.makeScene(viewport: size)
+        perform(environment.relayout(&machine))
+    }
+
+    /// The window's safe insets, as detent resolvers read them (`DetentContext`); setting
+    /// them resolves the detents again, animated.
+    public var safeInsets: SafeInsets {
+        get { environment.safeInsets }
+        set {
+            guard newValue != environment.safeInsets else { return }
+            environment.safeInsets = newValue
+            invalidateDetents()
+        }
+    }
+
+    /// The user's text scale, when the host knows it, as detent resolvers read it; setting
+    /// it resolves the detents again, animated.
+    public var textScale: Double? {
+        get { environment.textScale }
+        set {
+            guard newValue != environment.textScale else { return }
+            environment.textScale = newValue
+            invalidateDetents()
+        }
+    }
+
+    /// Resolves the detents again (a `.custom` resolver's inputs changed, or the content's
+    /// height did, for `.fitsContent`), the scene laid out again for the content.
+    ///
+    /// Animated (the default), content resting at a detent that moved springs there from
+    /// where it is on screen, with no step between frames changing by more than 2 pt at
+    /// 60 Hz, and one `detentChanged` if the detent it rests at changes (an inactive one
+    /// hands over to the nearest active one above); the backdrop never dips on the way.
+    /// Not animated, it lands at once. Content in motion carries on toward the new places.
+    public func invalidateDetents(animated: Bool = true) {
+        if asker.isAsking, asker.defers({ self.invalidateDetents(animated: animated) }) {
+            return
+        }
+        catchUp()
+        scene = presenter.makeScene(viewport: environment.viewport)
+        perform(environment.relayout(&machine, animated: animated))
+    }
+
+    /// The app's content changed (its height, say): `.fitsContent` and resolver detents are
+    /// resolved again, animated, as `invalidateDetents()` does.
+    public func contentDidChange() {
+        invalidateDetents(animated: true)
+    }
+}

@@ -1,0 +1,44 @@
+/// The window's size as one live value for a stack: every level shares it, so the whole
+/// stack has one presentation mode.
+extension SheetStackController {
+    /// The window's size in points, as every level is laid out for it.
+    public var viewport: Size { viewportSize }
+
+    /// How the top sheet is presented in the current viewport (every level shares the
+    /// window, so the whole stack has this mode), for presenters that adapt; nil otherwise.
+    public var presentationMode: PresentationMode? {
+        descriptions[min(stack.top, descriptions.count - 1)].presenter
+            .presentationMode(viewport: viewportSize)
+    }
+
+    /// Lays every level out for a window of `size` points, as a live resize does (a trace's
+    /// `viewport` event comes here too): as `DismissController.resize(to:)` says, level by
+    /// level, so the whole stack changes mode together. A size that is not finite and
+    /// positive is ignored.
+    public func resize(to size: Size) {
+        guard size != viewportSize else { return }
+        if asker.isAsking, asker.defers({ self.resize(to: size) }) { return }
+        viewportSize = size
+        for index in environments.levels.indices { environments.levels[index].viewport = size }
+        relayoutLevels(animated: false)
+    }
+
+    /// Resolves every level's detents again (their resolvers' inputs or their content
+    /// changed), as `DismissController.invalidateDetents(animated:)` does for one.
+    public func invalidateDetents(animated: Bool = true) {
+        if asker.isAsking, asker.defers({ self.invalidateDetents(animated: animated) }) {
+            return
+        }
+        catchUp()
+        relayoutLevels(animated: animated)
+    }
+
+    private func relayoutLevels(animated: Bool) {
+        let layouts = zip(descriptions, environments.levels).map {
+            $1.layout(for: $0.configuration)
+        }
+        run(asking: .nothing) { $0.relayout(layouts, animated: animated) }
+        // The composed scene is laid out again for the new size on the next frame.
+        setNeedsDisplay()
+    }
+}
