@@ -306,8 +306,10 @@ func samplesCSV(
             text += "," + AdaptiveColumns.fields(sheet: sheet, viewport: frame.viewport)
         }
         if let layoutSheet {
+            // The frame's own window: a `viewport` event resizes it mid-trace.
+            let window = frame.viewport == .zero ? viewport : frame.viewport
             text +=
-                "," + LayoutFlags.samplesFields(state, presenter: layoutSheet, viewport: viewport)
+                "," + LayoutFlags.samplesFields(state, presenter: layoutSheet, viewport: window)
         }
         text += "\n"
     }
