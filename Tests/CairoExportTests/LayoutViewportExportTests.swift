@@ -96,4 +96,21 @@ final class LayoutViewportExportTests: XCTestCase {
             XCTAssertEqual(Array(row.suffix(3)), ["432.0000", "424.0000", "2320.0000"], "\(row)")
         }
     }
+
+    func testAFloatingSheetIsNotResizedAndItsFooterSitsInsideIt() throws {
+        // 1024×768 with --adaptive: the sheet floats, 640 pt wide from x 192, 688 pt tall and
+        // all on screen; its footer's top is 728 − 56 = 672 and its list 576 pt long.
+        let trace = try resizingTrace([(1024, 768)], name: "wide")
+        let (_, rows) = try export(
+            trace, ["--scene", "sheet", "--adaptive", "--layout", "resize", "--footer"],
+            name: "wide")
+        let floating = try restingRows(rows, from: 1, to: 3)
+        XCTAssertFalse(floating.isEmpty)
+        for row in floating {
+            XCTAssertEqual(
+                Array(row.suffix(6)),
+                ["floating", "192.0000", "640.0000", "688.0000", "672.0000", "2064.0000"],
+                "\(row)")
+        }
+    }
 }

@@ -72,4 +72,79 @@ final class DetentSizedLayoutAdaptiveTests: XCTestCase {
         XCTAssertEqual(
             presenter.maxListOffset(for: dragged, viewport: short), 2320, accuracy: 1e-9)
     }
+
+    func testAFloatingSheetIsWholeOnScreenWithItsFooterInsideItsBottomEdge() throws {
+        // 1024×768 floats the sheet: 640 pt wide from x 192, top 40, bottom 728. Not resized,
+        // it shows all its 688 pt; the footer is the last 56 (672 to 728) and as wide as the
+        // sheet, "Done" centred in it (432…592, 680…720); the list is 688 − 112 = 576 long.
+        let clock = ManualClock()
+        let input = QueuedInputSource()
+        let (controller, presenter) = sheet(at: laptop, clock: clock, input: input)
+        let state = controller.state
+        XCTAssertEqual(controller.presentationMode, .floating)
+        XCTAssertEqual(presenter.listViewport(viewport: laptop).followsContent, false)
+        XCTAssertEqual(presenter.visibleHeight(for: state, viewport: laptop), 688)
+        XCTAssertEqual(presenter.footerTop(for: state, viewport: laptop), 672)
+        XCTAssertEqual(presenter.maxListOffset(for: state, viewport: laptop), 2064)
+        XCTAssertEqual(
+            presenter.footerFrame(viewport: laptop), Rect(x: 192, y: 672, width: 640, height: 56))
+        XCTAssertEqual(
+            presenter.footerButtonFrame(viewport: laptop),
+            Rect(x: 432, y: 680, width: 160, height: 40))
+        XCTAssertEqual(
+            presenter.region(
+                at: Point(x: 512, y: 700), offset: 0, lowestDetent: 0, direction: .down,
+                viewport: laptop), .footerButton)
+        // Left of the floating sheet is the backdrop, not the footer.
+        XCTAssertEqual(
+            presenter.region(
+                at: Point(x: 100, y: 700), offset: 0, lowestDetent: 0, direction: .down,
+                viewport: laptop), .outside)
+        let layer = try footerLayer(presenter, state, viewport: laptop)
+        XCTAssertEqual(
+            layer.items.first,
+            .roundedRect(
+                Rect(x: 192, y: 672, width: 640, height: 56), radius: 12, fill: .white))
+
+        // Dragged 100 pt down, the footer moves with the sheet; the list keeps its length.
+        input.enqueue(InputEvent(time: 0, kind: .down(Point(x: 512, y: 60))))
+        input.enqueue(InputEvent(time: 0.1, kind: .move(Point(x: 512, y: 110))))
+        input.enqueue(InputEvent(time: 0.2, kind: .move(Point(x: 512, y: 160))))
+        clock.set(to: 0.2)
+        try controller.step()
+        let dragged = controller.state
+        XCTAssertEqual(dragged.offset, 100, accuracy: 1e-9)
+        XCTAssertEqual(
+            try XCTUnwrap(presenter.footerTop(for: dragged, viewport: laptop)), 772,
+            accuracy: 1e-9)
+        XCTAssertEqual(presenter.visibleHeight(for: dragged, viewport: laptop), 628, accuracy: 1e-9)
+        XCTAssertEqual(presenter.maxListOffset(for: dragged, viewport: laptop), 2064)
+        let moved = try footerLayer(presenter, dragged, viewport: laptop)
+        XCTAssertEqual(moved.transform.ty, 100, accuracy: 1e-9)
+        XCTAssertEqual(
+            presenter.region(
+                at: Point(x: 512, y: 800), offset: 100, lowestDetent: 0, direction: .down,
+                viewport: laptop), .footerButton)
+    }
+
+    func testARoundTripThroughFloatingComesBackSizedToMedium() throws {
+        let clock = ManualClock()
+        let input = QueuedInputSource()
+        let (controller, presenter) = sheet(at: phone, clock: clock, input: input)
+        for _ in 0..<2 {
+            controller.resize(to: laptop)
+            XCTAssertEqual(presenter.maxListOffset(for: controller.state, viewport: laptop), 2064)
+            controller.resize(to: phone)
+            let state = controller.state
+            XCTAssertEqual(state.detent, .medium)
+            XCTAssertEqual(presenter.visibleHeight(for: state, viewport: phone), 422, accuracy: 0.5)
+            XCTAssertEqual(presenter.footerTop(for: state, viewport: phone), 788)
+            XCTAssertEqual(
+                presenter.maxListOffset(for: state, viewport: phone), 2330, accuracy: 0.5)
+            // The bottom sheet's footer is the window's width again, a plain bar.
+            let layer = try footerLayer(presenter, state, viewport: phone)
+            XCTAssertEqual(
+                layer.items.first, .rect(Rect(x: 0, y: 788, width: 390, height: 56), fill: .white))
+        }
+    }
 }

@@ -1,6 +1,10 @@
 /// Detent-sized layout and the footer (DESIGN §4c "Detent-sized layout"), for a `.down`
 /// sheet.
 ///
+/// A floating sheet (`PresentationMode.floating`) is whole on screen: `.resize` leaves its
+/// list the floating sheet's height less the header and the footer, and its footer sits
+/// inside the sheet's bottom edge, as wide as the sheet, moving with it.
+///
 /// With `layout` `.resize` the list's viewport is the sheet's visible part (its top to the
 /// window's bottom) less the 56 pt header and the footer; with a `footer`, a 56 pt bar sits
 /// at the window's bottom while the sheet is at or above its lowest detent and rides down
@@ -15,26 +19,41 @@ extension SheetPresenter {
     /// footer) instead of running down to the sheet's overdrawn bottom edge.
     var clipsToVisibleSheet: Bool { layout == .resize || footer != nil }
 
-    /// The list's viewport wherever the sheet is: following the sheet under `.resize`,
-    /// fixed (at the top detent, above the footer) under `.overlay`.
-    public func listViewport(viewport: Size) -> ListViewport {
-        ListViewport(
-            lengthAtTop: listViewportHeight(viewport: viewport), followsContent: layout == .resize)
+    /// Whether the sheet floats in `viewport` (whole on screen: no resizing, the footer
+    /// inside its bottom edge).
+    func floats(in viewport: Size) -> Bool {
+        adaptive?.mode(for: viewport) == .floating
     }
 
-    /// How much of the sheet shows in `state`: from its top edge to the window's bottom
-    /// (0 once it is off screen).
+    /// The list's viewport wherever the sheet is: following the sheet under `.resize` as a
+    /// bottom sheet, fixed (at the top detent, above the footer) under `.overlay` or while
+    /// the sheet floats.
+    public func listViewport(viewport: Size) -> ListViewport {
+        ListViewport(
+            lengthAtTop: listViewportHeight(viewport: viewport),
+            followsContent: layout == .resize && !floats(in: viewport))
+    }
+
+    /// How much of the sheet shows in `state`: from its top edge to the window's bottom, or
+    /// to its own bottom edge while it floats (0 once it is off screen).
     public func visibleHeight(for state: DismissState, viewport: Size) -> Double {
-        let top = sheetFrame(viewport: viewport).minY + (state.offset.isFinite ? state.offset : 0)
-        return max(0, viewport.height - top)
+        let sheet = sheetFrame(viewport: viewport)
+        let offset = state.offset.isFinite ? state.offset : 0
+        let bottom =
+            floats(in: viewport) ? min(viewport.height, sheet.maxY + offset) : viewport.height
+        return max(0, bottom - (sheet.minY + offset))
     }
 
     /// The footer's top edge in `state`, in viewport points: `height − 56` at or above the
-    /// lowest detent, lower by as much as the sheet is below it; nil without a footer.
+    /// lowest detent, lower by as much as the sheet is below it (floating: 56 pt above the
+    /// sheet's bottom edge, wherever the sheet is); nil without a footer.
     public func footerTop(for state: DismissState, viewport: Size) -> Double? {
-        guard footer != nil else { return nil }
-        return viewport.height - SheetFooter.height
-            + footerDrop(for: state.offset, state.lowestDetentOffset)
+        guard let bar = footerFrame(viewport: viewport) else { return nil }
+        return bar.minY
+            + footerShift(
+                offset: state.offset, lowestDetent: state.lowestDetentOffset, direction: .down,
+                viewport: viewport
+            ).y
     }
 
     /// The list's largest scroll in `state`: its rows' height less its viewport there.
@@ -44,11 +63,14 @@ extension SheetPresenter {
         return max(0, listContentHeight - length)
     }
 
-    /// The footer's bar with the sheet at or above its lowest detent; nil without a footer.
+    /// The footer's bar with the sheet at or above its lowest detent, as wide as the sheet:
+    /// at the window's bottom, or inside a floating sheet's bottom edge; nil without a footer.
     public func footerFrame(viewport: Size) -> Rect? {
         guard footer != nil else { return nil }
+        let sheet = sheetFrame(viewport: viewport)
+        let bottom = floats(in: viewport) ? min(viewport.height, sheet.maxY) : viewport.height
         return Rect(
-            x: 0, y: viewport.height - SheetFooter.height, width: viewport.width,
+            x: sheet.minX, y: bottom - SheetFooter.height, width: sheet.width,
             height: SheetFooter.height)
     }
 
@@ -69,15 +91,27 @@ extension SheetPresenter {
         return max(0, offset - lowestDetent)
     }
 
+    /// How far the footer is moved from `footerFrame(viewport:)` with the sheet at `offset`:
+    /// pinned down to the lowest detent for a bottom sheet leaving down, else with the sheet.
+    func footerShift(
+        offset: Double, lowestDetent: Double, direction: DismissDirection, viewport: Size
+    ) -> Point {
+        if direction == .down, !floats(in: viewport) {
+            return Point(x: 0, y: footerDrop(for: offset, lowestDetent))
+        }
+        return direction.unit * (offset.isFinite ? offset : 0)
+    }
+
     /// The list's clip, in the content layer's coordinates, with the sheet at `offset`: from
     /// below the header down to the footer's top, or to the window's bottom (under
     /// `.overlay` without a footer the clip stays as `listClip(viewport:)` lays it out).
     func visibleListClip(atOffset offset: Double, lowestDetent: Double, viewport: Size) -> Rect {
-        let top = listClip(viewport: viewport).minY
+        let list = listClip(viewport: viewport)
         let length = ListViewport(
-            lengthAtTop: listViewportHeight(viewport: viewport), followsContent: true
+            lengthAtTop: listViewportHeight(viewport: viewport),
+            followsContent: !floats(in: viewport)
         ).length(atOffset: offset, lowestDetent: lowestDetent)
-        return Rect(x: 0, y: top, width: viewport.width, height: length)
+        return Rect(x: list.minX, y: list.minY, width: list.width, height: length)
     }
 
     /// Which part of the sheet `point` lands on with the sheet moved by `offset` along
@@ -104,9 +138,15 @@ extension SheetPresenter {
         guard let footer, let bar = footerFrame(viewport: viewport),
             let button = footerButtonFrame(viewport: viewport)
         else { return [] }
+        // A floating sheet's bottom corners are rounded: so is the bar sitting in them.
+        let background: Item =
+            floats(in: viewport)
+            ? .roundedRect(bar, radius: 12, fill: .white) : .rect(bar, fill: .white)
         return [
-            .rect(bar, fill: .white),
-            .rect(Rect(x: 0, y: bar.minY, width: bar.width, height: 1), fill: Color(hex: 0xE5E5EA)),
+            background,
+            .rect(
+                Rect(x: bar.minX, y: bar.minY, width: bar.width, height: 1),
+                fill: Color(hex: 0xE5E5EA)),
             .roundedRect(button, radius: 10, fill: Color(hex: 0x007AFF)),
             .text(
                 footer.title, origin: Point(x: button.minX + button.width / 2, y: button.minY + 26),
@@ -124,9 +164,8 @@ extension SheetPresenter {
         guard let bar = footerFrame(viewport: viewport),
             let button = footerButtonFrame(viewport: viewport)
         else { return nil }
-        let shift =
-            direction == .down
-            ? Point(x: 0, y: footerDrop(for: offset, lowestDetent)) : direction.unit * offset
+        let shift = footerShift(
+            offset: offset, lowestDetent: lowestDetent, direction: direction, viewport: viewport)
         if button.offsetBy(shift).contains(point) { return .footerButton }
         return bar.offsetBy(shift).contains(point) ? .footer : nil
     }

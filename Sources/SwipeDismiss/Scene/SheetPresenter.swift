@@ -310,11 +310,14 @@ public final class SheetPresenter: ScrollingPresenter {
                 scene.layers[index].opacity = state.isDismissAttemptPending ? shown : 0
                 next = footer == nil ? 0 : 2
             case .decoration where next == 2:
-                // The footer: pinned to the window's bottom down to the lowest detent.
+                // The footer: pinned to the window's bottom down to the lowest detent (in a
+                // floating sheet, moving with it).
                 scene.layers[index].transform =
                     direction == .down
                     ? .translation(
-                        Point(x: 0, y: footerDrop(for: state.offset, state.lowestDetentOffset)))
+                        footerShift(
+                            offset: state.offset, lowestDetent: state.lowestDetentOffset,
+                            direction: direction, viewport: scene.size))
                     : translation
                 scene.layers[index].opacity = shown
                 next = 0
