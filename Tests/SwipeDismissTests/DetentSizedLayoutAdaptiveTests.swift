@@ -147,4 +147,42 @@ final class DetentSizedLayoutAdaptiveTests: XCTestCase {
                 layer.items.first, .rect(Rect(x: 0, y: 788, width: 390, height: 56), fill: .white))
         }
     }
+
+    /// End pressed on `stack`'s top sheet, then stepped at 60 Hz until it rests: the list's
+    /// scroll there.
+    private func scrollToEnd(
+        _ stack: SheetStackController, _ clock: ManualClock,
+        _ input: QueuedInputSource
+    ) throws -> Double {
+        input.enqueue(InputEvent(time: clock.now, kind: .key(.end)))
+        try stack.step()
+        var frame = 0
+        repeat {
+            frame += 1
+            clock.set(to: clock.now + 1.0 / 60)
+            try stack.step()
+        } while stack.isAnimating && frame < 600
+        return try XCTUnwrap(stack.state(ofLevel: 0)).scroll
+    }
+
+    func testAStacksLiveResizeResizesItsLists() throws {
+        // Sized to medium without a footer: at 390×844 the list shows 422 − 56 = 366 pt, so
+        // End scrolls to 2274; at 390×700 medium's top is 350, the list 294 pt long, End 2346.
+        let clock = ManualClock()
+        let input = QueuedInputSource()
+        var configuration = DismissConfiguration.sheet()
+        configuration.contentInteraction = .scrolls
+        let stack = SheetStackController(
+            input: input, renderer: NullRenderer(viewport: phone), clock: clock,
+            root: StackLevel(
+                configuration: configuration, presenter: SheetPresenter(layout: .resize)))
+        XCTAssertEqual(try scrollToEnd(stack, clock, input), 2274, accuracy: 1e-6)
+        stack.resize(to: Size(width: 390, height: 700))
+        try stack.step()
+        XCTAssertEqual(stack.state(ofLevel: 0)?.detent, .medium)
+        XCTAssertEqual(try scrollToEnd(stack, clock, input), 2346, accuracy: 1e-6)
+        stack.resize(to: phone)
+        try stack.step()
+        XCTAssertEqual(try scrollToEnd(stack, clock, input), 2274, accuracy: 1e-6)
+    }
 }
