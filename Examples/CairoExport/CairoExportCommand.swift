@@ -84,6 +84,7 @@ struct CairoExportCommand {
             planner.confirm = options.confirm
             planner.source = options.source
             planner.adaptive = options.adaptive
+            planner.layout = options.layout
             exporter = planner
             frames = try planner.plan()
         } catch let error as GestureTraceError {
@@ -215,7 +216,8 @@ struct CairoExportCommand {
                     zoom: options.scene == .photo && options.source != nil
                         ? options.scene.makePresenter() as? PhotoPresenter : nil,
                     viewport: exporter.trace.viewport,
-                    adaptive: exporter.hasAdaptiveColumns ? options.adaptive : nil
+                    adaptive: exporter.hasAdaptiveColumns ? options.adaptive : nil,
+                    layout: options.layout
                 ).utf8),
             to: join(staging, "samples.csv"))
         try stopIfInterrupted()
@@ -230,6 +232,7 @@ struct CairoExportCommand {
         storyboard.scene = options.scene
         storyboard.adaptive = options.adaptive
         storyboard.direction = options.configuration.direction
+        storyboard.sheetLayout = options.layout
         try storyboard.write(to: join(staging, "storyboard.pdf"))
         try stopIfInterrupted()
     }

@@ -65,17 +65,19 @@ enum ExportDriver {
     static func make(
         scene: SceneChoice, input: InputSource, renderer: Renderer, clock: TimeSource,
         configuration: DismissConfiguration, confirm: Bool, source: ZoomSource? = nil,
-        adaptive: Bool = false, viewport: Size? = nil
+        adaptive: Bool = false, viewport: Size? = nil, layout: LayoutFlags = LayoutFlags()
     ) -> ExportDriver {
         if scene == .stack {
             let controller = StackScene.makeController(
                 input: input, renderer: renderer, clock: clock,
-                configuration: configuration, confirm: confirm, adaptive: adaptive)
+                configuration: configuration, confirm: confirm, adaptive: adaptive,
+                layout: layout)
             if let viewport { controller.resize(to: viewport) }
             return .stack(controller)
         }
         let controller = DismissController(
-            input: input, presenter: scene.makePresenter(source: source, adaptive: adaptive),
+            input: input,
+            presenter: scene.makePresenter(source: source, adaptive: adaptive, layout: layout),
             renderer: renderer, clock: clock, configuration: configuration, presented: true)
         if let viewport { controller.resize(to: viewport) }
         // A tool: Space and Enter present, as the traces expect.

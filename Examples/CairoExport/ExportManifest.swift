@@ -29,6 +29,10 @@ struct ExportManifest: Codable, Equatable {
         var source: String? = nil
         // `--adaptive`, only when given.
         var adaptive: Bool? = nil
+        // `--layout`, `--footer`, `--content-interaction`, only when one is given.
+        var layout: String? = nil
+        var footer: Bool? = nil
+        var contentInteraction: String? = nil
     }
 
     var tool = ExportManifest.toolName

@@ -28,11 +28,14 @@ struct ExportOptions: Equatable {
     var source: ZoomSource?
     /// `--adaptive`: the sheet floats on wide windows (`sheet` and `stack` scenes).
     var adaptive = false
+    /// `--layout`, `--footer`, `--content-interaction` (the sheets).
+    var layout = LayoutFlags()
 
     /// The configuration the preset names, adapted to the scene and reduced motion.
     var configuration: DismissConfiguration {
         var preset = DismissConfiguration.preset(named: presetName) ?? .fluid
         preset.direction = direction
+        preset.contentInteraction = layout.contentInteraction
         return scene.configuration(preset: preset, reduceMotion: reduceMotion)
     }
 
@@ -46,7 +49,10 @@ struct ExportOptions: Equatable {
             maxFrames: maxFrames, scene: scene.rawValue, confirm: confirm,
             reduceMotion: reduceMotion, gifMaxWidth: gifMaximumWidth,
             direction: direction.rawValue, source: source.map(ExportOptions.sourceText),
-            adaptive: adaptive ? true : nil)
+            adaptive: adaptive ? true : nil,
+            layout: layout.isGiven ? layout.layout.rawValue : nil,
+            footer: layout.isGiven ? layout.footer : nil,
+            contentInteraction: layout.isGiven ? layout.contentInteraction.rawValue : nil)
     }
 
     static let frameRates = 1.0...1000.0
@@ -61,6 +67,8 @@ struct ExportOptions: Equatable {
                             [--reduce-motion]
                             [--direction down|up|left|right|free] [--max-frames N]
                             [--force] [--source X,Y,W,H[,R]] [--adaptive]
+                            [--layout overlay|resize] [--footer]
+                            [--content-interaction hand-off|scrolls]
 
         Replays a gesture trace through the dismiss controller and writes, into DIR:
           frame-0000.png, ...  one image per frame (.pdf or .svg with --format)
@@ -108,6 +116,21 @@ struct ExportOptions: Equatable {
                             bottom, with one detent (large); samples.csv adds
                             mode,content_x,content_w (also added, without the flag,
                             when the trace has viewport events)
+          --layout L        sheet and stack scenes, leaving down: overlay (default;
+                            the content laid out for the large detent) or resize
+                            (the list fits the sheet's visible part, so its last
+                            row is reachable at every detent)
+          --footer          sheet and stack: a 56 pt bar with "Done" pinned to the
+                            window's bottom (riding down with the sheet below its
+                            lowest detent); a tap on "Done" dismisses, through the
+                            veto
+          --content-interaction I
+                            sheet and stack: hand-off (default; the list scrolls
+                            at large only) or scrolls (a drag on the list scrolls
+                            it at every detent and moves the sheet only down from
+                            the list's top). Any of these three adds the columns
+                            visible_h,footer_y,scroll_max to samples.csv (after
+                            mode,content_x,content_w when those are written)
           --max-frames N    refuse an export needing more frames, 1...1000000
                             (default: 20000)
           --force           replace a folder that is not an export; its files are kept
@@ -129,13 +152,14 @@ struct ExportOptions: Equatable {
         it was).
         """
 
-    static let parser = FlagParser([
-        .value("--trace"), .value("--out"), .value("--preset"), .value("--fps"),
-        .value("--scale"), .value("--format"), .value("--gif-max-width"), .value("--scene"),
-        .toggle("--confirm"), .toggle("--reduce-motion"), .value("--max-frames"),
-        .toggle("--force"), .value("--direction"), .value(SourceFlag.name),
-        .toggle("--adaptive"),
-    ])
+    static let parser = FlagParser(
+        [
+            .value("--trace"), .value("--out"), .value("--preset"), .value("--fps"),
+            .value("--scale"), .value("--format"), .value("--gif-max-width"), .value("--scene"),
+            .toggle("--confirm"), .toggle("--reduce-motion"), .value("--max-frames"),
+            .toggle("--force"), .value("--direction"), .value(SourceFlag.name),
+            .toggle("--adaptive"),
+        ] + LayoutFlags.flags)
 
     /// A source as `--source` spells it, for the manifest.
     static func sourceText(_ source: ZoomSource) -> String {
@@ -181,6 +205,8 @@ struct ExportOptions: Equatable {
         options.force = flags.isSet("--force")
         options.source = try SourceFlag.parse(flags)
         options.adaptive = flags.isSet("--adaptive")
+        options.layout = try LayoutFlags.parse(
+            flags, scene: options.scene, direction: options.direction)
         return options
     }
 }

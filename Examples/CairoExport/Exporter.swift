@@ -111,6 +111,8 @@ struct Exporter {
     var source: ZoomSource?
     /// Whether the sheets float on wide windows (`--adaptive`).
     var adaptive = false
+    /// How the sheets lay out their content (`--layout`, `--footer`).
+    var layout = LayoutFlags()
 
     /// The frames' size: the trace's viewport, grown to hold every `viewport` event's.
     var canvas: Size { ExportCanvas.size(of: trace) }
@@ -127,7 +129,7 @@ struct Exporter {
         let driver = ExportDriver.make(
             scene: scene, input: source, renderer: renderer, clock: clock,
             configuration: configuration, confirm: confirm, source: self.source,
-            adaptive: adaptive, viewport: trace.viewport)
+            adaptive: adaptive, viewport: trace.viewport, layout: layout)
         return (driver, source)
     }
 
@@ -258,14 +260,21 @@ let zoomColumns = "w,h,corner"
 /// distance, the others stay at 1); `scroll` is the list's offset
 /// (`DismissState.scroll`, 0 at its top and for a scene without a list); `detent` is named
 /// for the sheet and empty for the card. `--scene stack` adds `depth`, `parent_offset` and
-/// `parent_scale` (`StackScene.samplesColumns`) after them.
+/// `parent_scale` (`StackScene.samplesColumns`) after them. `--layout`, `--footer` or
+/// `--content-interaction` add `visible_h`, `footer_y`, `scroll_max` last
+/// (`LayoutFlags.samplesColumns`): the sheet's visible height, its footer's top (empty
+/// without one) and the list's largest scroll at that frame.
 func samplesCSV(
     _ frames: [ExportFrame], direction: DismissDirection = .down, scene: SceneChoice = .card,
-    zoom photo: PhotoPresenter? = nil, viewport: Size = .zero, adaptive: Bool? = nil
+    zoom photo: PhotoPresenter? = nil, viewport: Size = .zero, adaptive: Bool? = nil,
+    layout: LayoutFlags = LayoutFlags()
 ) -> String {
     var text = samplesHeader + (scene == .stack ? "," + StackScene.samplesColumns : "")
     if photo != nil { text += "," + zoomColumns }
     if adaptive != nil { text += "," + AdaptiveColumns.names }
+    let layoutSheet =
+        layout.isGiven ? scene.makePresenter(adaptive: adaptive ?? false, layout: layout) : nil
+    if layoutSheet != nil { text += "," + LayoutFlags.samplesColumns }
     text += "\n"
     let sheet = adaptive.flatMap { AdaptiveColumns.sheet(scene: scene, adaptive: $0) }
     for frame in frames {
@@ -295,6 +304,12 @@ func samplesCSV(
         }
         if adaptive != nil {
             text += "," + AdaptiveColumns.fields(sheet: sheet, viewport: frame.viewport)
+        }
+        if let layoutSheet {
+            // The frame's own window: a `viewport` event resizes it mid-trace.
+            let window = frame.viewport == .zero ? viewport : frame.viewport
+            text +=
+                "," + LayoutFlags.samplesFields(state, presenter: layoutSheet, viewport: window)
         }
         text += "\n"
     }

@@ -10,10 +10,12 @@ final class StackThumbnails {
     private let viewport: Size
     private let directions: [DismissDirection]
 
-    init(viewport: Size, direction: DismissDirection, adaptive: Bool = false) {
+    init(
+        viewport: Size, direction: DismissDirection, adaptive: Bool = false,
+        layout: LayoutFlags = LayoutFlags()
+    ) {
         sheets = (0..<StackScene.maximumDepth).map {
-            SheetPresenter(
-                title: StackScene.title(ofLevel: $0), adaptive: adaptive ? .standard : nil)
+            StackScene.presenter(ofLevel: $0, adaptive: adaptive, layout: layout)
         }
         self.viewport = viewport
         directions = [direction, direction]

@@ -24,6 +24,8 @@ struct Storyboard {
     /// Whether the sheets float on wide windows (`--adaptive`): each thumbnail is laid out
     /// for its frame's viewport.
     var adaptive = false
+    /// `--layout`, `--footer`: how the sheets' thumbnails lay out their content.
+    var sheetLayout = LayoutFlags()
 
     /// The thumbnail width and height in points, and how many rows fit a page.
     var layout: (width: Double, height: Double, rows: Int) {
@@ -63,13 +65,15 @@ struct Storyboard {
         let painter = CairoPainter()
         let regular = try CairoFontFace(family: CairoPainter.fontFamily)
         let bold = try CairoFontFace(family: CairoPainter.fontFamily, bold: true)
-        let presenter = scene.makePresenter(adaptive: adaptive)
+        let presenter = scene.makePresenter(adaptive: adaptive, layout: sheetLayout)
         var drawnViewport = viewport
         var drawn = presenter.makeScene(viewport: viewport)
         // The stack scene draws each frame's recorded top sheet over its parent.
         let thumbnails =
             scene == .stack
-            ? StackThumbnails(viewport: viewport, direction: direction, adaptive: adaptive) : nil
+            ? StackThumbnails(
+                viewport: viewport, direction: direction, adaptive: adaptive, layout: sheetLayout)
+            : nil
         try painter.prepareImages(in: drawn)
         let (width, height, rows) = layout
         let perPage = Self.columns * rows

@@ -110,7 +110,7 @@ enum WaylandDemoMain {
             source = recording
         }
         let presenter = options.scene.makePresenter(
-            source: options.source, adaptive: options.adaptive)
+            source: options.source, adaptive: options.adaptive, layout: options.layout)
         if options.scene == .photo {
             do {
                 try renderer.painter.prepareImages(
@@ -124,7 +124,7 @@ enum WaylandDemoMain {
         if options.scene == .stack {
             let stack = StackScene.makeController(
                 input: source, renderer: renderer, clock: clock, configuration: configuration,
-                confirm: options.confirm, adaptive: options.adaptive)
+                confirm: options.confirm, adaptive: options.adaptive, layout: options.layout)
             if options.printsEvents {
                 printEvents(
                     of: stack, namingMode: options.adaptive, namingFocus: true, with: console.line)

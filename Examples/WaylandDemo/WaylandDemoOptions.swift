@@ -9,6 +9,8 @@ enum WaylandDemoOptions {
                             [--direction down|up|left|right|free] [--record FILE] [--replay FILE]
                             [--events] [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
                             [--verbose] [--source X,Y,W,H[,R]] [--adaptive]
+                            [--layout overlay|resize] [--footer]
+                            [--content-interaction hand-off|scrolls]
 
         Opens a Wayland window titled "SwipeDismiss Wayland demo" (on WAYLAND_DISPLAY). Drag the
         card (or the sheet) down, or the photo any way, to dismiss it; a two-finger touchpad
@@ -48,6 +50,14 @@ enum WaylandDemoOptions {
           --adaptive            sheet and stack scenes: the sheet floats on wide
                                 windows (as x11-demo --adaptive); a configure
                                 switches live; --events lines carry "mode"
+          --layout overlay|resize
+                                sheet and stack: resize fits the list to the sheet's
+                                visible part (default: overlay, laid out for large)
+          --footer              sheet and stack: a "Done" bar pinned to the window's
+                                bottom; a click on Done dismisses (through --confirm)
+          --content-interaction hand-off|scrolls
+                                sheet and stack: scrolls lets a drag on the list
+                                scroll it at any detent (default: hand-off)
           -h, --help            show this help
 
         Exit status: 0 when the window is closed, 1 on a runtime failure (such as a lost

@@ -14,10 +14,10 @@ extension X11DemoMain {
             return StackDemo.makeController(
                 input: input, renderer: renderer, clock: clock, configuration: configuration,
                 confirm: options.confirm, printsEvents: options.printsEvents,
-                adaptive: options.adaptive)
+                adaptive: options.adaptive, layout: options.layout)
         }
         let presenter = options.scene.makePresenter(
-            source: options.source, adaptive: options.adaptive)
+            source: options.source, adaptive: options.adaptive, layout: options.layout)
         if options.scene == .photo {
             // A missing or unreadable picture is said up front, naming the file.
             do {

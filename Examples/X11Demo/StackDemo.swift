@@ -10,11 +10,11 @@ enum StackDemo {
     static func makeController(
         input: InputSource, renderer: Renderer, clock: TimeSource,
         configuration: DismissConfiguration, confirm: Bool, printsEvents: Bool,
-        adaptive: Bool = false
+        adaptive: Bool = false, layout: LayoutFlags = LayoutFlags()
     ) -> SheetStackController {
         let stack = StackScene.makeController(
             input: input, renderer: renderer, clock: clock, configuration: configuration,
-            confirm: confirm, adaptive: adaptive)
+            confirm: confirm, adaptive: adaptive, layout: layout)
         if printsEvents {
             printEvents(of: stack, namingMode: adaptive, namingFocus: true, with: console.line)
         }

@@ -25,7 +25,8 @@ package struct DemoOptions {
                         [--direction down|up|left|right|free] [--scale S] [--record FILE] [--replay FILE] [--events]
                         [--exit-after-replay] [--fps N] [--confirm] [--reduce-motion]
                         [--present shm|put|xlib|auto] [--verbose] [--source X,Y,W,H[,R]]
-                        [--adaptive]
+                        [--adaptive] [--layout overlay|resize] [--footer]
+                        [--content-interaction hand-off|scrolls]
 
         Opens a window titled "SwipeDismiss demo". Drag the card (or the sheet) down, or
         the photo any way, to dismiss it; Escape dismisses; Space or a click presents it again; close the
@@ -75,6 +76,16 @@ package struct DemoOptions {
                                 floating min(640, W - 64) pt wide, centred, 40 pt from
                                 the top and bottom; a resize switches live; --events
                                 lines carry "mode"
+          --layout overlay|resize
+                                sheet and stack: resize fits the list to the sheet's
+                                visible part, so its last row is reachable at every
+                                detent (default: overlay, laid out for large)
+          --footer              sheet and stack: a "Done" bar pinned to the window's
+                                bottom; a click on Done dismisses (through --confirm)
+          --content-interaction hand-off|scrolls
+                                sheet and stack: scrolls lets a drag on the list
+                                scroll it at any detent (default: hand-off, the list
+                                scrolls at large only)
           -h, --help            show this help
 
         Values follow their flag (--fps 30) or join it (--fps=30); numbers are plain

@@ -46,6 +46,9 @@ public struct DemoCommandLine: Sendable {
     public var verbose = false
     /// `--source X,Y,W,H[,R]` (`photo` scene): where a dismissal zooms to; nil when not given.
     public var source: ZoomSource?
+    /// `--layout`, `--footer`, `--content-interaction` (the sheets); the interaction is also
+    /// in `configuration`.
+    public var layout = LayoutFlags()
     /// `--help` or `-h`: parsing stopped there and the other values are the defaults.
     public var showsHelp = false
     /// The flags as given, for those one demo reads itself (`x11-demo --present`).
@@ -101,6 +104,8 @@ extension DemoFlagSet {
         line.adaptive = flags.isSet("--adaptive")
         line.verbose = flags.isSet("--verbose")
         line.source = try SourceFlag.parse(flags)
+        line.layout = try LayoutFlags.parse(flags, scene: line.scene, direction: line.direction)
+        line.configuration = line.layout.applied(to: line.configuration)
         if line.exitsAfterReplay, line.replayPath == nil {
             throw FlagError(flag: "--exit-after-replay", reason: .needs("--replay FILE"))
         }

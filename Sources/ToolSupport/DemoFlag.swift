@@ -33,11 +33,18 @@ public enum DemoFlag: String, CaseIterable, Sendable {
     case source = "--source"
     /// `--adaptive`: the sheets float on wide windows (DESIGN §4c).
     case adaptive = "--adaptive"
+    /// `--layout overlay|resize`: the sheet's content fits its visible part (`LayoutFlags`).
+    case layout = "--layout"
+    /// `--footer`: a "Done" bar pinned to the window's bottom under the sheet's list.
+    case footer = "--footer"
+    /// `--content-interaction hand-off|scrolls`: what a drag on the sheet's list does.
+    case contentInteraction = "--content-interaction"
 
     /// Whether the flag takes a value (`--fps 30`) or is a switch (`--events`).
     public var takesValue: Bool {
         switch self {
-        case .events, .exitAfterReplay, .confirm, .reduceMotion, .verbose, .adaptive: false
+        case .events, .exitAfterReplay, .confirm, .reduceMotion, .verbose, .adaptive, .footer:
+            false
         default: true
         }
     }

@@ -22,10 +22,18 @@ public enum SceneChoice: String, CaseIterable, Equatable, Sendable {
     /// The presenter that lays the scene out; the photo shows the PNG at `photoPath`
     /// (`BundledPhoto.path()` unless given), sized from its header when it is readable, and
     /// zooms into `source` when dismissed (`--source`; the other scenes ignore it); with
-    /// `adaptive` the sheets float on wide windows (`--adaptive`).
+    /// `adaptive` the sheets float on wide windows (`--adaptive`) and take `layout`
+    /// (`--layout`, `--footer`).
     public func makePresenter(
-        photoPath: String? = nil, source: ZoomSource? = nil, adaptive: Bool = false
+        photoPath: String? = nil, source: ZoomSource? = nil, adaptive: Bool = false,
+        layout: LayoutFlags = LayoutFlags()
     ) -> Presenter {
+        if self == .sheet || self == .stack {
+            let sheet = SheetPresenter(
+                title: StackScene.title(ofLevel: 0), adaptive: adaptive ? .standard : nil)
+            layout.apply(to: sheet)
+            return sheet
+        }
         if self == .photo, let source {
             let presenter = SceneChoice.photo.makePresenter(photoPath: photoPath)
             (presenter as? PhotoPresenter)?.sourceProvider = { source }

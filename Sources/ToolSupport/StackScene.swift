@@ -13,14 +13,25 @@ public enum StackScene {
     }
 
     /// The sheet at `level`, running `configuration` (the `sheet` scene's); with `adaptive`
-    /// it floats on wide windows (`--adaptive`).
+    /// it floats on wide windows (`--adaptive`); laid out as `layout` says.
     public static func level(
-        _ level: Int, configuration: DismissConfiguration, adaptive: Bool = false
+        _ level: Int, configuration: DismissConfiguration, adaptive: Bool = false,
+        layout: LayoutFlags = LayoutFlags()
     ) -> StackLevel {
         StackLevel(
             configuration: configuration,
-            presenter: SheetPresenter(
-                title: title(ofLevel: level), adaptive: adaptive ? .standard : nil))
+            presenter: presenter(ofLevel: level, adaptive: adaptive, layout: layout))
+    }
+
+    /// The sheet presenter of `level`, floating on wide windows with `adaptive`, laid out as
+    /// `layout` says.
+    public static func presenter(
+        ofLevel level: Int, adaptive: Bool = false, layout: LayoutFlags = LayoutFlags()
+    ) -> SheetPresenter {
+        let sheet = SheetPresenter(
+            title: title(ofLevel: level), adaptive: adaptive ? .standard : nil)
+        layout.apply(to: sheet)
+        return sheet
     }
 
     /// A stack controller for the scene, its first sheet presented and at rest; with
@@ -28,17 +39,19 @@ public enum StackScene {
     /// `adaptive`, every level floats on wide windows (`--adaptive`).
     public static func makeController(
         input: InputSource, renderer: Renderer, clock: TimeSource,
-        configuration: DismissConfiguration, confirm: Bool, adaptive: Bool = false
+        configuration: DismissConfiguration, confirm: Bool, adaptive: Bool = false,
+        layout: LayoutFlags = LayoutFlags()
     ) -> SheetStackController {
         let controller = SheetStackController(
             input: input, renderer: renderer, clock: clock,
-            root: level(0, configuration: configuration, adaptive: adaptive))
+            root: level(0, configuration: configuration, adaptive: adaptive, layout: layout))
         controller.keyPresentLimit = maximumDepth
         // A tool: Space and Enter present the next level.
         controller.keyBindings = .tools
         controller.nextLevel = { index in
             index < maximumDepth
-                ? level(index, configuration: configuration, adaptive: adaptive) : nil
+                ? level(index, configuration: configuration, adaptive: adaptive, layout: layout)
+                : nil
         }
         if confirm { controller.shouldDismiss = { _, _ in false } }
         return controller

@@ -146,6 +146,9 @@ public struct DismissConfiguration: Hashable, Sendable {
     public var reduceMotion = false
     /// How long reduced motion's cross-fade takes, in seconds.
     public var crossFadeDuration = 0.2
+    /// What a drag on a sheet's list does: hand off at the top detent only (the default) or
+    /// scroll at every detent (`ContentInteraction`).
+    public var contentInteraction = ContentInteraction.handOff
 
     /// A configuration with every policy spelled out; the rest keep their defaults.
     public init(

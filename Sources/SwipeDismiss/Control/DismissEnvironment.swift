@@ -8,6 +8,10 @@ public protocol DismissEnvironment {
     func hitTest(_ point: Point, translation: Point) -> HitRegion
     /// Which part of a sheet `point` lands on with the content at `offset`.
     func region(at point: Point, offset: Double) -> SheetRegion
+    /// Which part of a sheet `point` lands on with the content at `offset` and the lowest
+    /// resting detent at `lowestDetent` (where a footer stops being pinned to the window's
+    /// bottom and rides with the sheet).
+    func region(at point: Point, offset: Double, lowestDetent: Double) -> SheetRegion
     /// The id of the content's tappable item at `point` in `state`, if any.
     func contentItem(at point: Point, state: DismissState) -> String?
 }
@@ -15,6 +19,11 @@ public protocol DismissEnvironment {
 extension DismissEnvironment {
     /// By default nothing is a list: every drag moves the content.
     public func region(at point: Point, offset: Double) -> SheetRegion { .outside }
+
+    /// By default the lowest detent changes nothing: `region(at:offset:)`.
+    public func region(at point: Point, offset: Double, lowestDetent: Double) -> SheetRegion {
+        region(at: point, offset: offset)
+    }
 
     /// By default nothing in the content is tappable.
     public func contentItem(at point: Point, state: DismissState) -> String? { nil }

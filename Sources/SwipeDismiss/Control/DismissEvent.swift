@@ -41,7 +41,7 @@ public enum DismissReason: String, Hashable, Sendable, CaseIterable {
     case drag
     /// A release that dismisses only because of its velocity.
     case flick
-    /// A tap on the backdrop.
+    /// A tap on the backdrop, or on a sheet footer's button (`SheetFooter`).
     case tap
     /// The Escape key.
     case escape

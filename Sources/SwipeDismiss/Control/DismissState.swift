@@ -45,13 +45,16 @@ public struct DismissState: Hashable, Sendable {
     public var translation: Point
     /// The content part-way into (or landed on) its zoom source; nil when it is not zooming.
     public var zoom: ZoomPose?
+    /// The lowest resting detent's offset (`DetentLayout.lowest`): where a detent-sized
+    /// sheet stops getting shorter and its footer starts riding down with it.
+    public var lowestDetentOffset: Double
 
     /// A state with every field given, as a trace or a test spells it.
     public init(
         time: Double, offset: Double, alpha: Double, progress: Double, phase: DismissPhase,
         detent: Detent.ID? = .open, contentOpacity: Double = 1,
         isDismissAttemptPending: Bool = false, scroll: Double = 0, translation: Point? = nil,
-        zoom: ZoomPose? = nil
+        zoom: ZoomPose? = nil, lowestDetentOffset: Double = 0
     ) {
         self.time = time
         self.offset = offset
@@ -64,6 +67,7 @@ public struct DismissState: Hashable, Sendable {
         self.scroll = scroll
         self.translation = translation ?? Point(x: 0, y: offset)
         self.zoom = zoom
+        self.lowestDetentOffset = lowestDetentOffset
     }
 
     /// Where the content is moved to for `direction`: `direction.unit · offset` along an
@@ -78,6 +82,7 @@ public struct DismissState: Hashable, Sendable {
             || contentOpacity != other.contentOpacity
             || isDismissAttemptPending != other.isDismissAttemptPending || scroll != other.scroll
             || translation != other.translation || zoom != other.zoom
+            || lowestDetentOffset != other.lowestDetentOffset
     }
 }
 

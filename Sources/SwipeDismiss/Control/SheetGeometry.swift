@@ -40,7 +40,7 @@ public struct SheetGeometry: DismissEnvironment {
         if let scrolling = presenter as? ScrollingPresenter {
             _ = try? machine.setList(
                 contentLength: scrolling.listContentHeight,
-                viewportLength: scrolling.listViewportHeight(viewport: viewport),
+                viewport: scrolling.listViewport(viewport: viewport),
                 offset: scrolling.listOffset)
         }
         return machine
@@ -56,7 +56,7 @@ public struct SheetGeometry: DismissEnvironment {
             effects +=
                 (try? machine.resizeList(
                     contentLength: scrolling.listContentHeight,
-                    viewportLength: scrolling.listViewportHeight(viewport: viewport))) ?? []
+                    viewport: scrolling.listViewport(viewport: viewport))) ?? []
         }
         return effects
     }
@@ -75,6 +75,15 @@ public struct SheetGeometry: DismissEnvironment {
     public func region(at point: Point, offset: Double) -> SheetRegion {
         guard let scrolling = presenter as? ScrollingPresenter else { return .outside }
         return scrolling.region(at: point, offset: offset, direction: direction, viewport: viewport)
+    }
+
+    /// Which part of a sheet `point` lands on, a footer placed for the lowest detent at
+    /// `lowestDetent` (`.outside` for a presenter with no list).
+    public func region(at point: Point, offset: Double, lowestDetent: Double) -> SheetRegion {
+        guard let scrolling = presenter as? ScrollingPresenter else { return .outside }
+        return scrolling.region(
+            at: point, offset: offset, lowestDetent: lowestDetent, direction: direction,
+            viewport: viewport)
     }
 
     /// The content's tappable item at `point` in `state`, if any.

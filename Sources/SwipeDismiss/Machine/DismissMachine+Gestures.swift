@@ -56,6 +56,7 @@ extension DismissMachine {
         guard newTime >= time else { return }
         time = newTime
         finishAnimationIfDone()
+        fitListAtRest()
     }
 
     /// Carries out what a key asked for (`KeyBindings`), at the machine's time.
@@ -257,6 +258,12 @@ extension DismissMachine {
             case .content:
                 if let item = environment.contentItem(at: point, state: state) {
                     effects.append(.notify(.contentTapped(item: item, point: point)))
+                }
+                // A footer's "Done" dismisses through the veto, as a backdrop tap would.
+                if environment.region(at: point, offset: offset, lowestDetent: layout.lowest)
+                    == .footerButton
+                {
+                    leave(for: .tap)
                 }
             }
         case .dismissed:

@@ -1,10 +1,11 @@
 /// The content's scrollable list and how one gesture shares its movement with the sheet.
 ///
 /// Only a `.down` sheet scrolls its list, and only at its top detent (DESIGN §4, "the list
-/// scrolls only at `large`"). A press on the list catches a coasting list. A drag that starts
-/// on the list while the sheet rests at (or heads to) its top detent hands off inside the one
+/// scrolls only at `large`"), or under `ContentInteraction.scrolls` at whichever detent it
+/// rests at (DESIGN §4c). A press on the list catches a coasting list. A drag that starts
+/// on the list while the sheet rests at (or heads to) such a detent hands off inside the one
 /// gesture: a finger moving down first scrolls the list to its top, and the rest of the same
-/// movement moves the sheet; moving back up first raises the sheet to its top detent, then
+/// movement moves the sheet; moving back up first raises the sheet to that detent, then
 /// scrolls the list again. A drag anywhere else (the header, or the list below the top
 /// detent) moves the sheet as on any scene. At release the owner gets the finger's velocity:
 /// the sheet (displaced from its top detent) projects to a detent, the list glides; a glide
@@ -59,9 +60,12 @@ extension DismissMachine {
     /// The list's content offset at `time` (0 at its top); 0 without a list.
     public var listOffset: Double { listHandOff.offset(at: time) }
 
-    /// Whether the sheet rests at, or heads to, its top detent: where the list scrolls.
-    var sheetAtTopDetent: Bool {
-        target == 0 && phase != .dismissing && phase != .dismissed
+    /// The detent the sheet rests at or heads to if a drag on the list scrolls it there: the
+    /// top detent, or under `ContentInteraction.scrolls` any resting detent; else nil.
+    var listScrollDetent: Int? {
+        guard phase != .dismissing, phase != .dismissed, target < layout.count else { return nil }
+        if target == 0 { return 0 }
+        return configuration.contentInteraction == .scrolls ? target : nil
     }
 
     /// A press at `point` (or a touchpad pan with the pointer there; nil: no known place,
@@ -70,8 +74,14 @@ extension DismissMachine {
     mutating func beginListGesture(at point: Point?, environment: some DismissEnvironment) {
         listHandOff.forget()
         guard listHandOff.list != nil, configuration.direction == .down else { return }
-        if let point, environment.region(at: point, offset: offset) != .list { return }
-        listHandOff.begin(handOff: sheetAtTopDetent, at: time)
+        if let point,
+            environment.region(at: point, offset: offset, lowestDetent: layout.lowest) != .list
+        {
+            return
+        }
+        let detent = listScrollDetent
+        listHandOff.begin(handOff: detent != nil, restDetent: detent ?? 0, at: time)
+        fitListToSheet(atOffset: phase == .presented ? layout.offset(of: target) : offset)
         effects.append(.needsDisplay)
     }
 
@@ -95,7 +105,7 @@ extension DismissMachine {
         let base = content.dragStart
         let sheetRaw = listHandOff.share(
             finger: configuration.direction.component(of: translation), began: began,
-            base: base, top: layout.top)
+            base: base, top: layout.offset(of: listHandOff.restDetent))
         effects.append(.needsDisplay)
         if phase == .presented, sheetRaw == base { return nil }
         return sheetRaw - base
@@ -113,19 +123,21 @@ extension DismissMachine {
     /// The rest of a hand-off's release, after its last move: the sheet, displaced from its
     /// top detent, is released; otherwise the list glides and the sheet rests at the top.
     mutating func finishHandOff(velocity: Point, environment: some DismissEnvironment) {
-        if listHandOff.sheetRaw > layout.top {
+        let rest = listHandOff.restDetent
+        if listHandOff.sheetRaw > layout.offset(of: rest) {
             release(velocity: velocity)
             return endListGesture(fingerVelocity: 0)
         }
         endListGesture(fingerVelocity: configuration.direction.component(of: velocity))
         guard phase == .dragging else { return }
-        // The sheet is back at its top detent: it rests there, the list has the velocity.
-        if content.isAtRest, offset == layout.top {
-            target = 0
+        // The sheet is back at the detent it rested at: it rests there, the list has the
+        // velocity.
+        if content.isAtRest, offset == layout.offset(of: rest) {
+            target = rest
             backdrop.mode = .curve
             setPhase(.presented)
         } else {
-            snapBack(velocity: .zero, to: 0)
+            snapBack(velocity: .zero, to: rest)
         }
     }
 
@@ -142,9 +154,11 @@ extension DismissMachine {
     /// the sheet.
     mutating func wheel(dy: Double, environment: some DismissEnvironment) {
         guard listHandOff.list != nil, configuration.direction == .down, dy.isFinite, dy != 0,
-            phase == .presented, target == 0, !input.pointer.isPressed, !input.isTouchpadPan
+            phase == .presented, listScrollDetent != nil, !input.pointer.isPressed,
+            !input.isTouchpadPan
         else { return }
-        if let location = input.location, environment.region(at: location, offset: offset) != .list
+        if let location = input.location,
+            environment.region(at: location, offset: offset, lowestDetent: layout.lowest) != .list
         {
             return
         }
@@ -181,7 +195,7 @@ extension DismissMachine {
     }
 
     mutating func scrollList(key: Key) {
-        guard configuration.direction == .down, phase == .presented, target == 0,
+        guard configuration.direction == .down, phase == .presented, listScrollDetent != nil,
             !input.pointer.isPressed, !input.isTouchpadPan,
             listHandOff.jump(key: key, rowHeight: Self.listRowHeight, at: time)
         else { return }

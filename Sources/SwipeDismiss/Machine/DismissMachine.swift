@@ -103,8 +103,9 @@ public struct DismissMachine: Sendable {
             time: time, offset: pose.offset, alpha: alpha(offset: pose.offset),
             progress: pose.progress, phase: phase,
             detent: layout.id(of: detentShown(offset: pose.offset)), contentOpacity: opacity,
-            isDismissAttemptPending: isDismissAttemptPending, scroll: listOffset,
-            translation: pose.translation, zoom: pose.zoom)
+            isDismissAttemptPending: isDismissAttemptPending,
+            scroll: shownListOffset(atContentOffset: pose.offset),
+            translation: pose.translation, zoom: pose.zoom, lowestDetentOffset: layout.lowest)
     }
 
     /// Whether a press on the backdrop passes through to the app behind right now: at or
@@ -169,7 +170,10 @@ public struct DismissMachine: Sendable {
         let old = phase
         phase = newPhase
         effects.append(.notify(.phaseChanged(from: old, to: newPhase, state: state)))
-        if newPhase == .presented { noteRest() }
+        if newPhase == .presented {
+            noteRest()
+            fitListAtRest()
+        }
         effects += presentations.requests.phaseChanged(to: newPhase, target: target)
     }
 

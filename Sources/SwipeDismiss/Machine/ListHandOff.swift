@@ -7,6 +7,11 @@
 struct ListHandOff: Sendable {
     /// The list's scroll model; nil when the content has none.
     var list: ScrollMotion?
+    /// How the list's viewport follows the sheet; nil: fixed at the model's length.
+    var sizing: ListViewport?
+    /// The detent the sheet rests at (or heads to) while a hand-off shares a drag: the
+    /// highest the sheet rises before the list scrolls again.
+    private(set) var restDetent = 0
     /// The press landed on the list (and caught it): the gesture's end releases it.
     private(set) var onList = false
     /// The drag shares its movement between the list and the sheet.
@@ -29,11 +34,12 @@ struct ListHandOff: Sendable {
 
     /// A gesture starts on the list at `time`: catches a coasting list and, with
     /// `handOff`, readies the sharing.
-    mutating func begin(handOff: Bool, at time: Double) {
+    mutating func begin(handOff: Bool, restDetent: Int = 0, at time: Double) {
         forget()
         list?.stop(at: time)
         onList = true
         self.handOff = handOff
+        self.restDetent = restDetent
     }
 
     /// Forgets the gesture (the list keeps whatever motion it has).
@@ -43,6 +49,7 @@ struct ListHandOff: Sendable {
         lockedAcross = false
         finger = 0
         sheetRaw = 0
+        restDetent = 0
     }
 
     /// Shares the finger's move to `finger` (along the axis) between the list and the

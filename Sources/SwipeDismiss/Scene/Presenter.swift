@@ -142,6 +142,29 @@ public protocol ScrollingPresenter: Presenter {
     func region(
         at point: Point, offset: Double, direction: DismissDirection, viewport: Size
     ) -> SheetRegion
+    /// How long the list's viewport is wherever the content is (`ListViewport`).
+    func listViewport(viewport: Size) -> ListViewport
+    /// Which part of the content `point` lands on with it moved by `offset` along
+    /// `direction` and the lowest resting detent at `lowestDetent`.
+    func region(
+        at point: Point, offset: Double, lowestDetent: Double, direction: DismissDirection,
+        viewport: Size
+    ) -> SheetRegion
+}
+
+extension ScrollingPresenter {
+    /// By default the list's viewport is fixed at `listViewportHeight(viewport:)`.
+    public func listViewport(viewport: Size) -> ListViewport {
+        ListViewport(lengthAtTop: listViewportHeight(viewport: viewport), followsContent: false)
+    }
+
+    /// By default the lowest detent changes nothing: `region(at:offset:direction:viewport:)`.
+    public func region(
+        at point: Point, offset: Double, lowestDetent: Double, direction: DismissDirection,
+        viewport: Size
+    ) -> SheetRegion {
+        region(at: point, offset: offset, direction: direction, viewport: viewport)
+    }
 }
 
 extension Rect {

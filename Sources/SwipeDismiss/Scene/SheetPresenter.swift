@@ -77,6 +77,13 @@ public final class SheetPresenter: ScrollingPresenter {
     public let adaptive: AdaptivePresentation?
     /// The row the keyboard focus ring is drawn on (`showFocusRing(onItem:)`); nil: none.
     public internal(set) var focusRingRow: Int?
+    /// How the content fits the sheet: laid out for the top detent (`.overlay`, the
+    /// default) or sized to the sheet's visible part (`.resize`). Set it before the
+    /// presenter is handed to a controller.
+    public var layout: SheetLayout
+    /// The bar pinned under the list, with its "Done" button; nil (the default): none. Set
+    /// it before the presenter is handed to a controller.
+    public var footer: SheetFooter?
 
     /// The bundled list: `count` rows "Row 1", "Row 2", … with ids "row-1", "row-2", ….
     public static func numberedRows(_ count: Int = rowCount) -> [Row] {
@@ -90,7 +97,8 @@ public final class SheetPresenter: ScrollingPresenter {
         promptTitle: String = "Discard changes?",
         promptHint: String = "y: discard    n or Esc: keep editing",
         presentAgainHint: String = "Click or press Space to present again",
-        drawsScreenBehind: Bool = true, adaptive: AdaptivePresentation? = nil
+        drawsScreenBehind: Bool = true, adaptive: AdaptivePresentation? = nil,
+        layout: SheetLayout = .overlay, footer: SheetFooter? = nil
     ) {
         self.adaptive = adaptive
         self.title = title
@@ -99,6 +107,8 @@ public final class SheetPresenter: ScrollingPresenter {
         self.promptHint = promptHint
         self.presentAgainHint = presentAgainHint
         self.drawsScreenBehind = drawsScreenBehind
+        self.layout = layout
+        self.footer = footer
     }
 
     /// How the sheet is presented in `viewport`: `.floating` where the adaptive rule says
@@ -152,11 +162,11 @@ public final class SheetPresenter: ScrollingPresenter {
     /// The height of every row together: the list's content length.
     public var listContentHeight: Double { Double(rows.count) * Self.rowHeight }
 
-    /// How much of the list shows on screen with the sheet at `large`: the scroll model's
-    /// viewport length.
+    /// How much of the list shows on screen with the sheet at `large` (above the footer, if
+    /// any): the scroll model's viewport length there.
     public func listViewportHeight(viewport: Size) -> Double {
         let clip = listClip(viewport: viewport)
-        return max(0, min(viewport.height, clip.maxY) - clip.minY)
+        return max(0, min(viewport.height, clip.maxY) - footerHeight - clip.minY)
     }
 
     /// The largest resting scroll offset: the last row's bottom at the screen's bottom edge.
@@ -199,10 +209,18 @@ public final class SheetPresenter: ScrollingPresenter {
         if let index = scene.index(of: .content) {
             scene.layers[index].items = content
             scene.layers[index].clipGroup = ClipGroup(
-                clip: listClip(viewport: viewport), contentOffset: Point(x: 0, y: listOffset),
-                items: rowItems)
+                clip: clipsToVisibleSheet
+                    ? visibleListClip(atOffset: 0, lowestDetent: 0, viewport: viewport)
+                    : listClip(viewport: viewport),
+                contentOffset: Point(x: 0, y: listOffset), items: rowItems)
             scene.layers.insert(
                 Layer(role: .decoration, opacity: 0, items: prompt), at: index + 1)
+            if footer != nil {
+                // Above the sheet and its prompt, under the "present again" hint.
+                scene.layers.insert(
+                    Layer(role: .decoration, items: footerItems(viewport: viewport)),
+                    at: index + 2)
+            }
         }
         return scene
     }
@@ -265,7 +283,8 @@ public final class SheetPresenter: ScrollingPresenter {
         let shown = state.phase == .dismissed ? 0 : state.contentOpacity
         // A new title or rows (or none: the same arrays, compared by identity).
         let built = contentVersion == 0 ? nil : contentItems(viewport: scene.size)
-        var afterContent = false
+        // Which decoration comes next: 1 the prompt (right above the content), 2 the footer.
+        var next = 0
         for index in scene.layers.indices {
             switch scene.layers[index].role {
             case .backdrop:
@@ -284,13 +303,30 @@ public final class SheetPresenter: ScrollingPresenter {
                         scene.layers[index].clipGroup?.items = built.rows
                     }
                 }
+                if clipsToVisibleSheet, direction == .down {
+                    scene.layers[index].clipGroup?.clip = visibleListClip(
+                        atOffset: state.offset, lowestDetent: state.lowestDetentOffset,
+                        viewport: scene.size)
+                }
                 drawFocusRing(in: &scene.layers[index], viewport: scene.size)
-                afterContent = true
-            case .decoration where afterContent:
+                next = 1
+            case .decoration where next == 1:
                 // The prompt, right above the content, moves with it.
                 scene.layers[index].transform = translation
                 scene.layers[index].opacity = state.isDismissAttemptPending ? shown : 0
-                afterContent = false
+                next = footer == nil ? 0 : 2
+            case .decoration where next == 2:
+                // The footer: pinned to the window's bottom down to the lowest detent (in a
+                // floating sheet, moving with it).
+                scene.layers[index].transform =
+                    direction == .down
+                    ? .translation(
+                        footerShift(
+                            offset: state.offset, lowestDetent: state.lowestDetentOffset,
+                            direction: direction, viewport: scene.size))
+                    : translation
+                scene.layers[index].opacity = shown
+                next = 0
             case .decoration:
                 scene.layers[index].opacity = state.phase == .dismissed ? 1 : 0
             case .presenting:
@@ -312,10 +348,9 @@ public final class SheetPresenter: ScrollingPresenter {
     public func region(
         at point: Point, offset: Double, direction: DismissDirection, viewport: Size
     ) -> SheetRegion {
-        let shift = direction.unit * offset
-        let sheet = sheetFrame(viewport: viewport).offsetBy(shift)
-        guard sheet.contains(point) else { return .outside }
-        return listClip(viewport: viewport).offsetBy(shift).contains(point) ? .list : .header
+        region(
+            at: point, offset: offset, lowestDetent: .infinity, direction: direction,
+            viewport: viewport)
     }
 
     /// The row (`Row.id`) under `point`, the sheet moved by the state's offset and its list
@@ -324,6 +359,12 @@ public final class SheetPresenter: ScrollingPresenter {
         at point: Point, state: DismissState, direction: DismissDirection, viewport: Size
     ) -> String? {
         let shift = state.translation(along: direction)
+        if let part = footerRegion(
+            at: point, offset: state.offset, lowestDetent: state.lowestDetentOffset,
+            direction: direction, viewport: viewport)
+        {
+            return part == .footerButton ? footer?.itemID : nil
+        }
         guard listClip(viewport: viewport).offsetBy(shift).contains(point) else { return nil }
         let firstRow = sheetFrame(viewport: viewport).minY + Self.headerHeight + shift.y
         let scroll = state.scroll.isFinite ? state.scroll : 0
@@ -349,6 +390,10 @@ public enum SheetRegion: Hashable, Sendable {
     case header
     /// The scrollable list below the header.
     case list
+    /// A footer's bar, outside its button (`SheetFooter`): a drag there moves the sheet.
+    case footer
+    /// A footer's button: a tap dismisses through the veto; a drag moves the sheet.
+    case footerButton
     /// Not on the sheet.
     case outside
 }

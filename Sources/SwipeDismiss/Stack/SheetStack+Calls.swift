@@ -54,6 +54,17 @@ extension SheetStack {
         call { $0.relayoutLevels(layouts, animated: animated) }
     }
 
+    /// Lays every level out again with its geometry (the viewport changed; with `animated`,
+    /// the detents were invalidated): `geometries[i]` is level `i`'s, and gives it its
+    /// detents and its list's lengths (`SheetGeometry.relayout(_:animated:)`), so a
+    /// detent-sized list fits the new window as a single sheet's does.
+    @discardableResult
+    public mutating func relayout(geometries: [SheetGeometry], animated: Bool = false)
+        -> [StackEffect]
+    {
+        call { $0.relayoutLevels(geometries: geometries, animated: animated) }
+    }
+
     /// Presents `machine` (dismissed, at the stack's `time`) over the top sheet, at level
     /// `pushIndex`; a drag on the sheet below is cancelled, a level still leaving above the
     /// input level ends first. Request `request` completes as `DismissMachine.present` says.

@@ -208,6 +208,13 @@ public struct SheetStack: Sendable {
         }
     }
 
+    /// Lays every level out again with its geometry: detents and list lengths.
+    mutating func relayoutLevels(geometries: [SheetGeometry], animated: Bool = false) {
+        for index in levels.indices where index < geometries.count {
+            collect(index, geometries[index].relayout(&levels[index], animated: animated))
+        }
+    }
+
     // MARK: Helpers
 
     /// Adds the effects level `index` produced to the stack's, tagged with the level.

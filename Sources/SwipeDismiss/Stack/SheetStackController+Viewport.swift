@@ -34,10 +34,10 @@ extension SheetStackController {
     }
 
     private func relayoutLevels(animated: Bool) {
-        let layouts = zip(descriptions, environments.levels).map {
-            $1.layout(for: $0.configuration)
+        // Each level's geometry lays out its detents and its list, as a single sheet's does.
+        run(asking: .nothing) { [environments] in
+            $0.relayout(geometries: environments.levels, animated: animated)
         }
-        run(asking: .nothing) { $0.relayout(layouts, animated: animated) }
         // The composed scene is laid out again for the new size on the next frame.
         setNeedsDisplay()
     }

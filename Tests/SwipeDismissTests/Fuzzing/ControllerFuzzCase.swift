@@ -52,7 +52,11 @@ struct ControllerFuzzCase {
         }
     }
 
-    let configuration: DismissConfiguration
+    var configuration: DismissConfiguration
+    /// How the sheet fits its content and whether it has a footer (DetentSizedLayoutFuzzTests
+    /// sets them; the seeded cases keep today's sheet).
+    var sheetLayout = SheetLayout.overlay
+    var sheetFooter: SheetFooter?
     let startsPresented: Bool
     let policy: Policy
     /// Where the sheet's list starts scrolled to (clamped by the controller).
@@ -248,7 +252,7 @@ extension ControllerFuzzCase {
     /// The case's scene, the sheet's list scrolled to `listOffset`.
     func makePresenter() -> Presenter {
         if isSheet {
-            let sheet = SheetPresenter()
+            let sheet = SheetPresenter(layout: sheetLayout, footer: sheetFooter)
             sheet.listOffset = listOffset
             return sheet
         }
