@@ -13,13 +13,12 @@ final class HostDemo {
     let app: HostWindow
     let sheet: X11HostedSheet
     let stack: SheetStackController
-    let share = VolumeSheet()
-    let mail = SheetPresenter(
-        title: "Mail",
-        rows: [.init(id: "send", title: "Send"), .init(id: "cancel", title: "Cancel")],
-        presentAgainHint: "", drawsScreenBehind: false)
+    let share: VolumeSheet
+    let mail: SheetPresenter
     let configuration: DismissConfiguration
     let printsEvents: Bool
+    /// Whether the sheets float on wide windows (`--adaptive`): phase lines then name the mode.
+    let adaptive: Bool
     /// The screen reader's view, while the desktop asks for one.
     var accessibility: AccessibilityBridge?
     /// Whether "Share" is held down by the pointer.
@@ -27,10 +26,20 @@ final class HostDemo {
     /// Whether a press on the slider is being dragged: the app's, never the sheet's.
     private var sliderHeld = false
 
-    init(app: HostWindow, sheet: X11HostedSheet, clock: TimeSource, printsEvents: Bool) {
+    init(
+        app: HostWindow, sheet: X11HostedSheet, clock: TimeSource, printsEvents: Bool,
+        adaptive: Bool = false
+    ) {
         self.app = app
         self.sheet = sheet
         self.printsEvents = printsEvents
+        self.adaptive = adaptive
+        let rule: AdaptivePresentation? = adaptive ? .standard : nil
+        share = VolumeSheet(adaptive: rule)
+        mail = SheetPresenter(
+            title: "Mail",
+            rows: [.init(id: "send", title: "Send"), .init(id: "cancel", title: "Cancel")],
+            presentAgainHint: "", drawsScreenBehind: false, adaptive: rule)
         configuration = SceneChoice.sheet.configuration(preset: .fluid, reduceMotion: false)
         stack = SheetStackController(
             input: sheet.input, renderer: sheet.renderer, clock: clock,
@@ -43,7 +52,7 @@ final class HostDemo {
                 pressed: sharePressed, focused: stack.depth == 0)
         }
         if printsEvents {
-            printEvents(of: stack) { StandardStream.output.writeLine($0) }
+            printEvents(of: stack, namingMode: adaptive) { StandardStream.output.writeLine($0) }
         }
         stack.addObserver { [unowned self] event in
             if case .contentTapped(let item, _) = event.event { tapped(item, level: event.level) }
@@ -142,7 +151,9 @@ final class HostDemo {
             if button == UInt32(Button1) { sliderHeld = false }
             return true
         }
-        setVolume(VolumeSheet.value(atX: x / sheet.renderer.scale, width: viewport.width))
+        setVolume(
+            VolumeSheet.value(
+                atX: x / sheet.renderer.scale, row: share.volumeRowFrame(viewport: viewport)))
         return true
     }
 

@@ -6,13 +6,7 @@ import SwipeDismiss
 /// Volume slider the app owns (0…100), drawn over its row and moved with the sheet.
 final class VolumeSheet: ScrollingPresenter {
     /// The rows, as SwipeDismiss draws and hit-tests them.
-    let sheet = SheetPresenter(
-        title: "Share",
-        rows: [
-            .init(id: "copy-link", title: "Copy link"), .init(id: "mail", title: "Mail"),
-            .init(id: "cancel", title: "Cancel"), .init(id: "volume", title: "Volume"),
-        ],
-        presentAgainHint: "", drawsScreenBehind: false)
+    let sheet: SheetPresenter
     /// The Volume row's index.
     static let volumeRow = 3
     /// The slider's track runs from x = 16 to x = width − 16.
@@ -28,12 +22,24 @@ final class VolumeSheet: ScrollingPresenter {
     private var sliderIndex: Int?
     private var contentIndex: Int?
 
-    /// The value a press or drag at `x` sets in a viewport `width` wide:
-    /// clamp((x − 16) / (width − 32)) × 100.
-    static func value(atX x: Double, width: Double) -> Double {
-        let span = width - 2 * inset
+    /// The share sheet; with `adaptive`, floating on wide windows (`--adaptive`).
+    init(adaptive: AdaptivePresentation? = nil) {
+        sheet = SheetPresenter(
+            title: "Share",
+            rows: [
+                .init(id: "copy-link", title: "Copy link"), .init(id: "mail", title: "Mail"),
+                .init(id: "cancel", title: "Cancel"), .init(id: "volume", title: "Volume"),
+            ],
+            presentAgainHint: "", drawsScreenBehind: false, adaptive: adaptive)
+    }
+
+    /// The value a press or drag at `x` sets on the Volume row `row` (its track runs 16 pt in
+    /// from the row's sides): clamp((x − row.minX − 16) / (row.width − 32)) × 100, which in a
+    /// 390 pt bottom sheet is clamp((x − 16) / (390 − 32)) × 100.
+    static func value(atX x: Double, row: Rect) -> Double {
+        let span = row.width - 2 * inset
         guard x.isFinite, span > 0 else { return 0 }
-        return min(1, max(0, (x - inset) / span)) * 100
+        return min(1, max(0, (x - row.minX - inset) / span)) * 100
     }
 
     /// The Volume row's frame with the sheet at rest on `large`.
@@ -41,21 +47,23 @@ final class VolumeSheet: ScrollingPresenter {
         let top =
             sheet.sheetFrame(viewport: viewport).minY + SheetPresenter.headerHeight
             + Double(Self.volumeRow) * SheetPresenter.rowHeight
-        return Rect(x: 0, y: top, width: viewport.width, height: SheetPresenter.rowHeight)
+        let frame = sheet.sheetFrame(viewport: viewport)
+        return Rect(x: frame.minX, y: top, width: frame.width, height: SheetPresenter.rowHeight)
     }
 
     /// The slider drawn at its value: track, filled part, knob.
     private func sliderItems(viewport: Size) -> [Item] {
         let row = volumeRowFrame(viewport: viewport)
-        let span = max(0, viewport.width - 2 * Self.inset)
-        let knobX = Self.inset + span * min(1, max(0, value / 100))
+        let start = row.minX + Self.inset
+        let span = max(0, row.width - 2 * Self.inset)
+        let knobX = start + span * min(1, max(0, value / 100))
         let trackY = row.minY + 35
         return [
             .roundedRect(
-                Rect(x: Self.inset, y: trackY, width: span, height: 4), radius: 2,
+                Rect(x: start, y: trackY, width: span, height: 4), radius: 2,
                 fill: Color(hex: 0xD1D1D6)),
             .roundedRect(
-                Rect(x: Self.inset, y: trackY, width: knobX - Self.inset, height: 4), radius: 2,
+                Rect(x: start, y: trackY, width: knobX - start, height: 4), radius: 2,
                 fill: Color(hex: 0x336699)),
             .roundedRect(
                 Rect(x: knobX - 7, y: trackY - 5, width: 14, height: 14), radius: 7,
@@ -133,5 +141,13 @@ final class VolumeSheet: ScrollingPresenter {
     func showFocusRing(onItem index: Int?) { sheet.showFocusRing(onItem: index) }
     func listExtent(ofFocusableItem index: Int) -> Range<Double>? {
         sheet.listExtent(ofFocusableItem: index)
+    }
+
+    // Floating on wide windows, with the sheet's detents (`--adaptive`).
+    func detents(_ configured: [Detent], viewport: Size) -> [Detent] {
+        sheet.detents(configured, viewport: viewport)
+    }
+    func presentationMode(viewport: Size) -> PresentationMode? {
+        sheet.presentationMode(viewport: viewport)
     }
 }

@@ -10,18 +10,22 @@ import SwipeDismissX11
 import ToolSupport
 
 let usage = """
-    usage: x11-host-demo [--events]
+    usage: x11-host-demo [--events] [--adaptive]
       --events   print one JSON line a phase change on stdout (as x11-demo --events, with
                  "level" and "depth" as in --scene stack) and one a Volume change
+      --adaptive float the sheets, centred, on windows over 450 x 360 pt (live on resize;
+                 phase lines then carry "mode")
     """
 
 @main
 enum X11HostDemoMain {
     static func main() {
         var printsEvents = false
+        var adaptive = false
         for argument in CommandLine.arguments.dropFirst() {
             switch argument {
             case "--events": printsEvents = true
+            case "--adaptive": adaptive = true
             case "-h", "--help":
                 StandardStream.output.writeLine(usage)
                 exit(0)
@@ -53,7 +57,8 @@ enum X11HostDemoMain {
             StandardStream.error.writeLine("x11-host-demo: \(error)")
             exit(1)
         }
-        let demo = HostDemo(app: app, sheet: sheet, clock: clock, printsEvents: printsEvents)
+        let demo = HostDemo(
+            app: app, sheet: sheet, clock: clock, printsEvents: printsEvents, adaptive: adaptive)
         do {
             _ = try demo.stack.step(forceRender: true)
         } catch {

@@ -43,7 +43,8 @@ final class AccessibleItemsModelTests: XCTestCase {
         XCTAssertEqual(model.items.map(\.title), ["Copy link", "Mail", "Cancel"])
         XCTAssertEqual(model.items.map(\.id), ["copy-link", "mail", "cancel"])
         XCTAssertEqual(model.items.map(\.role), [.button, .button, .button])
-        XCTAssertEqual(model.items.map(\.isFocused), [false, false, false])
+        // The keyboard focus starts on the first row (DESIGN §4c "Keyboard in a sheet").
+        XCTAssertEqual(model.items.map(\.isFocused), [true, false, false])
         // At medium the sheet's top is 422 pt; rows of 44 pt start under the 56 pt header.
         XCTAssertEqual(model.frame(ofItem: 0), Rect(x: 0, y: 478, width: 390, height: 44))
         XCTAssertEqual(model.frame(ofItem: 2), Rect(x: 0, y: 566, width: 390, height: 44))

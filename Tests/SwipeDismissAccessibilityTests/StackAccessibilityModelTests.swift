@@ -61,10 +61,12 @@ final class StackAccessibilityModelTests: XCTestCase {
         var changes: [(AccessibleSheetChange, String)] = []
         model.onChange = { changes.append(($0, model.name)) }
         present(stack, level: 1)
-        // The old top leaves the description (still named so), then the new one appears.
+        // The old top leaves the description (still named so), then the new one appears,
+        // its first row taking the keyboard focus.
         XCTAssertEqual(
-            changes.map(\.0), [.focused(false), .shown(false), .shown(true), .focused(true)])
-        XCTAssertEqual(changes.map(\.1), ["Sheet", "Sheet", "Sheet 2", "Sheet 2"])
+            changes.map(\.0),
+            [.focused(false), .shown(false), .shown(true), .focused(true), .itemFocused(0, true)])
+        XCTAssertEqual(changes.map(\.1), ["Sheet", "Sheet", "Sheet 2", "Sheet 2", "Sheet 2"])
         XCTAssertEqual(described(model), "1 Sheet 2 shown")
         try run(stack, clock, seconds: 2)
         XCTAssertEqual(stack.state(ofLevel: 1)?.phase, .presented)
@@ -104,15 +106,15 @@ final class StackAccessibilityModelTests: XCTestCase {
         XCTAssertEqual(
             changes,
             [
-                .focused(false), .shown(false), .shown(true), .focused(true), .focused(false),
-                .shown(false),
+                .focused(false), .shown(false), .shown(true), .focused(true),
+                .itemFocused(0, false), .focused(false), .shown(false),
             ])
         XCTAssertFalse(model.perform(.dismiss), "nothing to dismiss any more")
         // Presenting the root again describes it again.
         stack.presentRoot()
         try run(stack, clock, seconds: 2)
         XCTAssertEqual(described(model), "0 Sheet shown")
-        XCTAssertEqual(changes.suffix(2), [.shown(true), .focused(true)])
+        XCTAssertEqual(changes.suffix(3), [.shown(true), .focused(true), .itemFocused(0, true)])
     }
 
     func testExpandAndCollapseMoveTheTopSheetOnly() throws {

@@ -10,7 +10,8 @@ final class RunningHostDemo {
     let display: X11Display
     let window: UInt
 
-    init() throws {
+    /// Starts `x11-host-demo --events` with `arguments` after it.
+    init(_ arguments: [String] = []) throws {
         guard let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
             throw unavailable("no X display: DISPLAY is not set (run under Xvfb, e.g. `make test`)")
         }
@@ -23,7 +24,7 @@ final class RunningHostDemo {
         }
         guard let display = opened else { throw unavailable("no X display: cannot open \(name)") }
         self.display = display
-        child = try ChildProcess(try builtExecutable("x11-host-demo"), ["--events"])
+        child = try ChildProcess(try builtExecutable("x11-host-demo"), ["--events"] + arguments)
         let pid = child.pid
         var found: UInt?
         let up = eventually(timeout: 10) {
