@@ -16,6 +16,7 @@ struct GtkDemoOptions {
         usage: gtk-demo [--scene card|sheet|photo|stack] [--preset seed|fluid] [--size WxH]
                         [--replay FILE]
                         [--exit-after-replay] [--events] [--confirm] [--reduce-motion]
+                        [--adaptive]
 
         Opens a GTK 4 window titled "SwipeDismiss GTK demo" (X11 or Wayland, as GDK_BACKEND
         and the environment choose): real GTK widgets behind (an "Open" button and a "Search"
@@ -45,6 +46,9 @@ struct GtkDemoOptions {
           --confirm             veto every dismissal: the sheet asks "Discard changes?";
                                 y dismisses, n or Escape keeps it
           --reduce-motion       critically damped springs; present and dismiss cross-fade
+          --adaptive            sheet and stack: on windows over 450 x 360 pt the sheets
+                                float, centred, at most 640 pt wide, live as the window is
+                                resized (phase lines then carry "mode")
           -h, --help            show this help
 
         Exit status: 0 when the window is closed, 2 for bad flags or when no display can be

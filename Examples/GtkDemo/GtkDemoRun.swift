@@ -138,7 +138,9 @@ final class GtkDemoRun {
             if depth == 0 {
                 stackHost.presentRoot()
             } else if depth < StackScene.maximumDepth {
-                stackHost.present(StackScene.level(depth, configuration: configuration))
+                stackHost.present(
+                    StackScene.level(
+                        depth, configuration: configuration, adaptive: options.adaptive))
             }
         }
     }
@@ -148,11 +150,12 @@ final class GtkDemoRun {
         guard options.printsEvents else { return }
         switch host {
         case .stack(let stackHost):
-            printEvents(of: stackHost.stack, with: console.line)
+            printEvents(of: stackHost.stack, namingMode: options.adaptive, with: console.line)
         case .single(let single):
             printEvents(
                 of: single.controller, namingDetent: options.scene == .sheet,
-                namingTranslation: configuration.direction == .free, with: console.line)
+                namingTranslation: configuration.direction == .free,
+                namingMode: options.adaptive && options.scene.namesDetents, with: console.line)
         }
     }
 

@@ -93,9 +93,11 @@ enum GtkDemoScenes {
             host.controller.keyBindings = .tools
             return .single(host)
         }
+        // `--adaptive`: the sheets float on wide windows (their frames follow the presenter).
+        let adaptive: AdaptivePresentation? = options.adaptive ? .standard : nil
         switch options.scene {
         case .sheet:
-            let presenter = SheetPresenter(drawsScreenBehind: false)
+            let presenter = SheetPresenter(drawsScreenBehind: false, adaptive: adaptive)
             let sheet = GtkDemoWidgets.sheet(presenter)
             let content = GtkSheetContent.sheet(
                 sheet.widget, presenter: presenter, scrolledWindow: sheet.scrolled,
@@ -122,7 +124,8 @@ enum GtkDemoScenes {
             var contents: [GtkSheetContent] = []
             for level in 0..<StackScene.maximumDepth {
                 let presenter = SheetPresenter(
-                    title: StackScene.title(ofLevel: level), drawsScreenBehind: false)
+                    title: StackScene.title(ofLevel: level), drawsScreenBehind: false,
+                    adaptive: adaptive)
                 let sheet = GtkDemoWidgets.sheet(presenter, opensAnother: true)
                 // The top level has none above it.
                 if level == StackScene.maximumDepth - 1, let button = sheet.openAnother {
@@ -140,7 +143,8 @@ enum GtkDemoScenes {
             ) { input, renderer, clock in
                 StackScene.makeController(
                     input: input, renderer: renderer, clock: clock,
-                    configuration: configuration, confirm: options.confirm)
+                    configuration: configuration, confirm: options.confirm,
+                    adaptive: options.adaptive)
             }
             return Built(host: .stack(host), sheets: sheets)
         }
