@@ -101,6 +101,12 @@ final class X11HostDemoStackTests: XCTestCase {
         // Escape now dismisses the share sheet, and "Share" presents again.
         try xdotool(["key", "--window", demo.id, "Escape"])
         XCTAssertTrue(eventually { demo.pixel() == X11HostDemoTests.screen })
+        // The keys are the app's again once no sheet is left (the backdrop can read clear a
+        // frame before the dismissal ends, and until then Return is the sheet's).
+        XCTAssertTrue(
+            eventually {
+                demo.events.last { $0["phase"] != nil }?["depth"] as? Int == 0
+            }, "\(demo.events.suffix(3))")
         try xdotool(["key", "--window", demo.id, "Return"])
         XCTAssertTrue(
             eventually {
