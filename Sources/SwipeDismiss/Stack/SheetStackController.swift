@@ -53,17 +53,17 @@ public final class SheetStackController {
     private var presenters: [Presenter]
     private var directions: [DismissDirection]
     var viewportSize: Size
-    private var needsDisplay = true
+    var needsDisplay = true
     private var lastRendered: [DismissState] = []
     /// The observers, the calls' completions and the input buffer (`DriverHub`).
     private let hub = DriverHub<StackEvent>()
     private var isPerforming = false
     /// The stack's effects not yet performed, oldest first: a call made while they are
     /// performed runs at once, and its effects wait behind these.
-    private var queue: [StackEffect] = []
+    var queue: [StackEffect] = []
     var asker = PolicyAsker()
     /// Each level's keyboard focus (`FocusTracker`).
-    private var focus = FocusTracker()
+    var focus = FocusTracker()
 
     /// A stack holding `root` as level 0, presented and at rest (or dismissed).
     public init(
@@ -308,7 +308,7 @@ public final class SheetStackController {
 
     /// Performs the stack's effects, oldest first; a call from an observer adds its own
     /// behind them.
-    private func performEffects() {
+    func performEffects() {
         guard !isPerforming else { return }
         isPerforming = true
         syncLevels()
@@ -357,47 +357,6 @@ public final class SheetStackController {
             directions = descriptions.map(\.configuration.direction)
             needsDisplay = true
         }
-    }
-
-    // MARK: Focus
-
-    /// Moves or activates the keyboard focus for `intent`; returns false when the intent is
-    /// the stack's.
-    private func handleFocus(_ intent: KeyIntent) -> Bool {
-        let level = stack.inputLevel
-        guard level < descriptions.count else { return false }
-        let presenter = descriptions[level].presenter
-        switch focus.handle(intent, inputLevel: level, presenter: presenter) {
-        case .notFocus: return false
-        case .done: break
-        case .moved(let index):
-            // At the top detent the list scrolls to show the newly focused row.
-            if let range = presenter.listExtent(ofFocusableItem: index) {
-                queue.append(
-                    contentsOf: stack.revealInList(
-                        level: level, top: range.lowerBound, bottom: range.upperBound,
-                        environment: environments))
-            }
-        case .activate(let index):
-            let point = presenter.activationPoint(
-                ofItem: index, state: stack.state(ofLevel: level),
-                direction: descriptions[level].configuration.direction, viewport: viewport)
-            let item = presenter.focusableItem(at: index)
-            queue.append(.level(level, .notify(.contentTapped(item: item, point: point))))
-        }
-        performEffects()
-        return true
-    }
-
-    /// Follows every level's life with its focus, and the ring onto the sheet that takes
-    /// input.
-    private func followFocus() {
-        let count = min(stack.levels.count, descriptions.count)
-        let changed = focus.follow(count: count, inputLevel: stack.inputLevel) { level in
-            let machine = stack.levels[level]
-            return (descriptions[level].presenter, machine.isShown, machine.presentationCount)
-        }
-        if changed { needsDisplay = true }
     }
 
     private func renderIfNeeded(force: Bool) throws -> Bool {
