@@ -18,37 +18,16 @@ final class AdaptiveExportTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    /// A 390×844 trace that resizes to each of `sizes` at 1 s, 2 s, …, then waits a second.
+    /// A 390×844 trace that resizes to each of `sizes` (`makeResizingTrace(_:name:in:)`).
     private func resizingTrace(_ sizes: [(Double, Double)], name: String) throws -> String {
-        var events = sizes.enumerated().map { index, size in
-            "{\"t\":\(index + 1),\"type\":\"viewport\",\"width\":\(size.0),\"height\":\(size.1)}"
-        }
-        events.append("{\"t\":\(sizes.count + 1),\"type\":\"key\",\"key\":\"n\"}")
-        let text =
-            "{ \"viewport\": { \"width\": 390, \"height\": 844 },\n  \"events\": [\n    "
-            + events.joined(separator: ",\n    ") + " ] }\n"
-        let path = root + "/\(name).json"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+        try makeResizingTrace(sizes, name: name, in: root)
     }
 
-    /// The header and the rows of `samples.csv`, each as its fields.
+    /// `samples.csv` of an export of `trace` with `flags` (`exportSamples(_:_:name:in:)`).
     private func export(_ trace: String, _ flags: [String], name: String) throws
         -> (header: String, rows: [[String]])
     {
-        let out = root + "/" + name
-        let result = runExport(
-            ["--trace", trace, "--out", out, "--format", "svg", "--scale", "0.25"] + flags)
-        XCTAssertEqual(result.status, 0, result.errors)
-        let text = try String(contentsOfFile: out + "/samples.csv", encoding: .utf8)
-        var lines = text.split(separator: "\n").map(String.init)
-        let header = lines.removeFirst()
-        return (
-            header,
-            lines.map {
-                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            }
-        )
+        try exportSamples(trace, flags, name: name, in: root)
     }
 
     func testARoundTripFloatsAt1024x768AndComesBackToMedium() throws {
