@@ -37,8 +37,16 @@ public struct Detent: Hashable, Sendable, Identifiable {
 
     /// How a detent's position is given.
     public enum Position: Hashable, Sendable {
+        /// The content covers this fraction of the viewport's height (0.9: its top edge 10 %
+        /// down), as SwiftUI's `.fraction` and `PresentationDetent.fraction` mean it.
+        case height(fraction: Double)
         /// The content's top edge at this fraction of the viewport from the top
         /// (0.1: the top edge 10 % down, 90 % of the viewport covered).
+        @available(
+            *, deprecated,
+            message:
+                "the top edge's place, not the height: use .height(fraction: 1 - x) (the fraction covered, as SwiftUI and PresentationDetent mean it)"
+        )
         case fraction(Double)
         /// The content's top edge this many points below the viewport's top edge.
         case pointsFromTop(Double)
@@ -103,6 +111,7 @@ public struct Detent: Hashable, Sendable, Identifiable {
         }
         let visible: Double
         switch position {
+        case .height(let fraction): visible = extent * fraction
         case .fraction(let fraction): visible = extent * (1 - fraction)
         case .pointsFromTop(let points): visible = extent - points
         case .pointsFromBottom(let points): visible = points

@@ -86,6 +86,6 @@ public struct DetentResolver: Hashable, Sendable {
     /// The sheet scene's `medium`: its top halfway down while the window is at least 500 pt
     /// tall, inactive below (UIKit's `.medium` at compact height).
     public static let sheetMedium = DetentResolver(name: "sheet.medium") { context in
-        context.viewport.height >= mediumMinimumHeight ? .fraction(0.5) : nil
+        context.viewport.height >= mediumMinimumHeight ? .height(fraction: 0.5) : nil
     }
 }

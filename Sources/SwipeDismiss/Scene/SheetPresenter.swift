@@ -16,7 +16,7 @@
 /// scene in place, so scrolling allocates nothing. `listOffset` is where the list starts.
 public final class SheetPresenter: ScrollingPresenter {
     /// The top detent: the sheet's top edge 10 % of the viewport down.
-    public static let large = Detent(name: "large", position: .fraction(0.1))
+    public static let large = Detent(name: "large", position: .height(fraction: 0.9))
     /// The resting detent: the sheet's top edge halfway down, while the window is at least
     /// 500 pt tall (`DetentResolver.sheetMedium`); inactive below.
     public static let medium = Detent(.medium, position: .custom(.sheetMedium))
