@@ -7,7 +7,7 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public var problem: String
 
     /// An error about `field`.
-    public init(field: String, problem: String) {
+    package init(field: String, problem: String) {
         self.field = field
         self.problem = problem
     }
