@@ -87,9 +87,10 @@ public final class CairoPainter {
         context.save()
         if scale != 1 { context.scale(x: scale, y: scale) }
         if let font { context.setFontFace(font) }
-        drawApp(layer.role, on: context)
+        drawApp(layer.role, .belowItems, on: context)
         draw(layer.items, on: context, opacity: 1, scale: scale)
         if let group = layer.clipGroup { draw(group, on: context, opacity: 1, scale: scale) }
+        drawApp(layer.role, .aboveItems, on: context)
         context.restore()
     }
 
@@ -171,17 +172,19 @@ public final class CairoPainter {
             || (layer.clipGroup == nil && !drawn
                 && (layer.items.count == 1 || !itemsOverlap(layer.items, scale: scale)))
         if foldsOpacity {
-            if drawn { drawApp(layer.role, on: context) }
+            if drawn { drawApp(layer.role, .belowItems, on: context) }
             draw(layer.items, on: context, opacity: opacity, scale: scale)
             if let group = layer.clipGroup {
                 draw(group, on: context, opacity: opacity, scale: scale)
             }
+            if drawn { drawApp(layer.role, .aboveItems, on: context) }
         } else {
             groupedLayerCount += 1
             context.pushGroup()
-            if drawn { drawApp(layer.role, on: context) }
+            if drawn { drawApp(layer.role, .belowItems, on: context) }
             draw(layer.items, on: context, opacity: 1, scale: scale)
             if let group = layer.clipGroup { draw(group, on: context, opacity: 1, scale: scale) }
+            if drawn { drawApp(layer.role, .aboveItems, on: context) }
             context.popGroup(paintingWithAlpha: opacity)
         }
         if transformed || layer.clip != nil { context.restore() }

@@ -5,9 +5,9 @@ import SwipeDismiss
 ///
 /// | swift-cross-ui | meaning there | `Detent.Position` here | `Detent.ID` |
 /// |---|---|---|---|
-/// | `.large` | nearly the whole window | `.fraction(0.1)` (top edge 10 % down, as `SheetPresenter.large`) | `large` |
-/// | `.medium` | half the window | `.fraction(0.5)` at 500 pt of height or more, inactive below (as `SheetPresenter.medium`) | `medium` |
-/// | `.fraction(f)` | the sheet covers `f` of the height | `.fraction(1 − f)` (top edge at `1 − f`) | `fraction-f` |
+/// | `.large` | nearly the whole window | `.height(fraction: 0.9)` (top edge 10 % down, as `SheetPresenter.large`) | `large` |
+/// | `.medium` | half the window | `.height(fraction: 0.5)` at 500 pt of height or more, inactive below (as `SheetPresenter.medium`) | `medium` |
+/// | `.fraction(f)` | the sheet covers `f` of the height | `.height(fraction: f)` (the same meaning) | `fraction-f` |
 /// | `.height(h)` | the sheet is `h` points tall | `.pointsFromBottom(h)` | `height-h` |
 ///
 /// A sheet never rises above `large`: a taller fraction or height rests there.
@@ -28,7 +28,7 @@ public enum PresentationDetent: Hashable, Sendable {
         case .medium: return SheetPresenter.medium
         case .fraction(let fraction):
             let f = fraction.isFinite ? min(1, max(0, fraction)) : 0.5
-            return Detent(Detent.ID("fraction-\(f)"), position: .fraction(1 - f))
+            return Detent(Detent.ID("fraction-\(f)"), position: .height(fraction: f))
         case .height(let height):
             let h = height.isFinite ? max(0, height) : 0
             return Detent(Detent.ID("height-\(h)"), position: .pointsFromBottom(h))

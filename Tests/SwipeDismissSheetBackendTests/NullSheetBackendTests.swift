@@ -29,12 +29,12 @@ final class NullSheetBackendTests: XCTestCase {
         XCTAssertEqual(PresentationDetent.medium.detent, SheetPresenter.medium)
         XCTAssertEqual(
             PresentationDetent.fraction(0.25).detent,
-            Detent("fraction-0.25", position: .fraction(0.75)))
+            Detent("fraction-0.25", position: .height(fraction: 0.25)))
         XCTAssertEqual(
             PresentationDetent.height(300).detent,
             Detent("height-300.0", position: .pointsFromBottom(300)))
         // Out-of-range and non-finite values are clamped, never trapped on.
-        XCTAssertEqual(PresentationDetent.fraction(2).detent.position, .fraction(0))
+        XCTAssertEqual(PresentationDetent.fraction(2).detent.position, .height(fraction: 1))
         XCTAssertEqual(PresentationDetent.height(-.infinity).detent.position, .pointsFromBottom(0))
         XCTAssertTrue(SheetVisibility.automatic.showsIndicator(detentCount: 2))
         XCTAssertFalse(SheetVisibility.automatic.showsIndicator(detentCount: 1))

@@ -35,7 +35,7 @@ final class ConfigurationFiniteStateTests: XCTestCase {
         var configuration = DismissConfiguration.sheet()
         XCTAssertNil(error(of: configuration))
         let index = configuration.detents.count - 1
-        configuration.detents[index].position = .fraction(.nan)
+        configuration.detents[index].position = .height(fraction: .nan)
         XCTAssertEqual(
             error(of: configuration),
             ConfigurationError(

@@ -251,7 +251,7 @@ final class ConfigurationValidationTests: XCTestCase {
     func testAnUnknownDetentIsNamedWithItsField() {
         var configuration = DismissConfiguration.sheet()
         configuration.detents = [
-            Detent("full", position: .fraction(0.05)),
+            Detent("full", position: .height(fraction: 0.95)),
             Detent("peek", position: .pointsFromBottom(200)),
         ]
         configuration.presentedDetent = "peek"

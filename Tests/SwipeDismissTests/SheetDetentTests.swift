@@ -13,7 +13,7 @@ final class SheetDetentTests: XCTestCase {
     func testDetentPositionsResolveToOffsetsFromTheTopDetent() {
         let layout = DetentLayout(
             detents: [
-                Detent(name: "half", position: .fraction(0.5)),
+                Detent(name: "half", position: .height(fraction: 0.5)),
                 Detent(name: "top", position: .pointsFromTop(100)),
                 Detent(name: "peek", position: .pointsFromBottom(120)),
                 Detent(name: "fit", position: .fitsContent),

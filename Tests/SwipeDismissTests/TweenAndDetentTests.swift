@@ -20,9 +20,9 @@ final class TweenAndDetentTests: XCTestCase {
             Detent(name: "d", position: position)
                 .visibleExtent(viewportExtent: 800, contentExtent: 2000)
         }
-        XCTAssertEqual(visible(.fraction(0.25)), 600)
-        XCTAssertEqual(visible(.fraction(-1)), 800)
-        XCTAssertEqual(visible(.fraction(.nan)), 0)
+        XCTAssertEqual(visible(.height(fraction: 0.75)), 600)
+        XCTAssertEqual(visible(.height(fraction: 2)), 800)
+        XCTAssertEqual(visible(.height(fraction: .nan)), 0)
         XCTAssertEqual(visible(.pointsFromTop(900)), 0)
         XCTAssertEqual(visible(.pointsFromBottom(.infinity)), 800)
         XCTAssertEqual(visible(.fitsContent), 800)

@@ -14,7 +14,7 @@ public enum AlphaCurve: Hashable, Sendable {
     public static let seed = AlphaCurve.linear(rest: 0.3, perPoint: 0.001, floor: 0.1)
 
     /// The alpha at rest (for `.stops`, the largest stop).
-    public var rest: Double {
+    package var rest: Double {
         switch self {
         case .linear(let rest, _, _), .progress(let rest): rest
         case .stops(let stops): stops.map(\.alpha).max() ?? 0
@@ -22,7 +22,7 @@ public enum AlphaCurve: Hashable, Sendable {
     }
 
     /// The alpha for a content offset with the detents resolved in `layout`.
-    public func alpha(offset: Double, layout: DetentLayout) -> Double {
+    package func alpha(offset: Double, layout: DetentLayout) -> Double {
         guard case .stops(let stops) = self else {
             return alpha(offset: offset, dismissDistance: layout.distance)
         }
@@ -48,7 +48,7 @@ public enum AlphaCurve: Hashable, Sendable {
     }
 
     /// The alpha for a content offset, given the distance that takes the content off screen.
-    public func alpha(offset: Double, dismissDistance: Double) -> Double {
+    package func alpha(offset: Double, dismissDistance: Double) -> Double {
         switch self {
         case .linear(let rest, let perPoint, let floor):
             return min(rest, max(floor, rest - offset * perPoint))

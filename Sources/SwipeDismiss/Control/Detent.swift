@@ -37,8 +37,16 @@ public struct Detent: Hashable, Sendable, Identifiable {
 
     /// How a detent's position is given.
     public enum Position: Hashable, Sendable {
+        /// The content covers this fraction of the viewport's height (0.9: its top edge 10 %
+        /// down), as SwiftUI's `.fraction` and `PresentationDetent.fraction` mean it.
+        case height(fraction: Double)
         /// The content's top edge at this fraction of the viewport from the top
         /// (0.1: the top edge 10 % down, 90 % of the viewport covered).
+        @available(
+            *, deprecated,
+            message:
+                "the top edge's place, not the height: use .height(fraction: 1 - x) (the fraction covered, as SwiftUI and PresentationDetent mean it)"
+        )
         case fraction(Double)
         /// The content's top edge this many points below the viewport's top edge.
         case pointsFromTop(Double)
@@ -76,19 +84,19 @@ public struct Detent: Hashable, Sendable, Identifiable {
     }
 
     /// The name of the off-screen position, always the last detent.
-    public static let dismissedName = ID.dismissed.rawValue
+    package static let dismissedName = ID.dismissed.rawValue
 
     /// The card's one detent: the content where the presenter lays it out.
     public static let open = Detent(name: "open", position: .fitsContent)
 
     /// How much of the viewport's `extent` the content covers at this detent.
-    public func visibleExtent(viewportExtent extent: Double, contentExtent: Double) -> Double {
+    package func visibleExtent(viewportExtent extent: Double, contentExtent: Double) -> Double {
         visibleExtent(viewportExtent: extent, contentExtent: contentExtent, context: nil) ?? 0
     }
 
     /// How much of the viewport's `extent` the content covers at this detent in `context`
     /// (a `.custom` position asks its resolver); nil while the detent is inactive.
-    public func visibleExtent(
+    package func visibleExtent(
         viewportExtent extent: Double, contentExtent: Double, context: DetentContext?
     ) -> Double? {
         var position = position
@@ -103,6 +111,7 @@ public struct Detent: Hashable, Sendable, Identifiable {
         }
         let visible: Double
         switch position {
+        case .height(let fraction): visible = extent * fraction
         case .fraction(let fraction): visible = extent * (1 - fraction)
         case .pointsFromTop(let points): visible = extent - points
         case .pointsFromBottom(let points): visible = points
@@ -120,20 +129,20 @@ public struct Detent: Hashable, Sendable, Identifiable {
 /// at offset `distance - e`. Index `count` stands for `dismissed`.
 public struct DetentLayout: Hashable, Sendable {
     /// Names of the resting detents, in offset order (top first).
-    public private(set) var names: [String]
+    package private(set) var names: [String]
     /// Offsets of the resting detents, ascending.
-    public private(set) var offsets: [Double]
+    package private(set) var offsets: [Double]
     /// The offset at which the content is fully off screen.
-    public let distance: Double
+    package let distance: Double
     /// How far the content travels to leave by each edge (what a `.free` release reads);
     /// `distance` for every edge unless given.
-    public let edges: EdgeDistances
+    package let edges: EdgeDistances
     /// The presentation mode the layout was made for (`PresentationMode`), when the
     /// presenter adapts to the window; nil otherwise.
-    public let mode: PresentationMode?
+    package let mode: PresentationMode?
     /// Each inactive detent's stand-in: the nearest active detent above it (in the
     /// configured order; the top one when none is above).
-    public private(set) var standIns: [String: String] = [:]
+    package private(set) var standIns: [String: String] = [:]
 
     /// Resolves `detents` (an empty list means `[.open]`); `context` is what a `.custom`
     /// detent's resolver reads, and a detent it makes inactive is left out (its stand-in is
@@ -180,46 +189,46 @@ public struct DetentLayout: Hashable, Sendable {
 
     /// The index of detent `id`, or of its stand-in while it is inactive (`.dismissed`
     /// gives `count`); nil for a detent the configuration lacks.
-    public func activeIndex(of id: Detent.ID) -> Int? {
+    package func activeIndex(of id: Detent.ID) -> Int? {
         if let index = index(of: id) { return index }
         return standIns[id.rawValue].flatMap { index(named: $0) }
     }
 
     /// The number of resting detents (`dismissed` not counted).
-    public var count: Int { offsets.count }
+    package var count: Int { offsets.count }
     /// The top detent's offset.
-    public var top: Double { offsets.isEmpty ? 0 : offsets[0] }
+    package var top: Double { offsets.isEmpty ? 0 : offsets[0] }
     /// The lowest resting detent's offset: the last stop before `dismissed`.
-    public var lowest: Double { offsets.isEmpty ? 0 : offsets[offsets.count - 1] }
+    package var lowest: Double { offsets.isEmpty ? 0 : offsets[offsets.count - 1] }
 
     /// The offset of detent `index`; `count` (or more) is `dismissed`.
-    public func offset(of index: Int) -> Double {
+    package func offset(of index: Int) -> Double {
         index >= 0 && index < offsets.count ? offsets[index] : distance
     }
 
     /// The name of detent `index`; `count` (or more) is `dismissed`.
-    public func name(of index: Int) -> String {
+    package func name(of index: Int) -> String {
         index >= 0 && index < names.count ? names[index] : Detent.dismissedName
     }
 
     /// The identifier of detent `index`; `count` (or more) is `.dismissed`.
-    public func id(of index: Int) -> Detent.ID {
+    package func id(of index: Int) -> Detent.ID {
         Detent.ID(name(of: index))
     }
 
     /// The index of the detent called `name` (`dismissed` gives `count`), if any.
-    public func index(named name: String) -> Int? {
+    package func index(named name: String) -> Int? {
         for index in names.indices where names[index] == name { return index }
         return name == Detent.dismissedName ? count : nil
     }
 
     /// The index of the detent `id` (`.dismissed` gives `count`), if any.
-    public func index(of id: Detent.ID) -> Int? {
+    package func index(of id: Detent.ID) -> Int? {
         index(named: id.rawValue)
     }
 
     /// The detent nearest to `position`; ties go to the one nearer the top.
-    public func nearest(to position: Double, includingDismissed: Bool) -> Int {
+    package func nearest(to position: Double, includingDismissed: Bool) -> Int {
         var best = 0
         var bestDistance = Double.infinity
         let last = includingDismissed ? count : count - 1
@@ -259,7 +268,7 @@ public struct EdgeDistances: Hashable, Sendable {
     /// until it is off screen: it leaves as soon as one axis's translation reaches that
     /// side's distance, so the answer is the smallest of the per-axis travels (0 for a zero
     /// `unit`, or content already past an edge it heads to).
-    public func exit(from start: Point = .zero, along unit: Point) -> Double {
+    package func exit(from start: Point = .zero, along unit: Point) -> Double {
         var best = Double.infinity
         if abs(unit.x) > 1e-12 {
             let edge = unit.x > 0 ? right - start.x : left + start.x

@@ -37,7 +37,7 @@ public struct DetentContext: Hashable, Sendable {
     public var textScale: Double?
 
     /// A context for a window of `viewport` with `contentHeight` points of content.
-    public init(
+    package init(
         viewport: Size, safeInsets: SafeInsets = .zero, contentHeight: Double,
         textScale: Double? = nil
     ) {
@@ -81,11 +81,11 @@ public struct DetentResolver: Hashable, Sendable {
     public static let inactive = DetentResolver(name: "inactive") { _ in nil }
 
     /// The height below which the sheet scene's `medium` is inactive: 500 pt.
-    public static let mediumMinimumHeight = 500.0
+    package static let mediumMinimumHeight = 500.0
 
     /// The sheet scene's `medium`: its top halfway down while the window is at least 500 pt
     /// tall, inactive below (UIKit's `.medium` at compact height).
     public static let sheetMedium = DetentResolver(name: "sheet.medium") { context in
-        context.viewport.height >= mediumMinimumHeight ? .fraction(0.5) : nil
+        context.viewport.height >= mediumMinimumHeight ? .height(fraction: 0.5) : nil
     }
 }

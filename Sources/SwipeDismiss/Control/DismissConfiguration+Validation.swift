@@ -7,7 +7,7 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public var problem: String
 
     /// An error about `field`.
-    public init(field: String, problem: String) {
+    package init(field: String, problem: String) {
         self.field = field
         self.problem = problem
     }
@@ -34,7 +34,8 @@ extension DismissConfiguration {
         }
         for (index, detent) in detents.enumerated() {
             switch detent.position {
-            case .fraction(let value), .pointsFromTop(let value), .pointsFromBottom(let value):
+            case .height(let value), .fraction(let value), .pointsFromTop(let value),
+                .pointsFromBottom(let value):
                 try Self.finite(value, "detents[\(index)].position")
             case .fitsContent, .custom:
                 break

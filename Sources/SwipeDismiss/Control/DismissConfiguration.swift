@@ -38,7 +38,7 @@ public enum ReleaseDecision: Hashable, Sendable {
     /// A one-detent summary of the machine's release rule, for reading a configuration
     /// (the controller itself decides with every detent). `.nearestDetent` needs the real
     /// `distance`: with the default (infinity) no projection is nearer to off screen.
-    public func dismisses(offset: Double, velocity: Double, distance: Double = .infinity) -> Bool {
+    package func dismisses(offset: Double, velocity: Double, distance: Double = .infinity) -> Bool {
         switch self {
         case .translation(let threshold):
             return offset >= threshold
@@ -66,7 +66,7 @@ public enum DismissStyle: Hashable, Sendable {
     case fadeWithContent(Spring)
 
     /// The spring the content leaves on, whichever the style.
-    public var spring: Spring {
+    package var spring: Spring {
         switch self {
         case .clearBackdropAtOnce(let spring), .fadeWithContent(let spring): spring
         }

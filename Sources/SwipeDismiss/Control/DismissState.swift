@@ -77,7 +77,7 @@ public struct DismissState: Hashable, Sendable {
     }
 
     /// Whether a renderer would draw something different for `other` (time aside).
-    public func looksDifferent(from other: DismissState) -> Bool {
+    package func looksDifferent(from other: DismissState) -> Bool {
         offset != other.offset || alpha != other.alpha || phase != other.phase
             || contentOpacity != other.contentOpacity
             || isDismissAttemptPending != other.isDismissAttemptPending || scroll != other.scroll
@@ -104,7 +104,7 @@ public enum DismissDirection: String, Hashable, Sendable, CaseIterable {
     ///
     /// `.free` has no one axis: its unit is `.down`'s, which the one-axis readings fall back
     /// to (a release from rest with no speed leaves downwards, as in a photo viewer).
-    public var unit: Point {
+    package var unit: Point {
         switch self {
         case .down, .free: Point(x: 0, y: 1)
         case .up: Point(x: 0, y: -1)
@@ -114,7 +114,7 @@ public enum DismissDirection: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The component of `vector` along this direction.
-    public func component(of vector: Point) -> Double {
+    package func component(of vector: Point) -> Double {
         vector.x * unit.x + vector.y * unit.y
     }
 }

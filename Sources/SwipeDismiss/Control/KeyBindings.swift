@@ -71,7 +71,7 @@ public struct KeyBindings: Hashable, Sendable {
 
     /// What `key` asks of `machine` now: its configuration's confirm or decline keys while
     /// a vetoed attempt is pending, else the bound intent; nil for a key bound to nothing.
-    public func intent(for key: Key, on machine: DismissMachine) -> KeyIntent? {
+    package func intent(for key: Key, on machine: DismissMachine) -> KeyIntent? {
         if machine.isDismissAttemptPending {
             if machine.configuration.confirmKeys.contains(key) { return .confirm }
             if machine.configuration.declineKeys.contains(key) { return .decline }

@@ -29,7 +29,7 @@ public enum Key: Hashable, Sendable {
     case other(String)
 
     /// The key for a trace name such as `"Escape"`.
-    public init(name: String) {
+    package init(name: String) {
         switch name {
         case "Escape": self = .escape
         case "Space", "space", " ": self = .space
@@ -48,7 +48,7 @@ public enum Key: Hashable, Sendable {
     }
 
     /// The name used in traces.
-    public var name: String {
+    package var name: String {
         switch self {
         case .escape: "Escape"
         case .space: "Space"
@@ -105,7 +105,7 @@ public struct InputEvent: Hashable, Sendable {
     }
 
     /// The pointer location, for pointer events.
-    public var location: Point? {
+    package var location: Point? {
         switch kind {
         case .down(let p), .move(let p), .up(let p): p
         case .key, .cancel, .scroll, .scrollStop, .viewport: nil

@@ -10,16 +10,16 @@ public final class CardPresenter: Presenter {
     /// Where the card's top edge sits, as a fraction of the viewport height.
     public let cardTopFraction: Double
     /// The headline on the card.
-    public let title: String
+    package let title: String
     /// The label on the card's swipe button.
-    public let buttonTitle: String
+    package let buttonTitle: String
     /// The line under the headline.
-    public let subtitle: String
+    package let subtitle: String
     /// What the screen says once the card is gone, to bring it back.
-    public let presentAgainHint: String
+    package let presentAgainHint: String
     /// Whether the scene draws a screen behind the backdrop (the bundled "Inbox"); false
     /// leaves the `.presenting` layer empty, for a host that draws its own screen first.
-    public let drawsScreenBehind: Bool
+    package let drawsScreenBehind: Bool
 
     /// The id `contentItem(at:state:direction:viewport:)` gives the card's button.
     public static let buttonItem = "button"
@@ -42,16 +42,16 @@ public final class CardPresenter: Presenter {
 
     /// The tallest extent the screen's rows and the card's lines are laid out over, in
     /// points: no window is taller (`PixelLimit.maximumSide` at a scale of 1).
-    public static let maximumDrawnHeight = Double(PixelLimit.maximumSide)
+    package static let maximumDrawnHeight = Double(PixelLimit.maximumSide)
 
     /// The card's button frame at rest for `viewport`.
-    public func buttonFrame(viewport: Size) -> Rect {
+    package func buttonFrame(viewport: Size) -> Rect {
         let card = cardFrame(viewport: viewport)
         return Rect(x: viewport.width / 2 - 80, y: card.minY + 110, width: 160, height: 44)
     }
 
     /// The card's frame at rest for `viewport`.
-    public func cardFrame(viewport: Size) -> Rect {
+    package func cardFrame(viewport: Size) -> Rect {
         let top = max(Self.bandHeight + 8, (viewport.height * cardTopFraction).rounded())
         // The card runs past the bottom edge so its lower corners never show.
         return Rect(x: 0, y: top, width: viewport.width, height: viewport.height - top + 24)

@@ -35,7 +35,7 @@ public struct Color: Hashable, Sendable {
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// The same colour with another alpha.
-    public func withAlpha(_ alpha: Double) -> Color {
+    package func withAlpha(_ alpha: Double) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 }

@@ -15,7 +15,7 @@ public struct Point: Hashable, Sendable {
     public static let zero = Point(x: 0, y: 0)
 
     /// Whether both coordinates are finite numbers (not NaN, not infinite).
-    public var isFinite: Bool { x.isFinite && y.isFinite }
+    package var isFinite: Bool { x.isFinite && y.isFinite }
 
     /// Adds the points component by component.
     public static func + (lhs: Point, rhs: Point) -> Point {
@@ -31,7 +31,7 @@ public struct Point: Hashable, Sendable {
     }
 
     /// The Euclidean length of the vector from the origin to this point.
-    public var length: Double { (x * x + y * y).squareRoot() }
+    package var length: Double { (x * x + y * y).squareRoot() }
 }
 
 /// A width and height in points.
@@ -90,7 +90,7 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// This rectangle moved by `offset`.
-    public func offsetBy(_ offset: Point) -> Rect {
+    package func offsetBy(_ offset: Point) -> Rect {
         Rect(origin: origin + offset, size: size)
     }
 }
@@ -136,7 +136,7 @@ public struct Transform: Hashable, Sendable {
     }
 
     /// This transform followed by `other` (`other.apply(to: apply(to: p))`).
-    public func concatenating(_ other: Transform) -> Transform {
+    package func concatenating(_ other: Transform) -> Transform {
         Transform(
             a: other.a * a + other.c * b, b: other.b * a + other.d * b,
             c: other.a * c + other.c * d, d: other.b * c + other.d * d,
@@ -144,9 +144,9 @@ public struct Transform: Hashable, Sendable {
     }
 
     /// The horizontal scale of a transform without rotation or shear.
-    public var scaleX: Double { a }
+    package var scaleX: Double { a }
     /// The vertical scale of a transform without rotation or shear.
-    public var scaleY: Double { d }
+    package var scaleY: Double { d }
 
     /// The translation part.
     public var translation: Point { Point(x: tx, y: ty) }

@@ -3,7 +3,7 @@
 extension PhotoPresenter {
     /// The landing for `viewport`: the provider's source, with the photo's rest frame; nil
     /// without a provider, or when it gives no source or one that cannot be landed on.
-    public func zoomLanding(viewport: Size) -> ZoomLanding? {
+    package func zoomLanding(viewport: Size) -> ZoomLanding? {
         guard let source = sourceProvider?(), source.isValid else { return nil }
         return ZoomLanding(source: source, restFrame: photoFrame(viewport: viewport))
     }
@@ -36,7 +36,7 @@ extension PhotoPresenter {
     /// and no clip; zooming, the photo scaled to fill its drawn frame (aspect-fill, as iOS's
     /// zoom draws it) about its rest centre, moved by the translation, and clipped to that
     /// frame with its corner radius.
-    public func contentPlacement(for state: DismissState, viewport: Size) -> (
+    package func contentPlacement(for state: DismissState, viewport: Size) -> (
         transform: Transform, clip: LayerClip?
     ) {
         guard state.zoom != nil else {

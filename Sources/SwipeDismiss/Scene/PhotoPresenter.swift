@@ -17,22 +17,22 @@ public final class PhotoPresenter: Presenter {
     /// The name under which renderers are expected to know the bundled photo.
     public static let photoName = "photo"
     /// Where the bundled photo lives, relative to the package's root folder.
-    public static let bundledPhotoPath = "Examples/Assets/photo.png"
+    package static let bundledPhotoPath = "Examples/Assets/photo.png"
     /// The bundled photo's size in pixels (written by `scripts/make-photo.py`).
     public static let bundledPhotoSize = Size(width: 960, height: 720)
     /// Height of the white band at the top of the presenting screen, in points.
-    public static let bandHeight = CardPresenter.bandHeight
+    package static let bandHeight = CardPresenter.bandHeight
     /// The travel at which the photo reaches its smallest scale, and the backdrop its floor.
-    public static let shrinkDistance = 300.0
+    package static let shrinkDistance = 300.0
     /// The smallest scale: 0.8 at `shrinkDistance` and beyond.
-    public static let minimumScale = 0.8
+    package static let minimumScale = 0.8
     /// A release dismisses iff the projected 2-D distance from rest is at least this.
-    public static let releaseThreshold = 150.0
+    package static let releaseThreshold = 150.0
 
     /// The image the content layer draws.
     public let image: ImageSource
     /// The image's size in pixels (its aspect ratio places it and its hit area).
-    public let imageSize: Size
+    package let imageSize: Size
     /// Where a dismissal lands, asked at presentation and again before each input and call
     /// while the photo shows, so the dismissal lands on the source the app shows when it
     /// starts (after paging, the current photo's thumbnail); nil, or a nil answer, sends the
@@ -52,20 +52,20 @@ public final class PhotoPresenter: Presenter {
     }
 
     /// The photo's scale at `distance` points from rest: `1 − 0.2·min(1, distance/300)`.
-    public static func scale(forDistance distance: Double) -> Double {
+    package static func scale(forDistance distance: Double) -> Double {
         guard distance.isFinite else { return distance.isNaN ? 1 : minimumScale }
         return 1 - (1 - minimumScale) * min(1, max(0, distance) / shrinkDistance)
     }
 
     /// The backdrop's alpha while dragging at `distance` from rest: `max(0.2, 1 − d/300)`.
-    public static func backdropAlpha(forDistance distance: Double) -> Double {
+    package static func backdropAlpha(forDistance distance: Double) -> Double {
         guard !distance.isNaN else { return 1 }
         return max(0.2, 1 - max(0, distance) / shrinkDistance)
     }
 
     /// The area the photo is fitted into: the viewport less the band's height at the top
     /// and at the bottom (so the photo stays centred).
-    public func imageFrame(viewport: Size) -> Rect {
+    package func imageFrame(viewport: Size) -> Rect {
         let band = Self.bandHeight
         return Rect(
             x: 0, y: band, width: max(0, viewport.width),
@@ -73,13 +73,13 @@ public final class PhotoPresenter: Presenter {
     }
 
     /// Where the photo itself lies at rest: `imageSize` fitted (aspect-fit) to `imageFrame`.
-    public func photoFrame(viewport: Size) -> Rect {
+    package func photoFrame(viewport: Size) -> Rect {
         ImageFit.aspectFit.placement(of: imageSize, in: imageFrame(viewport: viewport))
     }
 
     /// The content layer's transform for a translation `translation` from rest: scaled by
     /// `scale(forDistance: |translation|)` about the photo's centre, then moved.
-    public func contentTransform(translation: Point, viewport: Size) -> Transform {
+    package func contentTransform(translation: Point, viewport: Size) -> Transform {
         let scale = Self.scale(forDistance: translation.length)
         return Transform.scale(scale, about: imageFrame(viewport: viewport).center)
             .concatenating(.translation(translation))
@@ -103,7 +103,7 @@ public final class PhotoPresenter: Presenter {
 
     /// Poses the scene for `state` with the photo at a 2-D `translation` from rest (the
     /// backdrop's alpha still comes from `state`). Allocates nothing.
-    public func update(_ scene: inout Scene, for state: DismissState, translation: Point) {
+    package func update(_ scene: inout Scene, for state: DismissState, translation: Point) {
         var transform = contentTransform(translation: translation, viewport: scene.size)
         var clip: LayerClip?
         if state.zoom != nil {

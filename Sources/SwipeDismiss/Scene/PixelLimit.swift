@@ -6,25 +6,25 @@
 /// surface is at most 2³¹ − 1 bytes at 4 bytes a pixel (a `wl_shm` pool, an XImage and a
 /// cairo image count their bytes in 32-bit ints): 536 870 911 pixels, so a 23 170 px square
 /// fits and a 23 171 px one does not.
-public enum PixelLimit {
+package enum PixelLimit {
     /// The longest side, in pixels.
-    public static let maximumSide = 32767
+    package static let maximumSide = 32767
     /// The most bytes a surface may take.
-    public static let maximumBytes = Int(Int32.max)
+    package static let maximumBytes = Int(Int32.max)
     /// Bytes a pixel takes (XRGB8888, ARGB32).
-    public static let bytesPerPixel = 4
+    package static let bytesPerPixel = 4
     /// The most pixels a surface may hold.
-    public static let maximumPixels = maximumBytes / bytesPerPixel
+    package static let maximumPixels = maximumBytes / bytesPerPixel
 
     /// Whether a `width` × `height` pixel surface can be drawn.
-    public static func fits(width: Int, height: Int) -> Bool {
+    package static func fits(width: Int, height: Int) -> Bool {
         (1...maximumSide).contains(width) && (1...maximumSide).contains(height)
             && width * height <= maximumPixels
     }
 
     /// `points` at `scale`, rounded to whole pixels; nil when not a finite number that fits
     /// in a side (so nothing converts it to an integer that traps).
-    public static func pixels(_ points: Double, scale: Double) -> Int? {
+    package static func pixels(_ points: Double, scale: Double) -> Int? {
         let product = (points * scale).rounded()
         guard product.isFinite, product >= 0, product <= Double(maximumSide) else { return nil }
         return Int(product)
@@ -32,7 +32,7 @@ public enum PixelLimit {
 
     /// Whether `width` × `height` points at `scale` pixels a point make a surface that can
     /// be drawn (false for a scale that is not a positive finite number).
-    public static func fits(width: Double, height: Double, scale: Double) -> Bool {
+    package static func fits(width: Double, height: Double, scale: Double) -> Bool {
         guard scale.isFinite, scale > 0, let columns = pixels(width, scale: scale),
             let rows = pixels(height, scale: scale)
         else { return false }
@@ -41,7 +41,7 @@ public enum PixelLimit {
 
     /// Why `width` × `height` points at `scale` cannot be drawn, in words for a user; nil
     /// when they can.
-    public static func problem(width: Double, height: Double, scale: Double) -> String? {
+    package static func problem(width: Double, height: Double, scale: Double) -> String? {
         guard !fits(width: width, height: height, scale: scale) else { return nil }
         guard scale.isFinite, scale > 0 else {
             return "the scale \(scale) is not a positive finite number"
@@ -60,7 +60,7 @@ public enum PixelLimit {
     /// each side clamped to 1 … 32 767 px, then both shrunk by one factor until the pixels
     /// fit (so the aspect is kept to a point). `scale` must be positive and finite (else 1 is
     /// used); sides that are not finite count as the largest.
-    public static func largestDrawable(width: Double, height: Double, scale: Double) -> (
+    package static func largestDrawable(width: Double, height: Double, scale: Double) -> (
         width: Int, height: Int
     ) {
         let scale = scale.isFinite && scale > 0 ? scale : 1
@@ -89,7 +89,7 @@ public enum PixelLimit {
     /// The largest scale of at most `scale` at which `width` × `height` points can be drawn,
     /// in steps of `1 / steps` (1 for an integer buffer scale, 120 for Wayland's fractional
     /// one); nil when not even one step fits.
-    public static func largestScale(
+    package static func largestScale(
         width: Double, height: Double, upTo scale: Double, steps: Int = 1
     ) -> Double? {
         let steps = Double(max(1, steps))

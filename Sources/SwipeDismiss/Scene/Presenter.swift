@@ -113,7 +113,7 @@ extension Presenter {
     public func listExtent(ofFocusableItem index: Int) -> Range<Double>? { nil }
 
     /// How far the content travels to leave by each of the four edges.
-    public func edgeDistances(viewport: Size) -> EdgeDistances {
+    package func edgeDistances(viewport: Size) -> EdgeDistances {
         EdgeDistances(
             down: dismissDistance(direction: .down, viewport: viewport),
             up: dismissDistance(direction: .up, viewport: viewport),

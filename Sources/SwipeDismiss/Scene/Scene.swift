@@ -86,7 +86,7 @@ public struct ClipGroup: Equatable, Sendable {
     }
 
     /// Whether `rect` (content coordinates) can show through the clip at the current offset.
-    public func shows(_ rect: Rect) -> Bool {
+    package func shows(_ rect: Rect) -> Bool {
         let x = rect.minX - contentOffset.x
         let y = rect.minY - contentOffset.y
         return x < clip.maxX && x + rect.width > clip.minX && y < clip.maxY
@@ -114,7 +114,7 @@ public enum ImageSource: Hashable, Sendable {
     case named(String)
 
     /// The path or the name, for messages.
-    public var label: String {
+    package var label: String {
         switch self {
         case .file(let path): return path
         case .named(let name): return name
@@ -133,7 +133,7 @@ public enum ImageFit: String, Hashable, Sendable, CaseIterable {
 
     /// Where an image of `imageSize` is drawn for `frame`: for `.aspectFill` the rect runs
     /// past `frame` (which clips it). Empty sizes give `frame`.
-    public func placement(of imageSize: Size, in frame: Rect) -> Rect {
+    package func placement(of imageSize: Size, in frame: Rect) -> Rect {
         guard imageSize.width > 0, imageSize.height > 0, self != .stretch else { return frame }
         let sx = frame.width / imageSize.width
         let sy = frame.height / imageSize.height

@@ -20,9 +20,9 @@ public enum SheetLayout: String, Hashable, Sendable, CaseIterable {
 /// `.tap`); a drag that starts on the bar moves the sheet, as the header does.
 public struct SheetFooter: Hashable, Sendable {
     /// The bar's height, in points.
-    public static let height = 56.0
+    package static let height = 56.0
     /// The button's size, in points, centred in the bar (narrower on a narrow window).
-    public static let buttonSize = Size(width: 160, height: 40)
+    package static let buttonSize = Size(width: 160, height: 40)
 
     /// The button's text.
     public var title: String
@@ -68,7 +68,7 @@ public struct ListViewport: Hashable, Sendable {
     /// The viewport's length with the content at `offset` and the lowest resting detent at
     /// `lowestDetent` (both along the dismiss direction, from the top detent); never
     /// negative, and `lengthAtTop` for a non-finite offset.
-    public func length(atOffset offset: Double, lowestDetent: Double) -> Double {
+    package func length(atOffset offset: Double, lowestDetent: Double) -> Double {
         guard followsContent, offset.isFinite else { return max(0, lengthAtTop) }
         let sized = lowestDetent.isFinite ? min(offset, lowestDetent) : offset
         return max(0, lengthAtTop - sized)

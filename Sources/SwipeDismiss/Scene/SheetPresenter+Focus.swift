@@ -7,12 +7,12 @@
 /// keyboard focus is the one it always was.
 extension SheetPresenter {
     /// The ring's colour (the system accent blue).
-    public static let focusRingColor = Color(hex: 0x007AFF)
+    package static let focusRingColor = Color(hex: 0x007AFF)
     /// The ring's thickness, in points.
-    public static let focusRingWidth = 2.0
+    package static let focusRingWidth = 2.0
     /// How far the ring sits inside the row's sides, in points (half that from its top and
     /// bottom).
-    public static let focusRingInset = 4.0
+    package static let focusRingInset = 4.0
 
     /// Every row takes the keyboard focus, in list order.
     public var focusableItemCount: Int { rows.count }

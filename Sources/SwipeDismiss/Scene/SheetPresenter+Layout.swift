@@ -13,7 +13,7 @@
 /// set the list's clip, so they allocate nothing.
 extension SheetPresenter {
     /// The footer's height in points: `SheetFooter.height`, or 0 without a footer.
-    public var footerHeight: Double { footer == nil ? 0 : SheetFooter.height }
+    package var footerHeight: Double { footer == nil ? 0 : SheetFooter.height }
 
     /// Whether the list's clip follows the sheet (sized to its visible part, or ending at the
     /// footer) instead of running down to the sheet's overdrawn bottom edge.
@@ -65,7 +65,7 @@ extension SheetPresenter {
 
     /// The footer's bar with the sheet at or above its lowest detent, as wide as the sheet:
     /// at the window's bottom, or inside a floating sheet's bottom edge; nil without a footer.
-    public func footerFrame(viewport: Size) -> Rect? {
+    package func footerFrame(viewport: Size) -> Rect? {
         guard footer != nil else { return nil }
         let sheet = sheetFrame(viewport: viewport)
         let bottom = floats(in: viewport) ? min(viewport.height, sheet.maxY) : viewport.height
@@ -75,7 +75,7 @@ extension SheetPresenter {
     }
 
     /// The footer's button, centred in its bar; nil without a footer.
-    public func footerButtonFrame(viewport: Size) -> Rect? {
+    package func footerButtonFrame(viewport: Size) -> Rect? {
         guard let bar = footerFrame(viewport: viewport) else { return nil }
         let width = max(0, min(SheetFooter.buttonSize.width, bar.width - 32))
         let height = SheetFooter.buttonSize.height

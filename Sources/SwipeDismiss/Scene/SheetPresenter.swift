@@ -16,16 +16,16 @@
 /// scene in place, so scrolling allocates nothing. `listOffset` is where the list starts.
 public final class SheetPresenter: ScrollingPresenter {
     /// The top detent: the sheet's top edge 10 % of the viewport down.
-    public static let large = Detent(name: "large", position: .fraction(0.1))
+    public static let large = Detent(name: "large", position: .height(fraction: 0.9))
     /// The resting detent: the sheet's top edge halfway down, while the window is at least
     /// 500 pt tall (`DetentResolver.sheetMedium`); inactive below.
     public static let medium = Detent(.medium, position: .custom(.sheetMedium))
     /// Height of the white band at the top of the presenting screen, in points.
-    public static let bandHeight = CardPresenter.bandHeight
+    package static let bandHeight = CardPresenter.bandHeight
     /// Height of the sheet's header, in points.
-    public static let headerHeight = 56.0
+    package static let headerHeight = 56.0
     /// Height of each list row, in points.
-    public static let rowHeight = 44.0
+    package static let rowHeight = 44.0
     /// How many rows the bundled list holds (`numberedRows`).
     public static let rowCount = 60
     /// How far below the bottom edge the sheet (and its rows) are drawn, as a fraction of
@@ -58,25 +58,25 @@ public final class SheetPresenter: ScrollingPresenter {
         didSet { if rows != oldValue { contentVersion &+= 1 } }
     }
     /// Grows with each change of `title` or `rows`.
-    public private(set) var contentVersion = 0
+    package private(set) var contentVersion = 0
     /// The header and list items last built, for the viewport and content version they show.
     private var built: (viewport: Size, version: Int, header: [Item], rows: [Item])?
     /// The prompt's question while a vetoed dismissal waits for an answer.
-    public let promptTitle: String
+    package let promptTitle: String
     /// The prompt's second line: how to answer.
-    public let promptHint: String
+    package let promptHint: String
     /// What the screen says once the sheet is gone, to bring it back.
-    public let presentAgainHint: String
+    package let presentAgainHint: String
     /// Whether the scene draws a screen behind the backdrop (the bundled "Inbox"); false
     /// leaves the `.presenting` layer empty, for a host that draws its own screen first.
-    public let drawsScreenBehind: Bool
+    package let drawsScreenBehind: Bool
     /// Where the list starts scrolled to, in points (0: at its top): a controller's scroll
     /// model starts here, and frames then draw `DismissState.scroll`.
     public var listOffset: Double = 0
     /// The rule that floats the sheet on wide windows; nil: always a bottom sheet.
     public let adaptive: AdaptivePresentation?
     /// The row the keyboard focus ring is drawn on (`showFocusRing(onItem:)`); nil: none.
-    public internal(set) var focusRingRow: Int?
+    package internal(set) var focusRingRow: Int?
     /// How the content fits the sheet: laid out for the top detent (`.overlay`, the
     /// default) or sized to the sheet's visible part (`.resize`). Set it before the
     /// presenter is handed to a controller.
@@ -113,7 +113,7 @@ public final class SheetPresenter: ScrollingPresenter {
 
     /// How the sheet is presented in `viewport`: `.floating` where the adaptive rule says
     /// so, `.sheet` otherwise.
-    public func mode(viewport: Size) -> PresentationMode {
+    package func mode(viewport: Size) -> PresentationMode {
         adaptive?.mode(for: viewport) ?? .sheet
     }
 
@@ -147,13 +147,13 @@ public final class SheetPresenter: ScrollingPresenter {
     }
 
     /// The sheet's natural height: header and every row.
-    public var contentHeight: Double {
+    package var contentHeight: Double {
         Self.headerHeight + Double(rows.count) * Self.rowHeight
     }
 
     /// The list's visible window at scroll 0, in the content layer's coordinates: below the
     /// header, down to the sheet's bottom edge.
-    public func listClip(viewport: Size) -> Rect {
+    package func listClip(viewport: Size) -> Rect {
         let sheet = sheetFrame(viewport: viewport)
         let top = sheet.minY + Self.headerHeight
         return Rect(x: sheet.minX, y: top, width: sheet.width, height: max(0, sheet.maxY - top))
@@ -170,13 +170,13 @@ public final class SheetPresenter: ScrollingPresenter {
     }
 
     /// The largest resting scroll offset: the last row's bottom at the screen's bottom edge.
-    public func maxListOffset(viewport: Size) -> Double {
+    package func maxListOffset(viewport: Size) -> Double {
         max(0, listContentHeight - listViewportHeight(viewport: viewport))
     }
 
     /// How many rows the list's clip shows at once at scroll 0 (the clip runs past the
     /// screen's bottom edge by `overdrawFraction`); renderers skip the rest.
-    public func visibleRowCount(viewport: Size) -> Int {
+    package func visibleRowCount(viewport: Size) -> Int {
         let sheet = sheetFrame(viewport: viewport)
         let space = sheet.maxY - (sheet.minY + Self.headerHeight)
         guard space > 0, space.isFinite else { return 0 }

@@ -26,7 +26,7 @@ public final class StackPresenter {
     public init() {}
 
     /// Whether the composed scene was laid out for exactly these presenters and viewport.
-    public func isLaidOut(for levelPresenters: [Presenter], viewport: Size) -> Bool {
+    package func isLaidOut(for levelPresenters: [Presenter], viewport: Size) -> Bool {
         guard viewport == self.viewport, levelPresenters.count == presenters.count else {
             return false
         }

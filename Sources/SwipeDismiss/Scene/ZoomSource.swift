@@ -19,7 +19,7 @@ public struct ZoomSource: Hashable, Sendable {
 
     /// Whether the source can be landed on: finite, a positive width and height, and a corner
     /// radius from 0 to half the shorter side.
-    public var isValid: Bool {
+    package var isValid: Bool {
         frame.origin.isFinite && frame.width.isFinite && frame.height.isFinite
             && frame.width > 0 && frame.height > 0 && cornerRadius.isFinite && cornerRadius >= 0
             && cornerRadius <= min(frame.width, frame.height) / 2
@@ -41,7 +41,7 @@ public struct ZoomLanding: Hashable, Sendable {
     }
 
     /// The translation from rest that puts the content's centre on the source's centre.
-    public var translation: Point { source.frame.center - restFrame.center }
+    package var translation: Point { source.frame.center - restFrame.center }
 }
 
 /// The content part-way into (or out of) its source: `DismissState.zoom` while a zoom flight
@@ -59,7 +59,7 @@ public struct ZoomPose: Hashable, Sendable {
     public var landing: ZoomLanding
 
     /// A pose `progress` of the way from the content at `origin` to `landing`'s source.
-    public init(progress: Double, origin: Point, landing: ZoomLanding) {
+    package init(progress: Double, origin: Point, landing: ZoomLanding) {
         self.progress = progress
         self.origin = origin
         self.landing = landing
@@ -67,7 +67,7 @@ public struct ZoomPose: Hashable, Sendable {
 
     /// The drawn (clipped) frame's size, from the rest frame at `restScale` (the presenter's
     /// scale at `origin`) to the source's size.
-    public func size(restScale: Double) -> Size {
+    package func size(restScale: Double) -> Size {
         let rest = landing.restFrame.size
         let target = landing.source.frame.size
         return Size(
@@ -76,5 +76,5 @@ public struct ZoomPose: Hashable, Sendable {
     }
 
     /// The drawn frame's corner radius: from square to the source's radius.
-    public var cornerRadius: Double { landing.source.cornerRadius * progress }
+    package var cornerRadius: Double { landing.source.cornerRadius * progress }
 }

@@ -16,10 +16,10 @@ public struct FramePacer: Equatable, Sendable {
         didSet { framesPerSecond = Self.clamped(framesPerSecond) }
     }
     /// When the last frame was drawn, on the cadence (-infinity before the first).
-    public private(set) var lastFrameTime = -Double.infinity
+    package private(set) var lastFrameTime = -Double.infinity
     /// Whether a drag's input came too early for its frame, which then waits for the next
     /// input event rather than for a timer of its own.
-    public private(set) var frameAwaitsInput = false
+    package private(set) var frameAwaitsInput = false
 
     /// A pacer at `framesPerSecond` (clamped to 1…1000).
     public init(framesPerSecond: Double = 60) {
@@ -30,7 +30,7 @@ public struct FramePacer: Equatable, Sendable {
     public var period: Double { 1 / framesPerSecond }
 
     /// How early before its slot a frame may come: a quarter period, at most 4 ms.
-    public var earlyWindow: Double { min(0.004, period / 4) }
+    package var earlyWindow: Double { min(0.004, period / 4) }
 
     /// Whether to draw a frame at `now` for a controller that wants one at `wake` (nil: it
     /// wants none). When the controller wants one but it is too early, `readInputWhilePressed`

@@ -75,11 +75,11 @@ public final class ManualClock: TimeSource {
 /// export free of accumulated rounding, so 30 Hz and 60 Hz share exact times.
 public final class FixedStepClock: TimeSource {
     /// The time of frame 0.
-    public let start: Double
+    package let start: Double
     /// Ticks a second.
-    public let framesPerSecond: Double
+    package let framesPerSecond: Double
     /// The current frame number; `tick()` adds one.
-    public private(set) var frame: Int = 0
+    package private(set) var frame: Int = 0
 
     /// A clock at `start` ticking `framesPerSecond` times a second; the rate must be positive.
     public init(start: Double = 0, framesPerSecond: Double) {
@@ -91,7 +91,7 @@ public final class FixedStepClock: TimeSource {
     }
 
     /// The seconds between two ticks.
-    public var step: Double { 1 / framesPerSecond }
+    package var step: Double { 1 / framesPerSecond }
 
     /// The time of the current frame.
     public var now: Double { start + Double(frame) / framesPerSecond }
