@@ -17,14 +17,23 @@
 // image of cairo's MIT-SHM pool is held so that frames reuse the pool (GtkX11ShmPool), and
 // the keyboard focus is on "Close" (as gtk-demo's sheet's: no blinking entry cursor).
 //
+// Run as gtk-floor-blit (a link scripts/gtk-floor.sh makes), it tries the idea of issue 36
+// item 7 on X11: while a drag or the fade runs, GTK draws nothing; the frame is composed from
+// images of the screen and of the sheet rendered once at the press (gsk_render_node_draw)
+// with the dim in one pass over the pixels, and put on the window with XShmPutImage, as
+// x11-demo's raster path does; when the fade ends GTK draws the resting frame itself.
+//
 // Usage: gtk-floor [--size WxH]   (other arguments are ignored, as gtk-perf.sh passes
 // gtk-demo's).
+#include <X11/Xlib.h>
+#include <X11/extensions/XShm.h>
 #include <cairo-xlib.h>
 #include <gdk/x11/gdkx.h>
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/shm.h>
 
 typedef struct {
     GtkWidget parent_instance;
@@ -53,10 +62,130 @@ static void floor_dim_class_init(FloorDimClass *klass) {
 
 static void floor_dim_init(FloorDim *dim) { dim->alpha = 0.3f; }
 
+/// The blit mode's state: the images rendered at the press and the shared-memory frame.
+typedef struct {
+    gboolean enabled, active;
+    GtkWidget *window, *screen, *sheet;
+    cairo_surface_t *screen_image, *sheet_image;
+    int sheet_x, sheet_y;
+    Display *display;
+    Window xid;
+    GC gc;
+    XImage *frame;
+    XShmSegmentInfo shm;
+} Blit;
+
+static Blit blit;
+
+/// `widget` drawn by GSK into a new image of its size.
+static cairo_surface_t *render_widget(GtkWidget *widget) {
+    int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
+    cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    GdkPaintable *paintable = gtk_widget_paintable_new(widget);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, GDK_SNAPSHOT(snapshot), width, height);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    if (node) {
+        cairo_t *cr = cairo_create(image);
+        gsk_render_node_draw(node, cr);
+        cairo_destroy(cr);
+        gsk_render_node_unref(node);
+    }
+    g_object_unref(paintable);
+    cairo_surface_flush(image);
+    return image;
+}
+
+/// Composes the frame for `alpha` (screen dimmed, sheet over it) and puts it on the window.
+static void blit_frame(double alpha) {
+    XImage *frame = blit.frame;
+    int width = frame->width, height = frame->height;
+    uint32_t k = (uint32_t)((1 - alpha) * 256 + 0.5);
+    const unsigned char *screen = cairo_image_surface_get_data(blit.screen_image);
+    int screen_stride = cairo_image_surface_get_stride(blit.screen_image);
+    int screen_width = cairo_image_surface_get_width(blit.screen_image);
+    int screen_height = cairo_image_surface_get_height(blit.screen_image);
+    const unsigned char *sheet = cairo_image_surface_get_data(blit.sheet_image);
+    int sheet_stride = cairo_image_surface_get_stride(blit.sheet_image);
+    int sheet_width = cairo_image_surface_get_width(blit.sheet_image);
+    int sheet_height = cairo_image_surface_get_height(blit.sheet_image);
+    int columns = width < screen_width ? width : screen_width;
+    for (int y = 0; y < height; y++) {
+        uint32_t *out = (uint32_t *)(frame->data + (size_t)y * frame->bytes_per_line);
+        int sheet_row = y - blit.sheet_y;
+        gboolean in_sheet = sheet_row >= 0 && sheet_row < sheet_height;
+        // Rows of the sheet below its rounded corners are opaque: copied as they are.
+        if (in_sheet && sheet_row >= 12 && blit.sheet_x == 0 && sheet_width >= width) {
+            memcpy(out, sheet + (size_t)sheet_row * sheet_stride, (size_t)width * 4);
+            continue;
+        }
+        if (y < screen_height) {
+            const uint32_t *in = (const uint32_t *)(screen + (size_t)y * screen_stride);
+            for (int x = 0; x < columns; x++) {
+                uint32_t p = in[x];
+                out[x] = ((((p & 0xff00ffu) * k) >> 8) & 0xff00ffu) |
+                         ((((p >> 8) & 0xffu) * k) & 0xff00u) | 0xff000000u;
+            }
+        }
+        if (in_sheet) {
+            const uint32_t *in = (const uint32_t *)(sheet + (size_t)sheet_row * sheet_stride);
+            for (int x = 0; x < width && x - blit.sheet_x < sheet_width; x++) {
+                if (x < blit.sheet_x) continue;
+                uint32_t p = in[x - blit.sheet_x], a = p >> 24, inverse = 255 - a, d = out[x];
+                uint32_t rb = ((d & 0xff00ffu) * inverse / 255) & 0xff00ffu;
+                uint32_t g = (((d >> 8) & 0xffu) * inverse / 255) << 8;
+                out[x] = (p & 0xffffffu) + rb + g;
+            }
+        }
+    }
+    XShmPutImage(blit.display, blit.xid, blit.gc, frame, 0, 0, 0, 0, (unsigned)width,
+                 (unsigned)height, False);
+    XSync(blit.display, False);
+}
+
+/// At the press: the screen and the sheet rendered once, the shared-memory frame made.
+static void blit_begin(void) {
+    if (!blit.enabled || blit.active) return;
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(blit.window));
+    GdkDisplay *display = gdk_surface_get_display(surface);
+    if (!GDK_IS_X11_DISPLAY(display)) return;
+    if (!blit.frame) {
+        blit.display = gdk_x11_display_get_xdisplay(display);
+        blit.xid = gdk_x11_surface_get_xid(surface);
+        int width = gtk_widget_get_width(blit.window), height = gtk_widget_get_height(blit.window);
+        // The window's own visual (GTK's X11 windows are ARGB, depth 32).
+        XWindowAttributes attributes;
+        XGetWindowAttributes(blit.display, blit.xid, &attributes);
+        blit.frame = XShmCreateImage(blit.display, attributes.visual, (unsigned)attributes.depth,
+                                     ZPixmap, NULL, &blit.shm, (unsigned)width, (unsigned)height);
+        blit.shm.shmid = shmget(IPC_PRIVATE, (size_t)blit.frame->bytes_per_line * height, IPC_CREAT | 0600);
+        blit.shm.shmaddr = blit.frame->data = shmat(blit.shm.shmid, NULL, 0);
+        blit.shm.readOnly = False;
+        XShmAttach(blit.display, &blit.shm);
+        XSync(blit.display, False);
+        shmctl(blit.shm.shmid, IPC_RMID, NULL);
+        blit.gc = XCreateGC(blit.display, blit.xid, 0, NULL);
+    }
+    if (blit.screen_image) cairo_surface_destroy(blit.screen_image);
+    if (blit.sheet_image) cairo_surface_destroy(blit.sheet_image);
+    blit.screen_image = render_widget(blit.screen);
+    blit.sheet_image = render_widget(blit.sheet);
+    graphene_point_t origin = GRAPHENE_POINT_INIT(0, 0), at;
+    if (gtk_widget_compute_point(blit.sheet, blit.window, &origin, &at)) {
+        blit.sheet_x = (int)at.x;
+        blit.sheet_y = (int)at.y;
+    }
+    blit.active = TRUE;
+}
+
 static void set_alpha(FloorDim *dim, double alpha) {
     float value = (float)(alpha < 0 ? 0 : alpha > 1 ? 1 : alpha);
     if (value == dim->alpha) return;
     dim->alpha = value;
+    if (blit.active) {
+        blit_frame(value);
+        return;
+    }
     gtk_widget_queue_draw(GTK_WIDGET(dim));
 }
 
@@ -77,10 +206,23 @@ static gboolean fade_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data
     if (t >= 1) {
         set_alpha(fade->dim, 0);
         fade->tick = 0;
+        if (blit.active) {
+            // At rest GTK draws the frame itself.
+            blit.active = FALSE;
+            gtk_widget_queue_draw(blit.window);
+        }
         return G_SOURCE_REMOVE;
     }
     set_alpha(fade->dim, fade->from * (1 - t));
     return G_SOURCE_CONTINUE;
+}
+
+static void drag_begin(GtkGestureDrag *gesture, double x, double y, gpointer data) {
+    (void)gesture;
+    (void)x;
+    (void)y;
+    (void)data;
+    blit_begin();
 }
 
 static void drag_update(GtkGestureDrag *gesture, double dx, double dy, gpointer data) {
@@ -265,7 +407,8 @@ int main(int argc, char **argv) {
     gtk_window_set_title(GTK_WINDOW(window), "SwipeDismiss GTK demo (floor)");
     GtkWidget *overlay = gtk_overlay_new();
     gtk_widget_set_size_request(overlay, width, height);
-    gtk_overlay_set_child(GTK_OVERLAY(overlay), screen());
+    GtkWidget *screen_widget = screen();
+    gtk_overlay_set_child(GTK_OVERLAY(overlay), screen_widget);
     FloorDim *dim = g_object_new(floor_dim_get_type(), NULL);
     gtk_widget_set_can_target(GTK_WIDGET(dim), FALSE);
     gtk_overlay_add_overlay(GTK_OVERLAY(overlay), GTK_WIDGET(dim));
@@ -277,9 +420,15 @@ int main(int argc, char **argv) {
     gtk_fixed_put(GTK_FIXED(fixed), sheet_widget, 0, height * 0.5);
     gtk_overlay_add_overlay(GTK_OVERLAY(overlay), fixed);
     gtk_window_set_child(GTK_WINDOW(window), overlay);
+    const char *name = strrchr(argv[0], '/');
+    blit.enabled = g_str_has_suffix(name ? name + 1 : argv[0], "-blit");
+    blit.window = window;
+    blit.screen = screen_widget;
+    blit.sheet = sheet_widget;
     Fade fade = {dim, 0, 0, 0};
     GtkGesture *drag = gtk_gesture_drag_new();
     gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(drag), GTK_PHASE_CAPTURE);
+    g_signal_connect(drag, "drag-begin", G_CALLBACK(drag_begin), &fade);
     g_signal_connect(drag, "drag-update", G_CALLBACK(drag_update), &fade);
     g_signal_connect(drag, "drag-end", G_CALLBACK(drag_end), &fade);
     gtk_widget_add_controller(window, GTK_EVENT_CONTROLLER(drag));
