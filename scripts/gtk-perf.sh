@@ -16,7 +16,8 @@
 #   OTHERS      more builds to measure in the same runs, as NAME=PATH words
 #               (e.g. OTHERS="before=/tmp/gtk-demo-before")
 #   FLOOR=1     also measure the GTK floor (scripts/gtk-floor.c, built by scripts/gtk-floor.sh:
-#               the same widgets, only a full-window dim animated), as "floor"
+#               the same widgets, only a full-window dim animated), as "floor"; its blit mode
+#               (the frames of the drag drawn by hand) is OTHERS="blit=.build/gtk-floor/gtk-floor-blit"
 # Installs what it needs (Debian packages: scripts/deps.sh, plus the Qt peer's). Uses its own
 # Xvfb; stops only what it started.
 set -u
