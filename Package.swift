@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // The folder tree is the data flow: core protocols in Sources/SwipeDismiss, one
 // folder per plugin in Plugins/, C seams in Sources/C*, runnable things in Examples/.
 // `Plugins/` holds ordinary library targets declared with `path:`; a future SwiftPM
@@ -7,6 +7,12 @@
 // This manifest is for the package's dependents: no unsafe flags here (SwiftPM refuses a
 // dependency whose products carry them; .ci/run builds a dependent package to check). The
 // demo's small release build gets its link flags from scripts/build-small-demo.sh.
+//
+// GTK is a package trait, on by default (this package's own builds, tests and demos, and a
+// dependent that names none): gtk4's pkg-config flags carry -pthread and -msse2, which
+// SwiftPM reports as "prohibited flag(s)" in every dependent's build, GTK user or not, for
+// any non-test target that needs CGtk. A dependent without GTK writes `traits: []` on its
+// `.package(…)` line: CGtk then drops out of its build (no warning, no libgtk-4-dev).
 import PackageDescription
 
 let package = Package(
@@ -28,6 +34,12 @@ let package = Package(
         .executable(name: "swipedismiss-bench", targets: ["Benchmark"]),
         .executable(name: "gtk-demo", targets: ["GtkDemo"]),
         .executable(name: "wayland-demo", targets: ["WaylandDemo"]),
+    ],
+    traits: [
+        .trait(
+            name: "GTK",
+            description: "The GTK 4 host (SwipeDismissGtk, gtk-demo): needs libgtk-4-dev"),
+        .default(enabledTraits: ["GTK"]),
     ],
     targets: [
         // Core: pure Swift, no Foundation, no C, no globals, time only through the injected Clock.
@@ -134,7 +146,10 @@ let package = Package(
             path: "Plugins/SheetBackend"),
         .target(
             name: "SwipeDismissGtk",
-            dependencies: ["SwipeDismiss", "SwipeDismissSheetBackend", "CGtk"],
+            dependencies: [
+                "SwipeDismiss", "SwipeDismissSheetBackend",
+                .target(name: "CGtk", condition: .when(traits: ["GTK"])),
+            ],
             path: "Plugins/Gtk"),
         // CCairo as well: the frames are cairo image surfaces over the wl_shm buffers.
         .target(
@@ -280,8 +295,8 @@ let package = Package(
         .executableTarget(
             name: "GtkDemo",
             dependencies: [
-                "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissGtk", "CGtk", "ToolSupport",
-                "X11DemoCore",
+                "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissGtk", "ToolSupport",
+                "X11DemoCore", .target(name: "CGtk", condition: .when(traits: ["GTK"])),
             ],
             path: "Examples/GtkDemo"
         ),

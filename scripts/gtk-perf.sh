@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # gtk-demo against the Qt Quick Controls 2 Drawer peer, side by side in one run, measured the
 # way ../shared/peers/qt-drawer/compare.sh measures x11-demo: CPU of the app and of the X
-# server over one scripted drag (60 x 5 px at 16 ms, xdotool, from (195, 500) in the window),
+# server over one scripted drag (60 x 5 px at 16 ms, xdotool, from (195, 500) in Qt's window
+# and from (195, 544) in gtk-demo's: Row 2 of the sheet at medium, since (195, 500) is on the
+# Volume scale, whose presses are the scale's and never move the sheet),
 # per second of the drag, medians of RUNS runs; idle RSS (after 2.5 s) and idle CPU (the app's
 # CPU over IDLE seconds at rest, before the pointer enters and the drag).
 #
@@ -13,6 +15,9 @@
 #   GTK_DEMO    the gtk-demo binary to measure (default: the release build)
 #   OTHERS      more builds to measure in the same runs, as NAME=PATH words
 #               (e.g. OTHERS="before=/tmp/gtk-demo-before")
+#   FLOOR=1     also measure the GTK floor (scripts/gtk-floor.c, built by scripts/gtk-floor.sh:
+#               the same widgets, only a full-window dim animated), as "floor"; its blit mode
+#               (the frames of the drag drawn by hand) is OTHERS="blit=.build/gtk-floor/gtk-floor-blit"
 # Installs what it needs (Debian packages: scripts/deps.sh, plus the Qt peer's). Uses its own
 # Xvfb; stops only what it started.
 set -u
@@ -30,6 +35,10 @@ if [ -z "${GTK_DEMO:-}" ]; then
     swift build -c release --product gtk-demo >/tmp/gtk-perf-build.log 2>&1 ||
         { tail -5 /tmp/gtk-perf-build.log; exit 1; }
     GTK_DEMO="$(swift build -c release --show-bin-path)/gtk-demo"
+fi
+if [ "${FLOOR:-0}" = 1 ]; then
+    floor=$(scripts/gtk-floor.sh) || { echo "gtk-perf: cannot build the GTK floor" >&2; exit 1; }
+    OTHERS="${OTHERS:-} floor=$floor"
 fi
 # shellcheck source=scripts/xvfb.sh
 . scripts/xvfb.sh
@@ -58,7 +67,7 @@ run() { # NAME WINDOW-REGEX CMD... -> "app_cpu x_cpu rss_kB idle_cpu"
     i0=$(ns $APP); ti0=$(date +%s%N)
     sleep "$idle"
     i1=$(ns $APP); ti1=$(date +%s%N)
-    xdotool mousemove $((X + 195)) $((Y + 500))
+    xdotool mousemove $((X + 195)) $((Y + ${START_Y:-500}))
     sleep 0.5
     local a0 x0 t0 a1 x1 t1
     a0=$(ns $APP); x0=$(ns $XVFB); t0=$(date +%s%N)
@@ -86,10 +95,10 @@ for _ in $(seq "$runs"); do
         binary=${build#*=}
         for v in $variants; do
             if [ "$v" = default ]; then
-                (unset GSK_RENDERER; GTK_A11Y=none run "$name-$v" 'SwipeDismiss GTK demo' \
+                (unset GSK_RENDERER; START_Y=544 GTK_A11Y=none run "$name-$v" 'SwipeDismiss GTK demo' \
                     "$binary" --size 390x844 "$@" >>"$out/$name-$v.tsv")
             else
-                GSK_RENDERER=$v GTK_A11Y=none run "$name-$v" 'SwipeDismiss GTK demo' \
+                START_Y=544 GSK_RENDERER=$v GTK_A11Y=none run "$name-$v" 'SwipeDismiss GTK demo' \
                     "$binary" --size 390x844 "$@" >>"$out/$name-$v.tsv"
             fi
         done

@@ -16,7 +16,7 @@ struct GtkDemoOptions {
         usage: gtk-demo [--scene card|sheet|photo|stack] [--preset seed|fluid] [--size WxH]
                         [--replay FILE]
                         [--exit-after-replay] [--events] [--confirm] [--reduce-motion]
-                        [--adaptive]
+                        [--adaptive] [--source X,Y,W,H[,R]]
 
         Opens a GTK 4 window titled "SwipeDismiss GTK demo" (X11 or Wayland, as GDK_BACKEND
         and the environment choose): real GTK widgets behind (an "Open" button and a "Search"
@@ -49,6 +49,8 @@ struct GtkDemoOptions {
           --adaptive            sheet and stack: on windows over 450 x 360 pt the sheets
                                 float, centred, at most 640 pt wide, live as the window is
                                 resized (phase lines then carry "mode")
+          --source X,Y,W,H[,R]  photo scene: a dismissal zooms the photo into this
+                                rectangle (points), corner radius R (default 0)
           -h, --help            show this help
 
         Exit status: 0 when the window is closed, 2 for bad flags or when no display can be

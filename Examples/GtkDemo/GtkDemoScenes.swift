@@ -115,6 +115,9 @@ enum GtkDemoScenes {
                 console.fail("--scene photo: cannot read the PNG \(path)", status: 2)
             }
             let presenter = BundledPhoto.presenter(path: path, size: size)
+            // `--source`: every dismissal zooms into it, as in x11-demo (the renderer clips
+            // the picture to its rounded rectangle).
+            if let source = options.source { presenter.sourceProvider = { source } }
             let picture = gtk_picture_new_for_filename(path)!
             gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_CONTAIN)
             gtk_picture_set_can_shrink(OpaquePointer(picture), 1)

@@ -8,7 +8,8 @@ import SwipeDismiss
 /// transform (`gtk_fixed_set_child_transform`, a transform node) carries the drag, its
 /// opacity (`gtk_widget_set_opacity`, an opacity node) the fade, and the backdrop is a
 /// widget whose CSS background is black at the dim's alpha (one colour node, not an
-/// opacity node over a window-sized group). A frame
+/// opacity node over a window-sized group); a photo zooming into its source is clipped to its
+/// rounded rectangle in the dialog's own snapshot (`Layer.clip`, a redraw only). A frame
 /// that changes only these reuses the content's cached render nodes. Points are GTK's
 /// logical pixels; GTK scales them for HiDPI itself, so `scale` is 1.
 public final class GtkSheetRenderer: Renderer {
@@ -40,6 +41,7 @@ public final class GtkSheetRenderer: Renderer {
     private var lastScroll: [Double]
     private var lastTransform: [Transform?]
     private var lastOpacity: [Double]
+    private var lastClip: [LayerClip?]
 
     init(
         viewport: Size, backdrop: UnsafeMutablePointer<GtkWidget>,
@@ -57,6 +59,7 @@ public final class GtkSheetRenderer: Renderer {
         lastScroll = Array(repeating: .nan, count: dialogs.count)
         lastTransform = Array(repeating: nil, count: dialogs.count)
         lastOpacity = Array(repeating: -1, count: dialogs.count)
+        lastClip = Array(repeating: nil, count: dialogs.count)
     }
 
     /// Moves, fades and scrolls each level's content and dims the backdrop for `state` (the
@@ -124,6 +127,10 @@ public final class GtkSheetRenderer: Renderer {
             gtk_fixed_set_child_transform(sd_fixed(fixed), dialog, node)
             gsk_transform_unref(node)
         }
+        if lastClip[level] != layer.clip {
+            lastClip[level] = layer.clip
+            clip(dialog, to: layer.clip, frame: frame)
+        }
         if lastOpacity[level] != layer.opacity {
             lastOpacity[level] = layer.opacity
             gtk_widget_set_opacity(dialog, layer.opacity)
@@ -134,6 +141,21 @@ public final class GtkSheetRenderer: Renderer {
             let adjustment = gtk_scrolled_window_get_vadjustment(sd_scrolled(scrolled))
             gtk_adjustment_set_value(adjustment, scroll.isFinite ? max(0, scroll) : 0)
         }
+    }
+
+    /// Clips `dialog` (resting at `frame`) to `clip`, which is in the layer's coordinates
+    /// (the viewport's before the transform, as the frame): a photo zooming into its source
+    /// shows inside its rounded rectangle only. nil: unclipped.
+    private func clip(_ dialog: UnsafeMutablePointer<GtkWidget>, to clip: LayerClip?, frame: Rect) {
+        guard let clip, clip.rect.width.isFinite, clip.rect.height.isFinite,
+            clip.rect.minX.isFinite, clip.rect.minY.isFinite, clip.cornerRadius.isFinite
+        else {
+            sd_dialog_box_clear_clip(dialog)
+            return
+        }
+        sd_dialog_box_set_clip(
+            dialog, Float(clip.rect.minX - frame.minX), Float(clip.rect.minY - frame.minY),
+            Float(clip.rect.width), Float(clip.rect.height), Float(clip.cornerRadius))
     }
 
     /// Level `level` shows `content` from the next frame on (its frame and list anew).
@@ -151,6 +173,8 @@ public final class GtkSheetRenderer: Renderer {
                 dialogs[level], Int32(max(1, frame.width.rounded())),
                 Int32(max(1, frame.height.rounded())))
             lastTransform[level] = nil
+            lastClip[level] = nil
+            sd_dialog_box_clear_clip(dialogs[level])
         }
     }
 }

@@ -45,11 +45,83 @@ static inline gulong sd_connect_notify(gpointer instance, const char *signal,
     return g_signal_connect(instance, signal, G_CALLBACK(handler), data);
 }
 
-/// A vertical box whose accessible role is dialog (a construct-only property in GTK 4.8, so
-/// it has to be given to g_object_new; no subclass needed).
+/// The host's dialog: a vertical GtkBox that can clip what it draws to a rounded rectangle
+/// (a photo zooming into its source, DESIGN §4c). The clip is applied in the box's snapshot,
+/// so changing it is a redraw of the box's cached children, not a layout. Without a clip the
+/// box draws exactly as a GtkBox.
+typedef struct {
+    GtkBox parent_instance;
+    gboolean clips;
+    graphene_rect_t rect;
+    float radius;
+} SdDialogBox;
+
+typedef struct {
+    GtkBoxClass parent_class;
+} SdDialogBoxClass;
+
+static inline void sd_dialog_box_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    SdDialogBox *box = (SdDialogBox *)widget;
+    GtkWidgetClass *parent = GTK_WIDGET_CLASS(g_type_class_peek(GTK_TYPE_BOX));
+    if (!box->clips) {
+        parent->snapshot(widget, snapshot);
+        return;
+    }
+    GskRoundedRect rounded;
+    graphene_size_t corner = GRAPHENE_SIZE_INIT(box->radius, box->radius);
+    gsk_rounded_rect_init(&rounded, &box->rect, &corner, &corner, &corner, &corner);
+    gtk_snapshot_push_rounded_clip(snapshot, &rounded);
+    parent->snapshot(widget, snapshot);
+    gtk_snapshot_pop(snapshot);
+}
+
+static inline void sd_dialog_box_class_init(gpointer klass, gpointer data) {
+    (void)data;
+    GTK_WIDGET_CLASS(klass)->snapshot = sd_dialog_box_snapshot;
+}
+
+/// The dialog box's type, registered once per process (every module that imports this
+/// header has its own copy of this function, so the name is looked up first).
+static inline GType sd_dialog_box_get_type(void) {
+    static GType type = 0;
+    if (type == 0) {
+        type = g_type_from_name("SdDialogBox");
+        if (type == 0) {
+            type = g_type_register_static_simple(GTK_TYPE_BOX, "SdDialogBox",
+                                                 sizeof(SdDialogBoxClass), sd_dialog_box_class_init,
+                                                 sizeof(SdDialogBox), NULL, 0);
+        }
+    }
+    return type;
+}
+
+/// A vertical dialog box (SdDialogBox) whose accessible role is dialog (a construct-only
+/// property in GTK 4.8, so it has to be given to g_object_new).
 static inline GtkWidget *sd_dialog_box_new(void) {
-    return GTK_WIDGET(g_object_new(GTK_TYPE_BOX, "accessible-role", GTK_ACCESSIBLE_ROLE_DIALOG,
-                                   "orientation", GTK_ORIENTATION_VERTICAL, NULL));
+    return GTK_WIDGET(g_object_new(sd_dialog_box_get_type(), "accessible-role",
+                                   GTK_ACCESSIBLE_ROLE_DIALOG, "orientation",
+                                   GTK_ORIENTATION_VERTICAL, NULL));
+}
+
+/// Clips what the dialog box `widget` draws to the rectangle (x, y, width, height) in its own
+/// coordinates with corner radius `radius` (clamped to half the shorter side); a redraw.
+static inline void sd_dialog_box_set_clip(GtkWidget *widget, float x, float y, float width,
+                                          float height, float radius) {
+    SdDialogBox *box = (SdDialogBox *)widget;
+    float w = width > 0 ? width : 0, h = height > 0 ? height : 0;
+    float half = (w < h ? w : h) / 2;
+    box->clips = TRUE;
+    graphene_rect_init(&box->rect, x, y, w, h);
+    box->radius = radius > 0 ? (radius < half ? radius : half) : 0;
+    gtk_widget_queue_draw(widget);
+}
+
+/// The dialog box `widget` draws unclipped again; a redraw.
+static inline void sd_dialog_box_clear_clip(GtkWidget *widget) {
+    SdDialogBox *box = (SdDialogBox *)widget;
+    if (!box->clips) return;
+    box->clips = FALSE;
+    gtk_widget_queue_draw(widget);
 }
 
 /// Sets the accessible label (AT-SPI name) of `widget`.

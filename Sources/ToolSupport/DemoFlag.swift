@@ -81,7 +81,7 @@ public struct DemoFlagSet: Sendable {
     public static let gtkDemo = DemoFlagSet(
         accepted: [
             .scene, .preset, .size, .replay, .exitAfterReplay, .events, .confirm, .reduceMotion,
-            .adaptive,
+            .adaptive, .source,
         ],
         defaultScene: .sheet)
 

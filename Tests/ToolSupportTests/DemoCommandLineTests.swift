@@ -52,7 +52,7 @@ final class DemoCommandLineTests: XCTestCase {
             Set(DemoFlagSet.gtkDemo.accepted.map(\.rawValue)),
             [
                 "--scene", "--preset", "--size", "--replay", "--exit-after-replay", "--events",
-                "--confirm", "--reduce-motion", "--adaptive",
+                "--confirm", "--reduce-motion", "--adaptive", "--source",
             ])
         XCTAssertEqual(DemoFlagSet.x11Demo.defaultScene, .card)
         XCTAssertEqual(DemoFlagSet.waylandDemo.defaultScene, .card)

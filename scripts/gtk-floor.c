@@ -1,0 +1,443 @@
+// The GTK floor (issue 36 item 7): a plain GTK 4 program that only animates a full-window
+// dim over the same widgets as gtk-demo's sheet scene, to measure what any GTK sheet pays
+// for GTK's own repaint under a changing dim. Not part of the library; built by
+// scripts/gtk-floor.sh and measured by scripts/gtk-perf.sh (FLOOR=1) beside gtk-demo and Qt.
+//
+// The window is gtk-demo's: a white 24 pt band and the #336699 screen ("Inbox", a "Search"
+// entry, "Open"), a black backdrop, and the white sheet resting at medium (top at 422 of
+// 844 pt) with its 56 pt header ("Sheet", a "Note" entry, "Close") over a scrolled list of
+// 60 rows of 44 pt whose first is a "Volume" scale. Nothing moves but the dim: a drag
+// anywhere sets it from the drag's distance (0.3 at rest, 0 at 422 pt down, as the sheet's
+// dim fades between medium and the bottom), and a release fades it back to 0 over 0.3 s
+// from the frame clock. The dim is one colour node appended by the backdrop's own snapshot
+// (a change is a redraw, no restyle and no layout): the cheapest dim GTK has.
+//
+// It takes gtk-demo's two cost fixes that any GTK app can take, so that the floor is GTK's
+// own: GSK_RENDERER defaults to cairo (gtk-demo chooses it on software GL), and on X11 one
+// image of cairo's MIT-SHM pool is held so that frames reuse the pool (GtkX11ShmPool), and
+// the keyboard focus is on "Close" (as gtk-demo's sheet's: no blinking entry cursor).
+//
+// Run as gtk-floor-blit (a link scripts/gtk-floor.sh makes), it tries the idea of issue 36
+// item 7 on X11: while a drag or the fade runs, GTK draws nothing; the frame is composed from
+// images of the screen and of the sheet rendered once at the press (gsk_render_node_draw)
+// with the dim in one pass over the pixels, and put on the window with XShmPutImage, as
+// x11-demo's raster path does; when the fade ends GTK draws the resting frame itself.
+//
+// Usage: gtk-floor [--size WxH]   (other arguments are ignored, as gtk-perf.sh passes
+// gtk-demo's).
+#include <X11/Xlib.h>
+#include <X11/extensions/XShm.h>
+#include <cairo-xlib.h>
+#include <gdk/x11/gdkx.h>
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/shm.h>
+
+typedef struct {
+    GtkWidget parent_instance;
+    float alpha;
+} FloorDim;
+
+typedef struct {
+    GtkWidgetClass parent_class;
+} FloorDimClass;
+
+G_DEFINE_TYPE(FloorDim, floor_dim, GTK_TYPE_WIDGET)
+
+static void floor_dim_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    FloorDim *dim = (FloorDim *)widget;
+    if (dim->alpha <= 0) return;
+    GdkRGBA black = {0, 0, 0, dim->alpha};
+    graphene_rect_t rect;
+    graphene_rect_init(&rect, 0, 0, (float)gtk_widget_get_width(widget),
+                       (float)gtk_widget_get_height(widget));
+    gtk_snapshot_append_color(snapshot, &black, &rect);
+}
+
+static void floor_dim_class_init(FloorDimClass *klass) {
+    GTK_WIDGET_CLASS(klass)->snapshot = floor_dim_snapshot;
+}
+
+static void floor_dim_init(FloorDim *dim) { dim->alpha = 0.3f; }
+
+/// The blit mode's state: the images rendered at the press and the shared-memory frame.
+typedef struct {
+    gboolean enabled, active;
+    GtkWidget *window, *screen, *sheet;
+    cairo_surface_t *screen_image, *sheet_image;
+    int sheet_x, sheet_y;
+    Display *display;
+    Window xid;
+    GC gc;
+    XImage *frame;
+    XShmSegmentInfo shm;
+} Blit;
+
+static Blit blit;
+
+/// `widget` drawn by GSK into a new image of its size.
+static cairo_surface_t *render_widget(GtkWidget *widget) {
+    int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
+    cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    GdkPaintable *paintable = gtk_widget_paintable_new(widget);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, GDK_SNAPSHOT(snapshot), width, height);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    if (node) {
+        cairo_t *cr = cairo_create(image);
+        gsk_render_node_draw(node, cr);
+        cairo_destroy(cr);
+        gsk_render_node_unref(node);
+    }
+    g_object_unref(paintable);
+    cairo_surface_flush(image);
+    return image;
+}
+
+/// Composes the frame for `alpha` (screen dimmed, sheet over it) and puts it on the window.
+static void blit_frame(double alpha) {
+    XImage *frame = blit.frame;
+    int width = frame->width, height = frame->height;
+    uint32_t k = (uint32_t)((1 - alpha) * 256 + 0.5);
+    const unsigned char *screen = cairo_image_surface_get_data(blit.screen_image);
+    int screen_stride = cairo_image_surface_get_stride(blit.screen_image);
+    int screen_width = cairo_image_surface_get_width(blit.screen_image);
+    int screen_height = cairo_image_surface_get_height(blit.screen_image);
+    const unsigned char *sheet = cairo_image_surface_get_data(blit.sheet_image);
+    int sheet_stride = cairo_image_surface_get_stride(blit.sheet_image);
+    int sheet_width = cairo_image_surface_get_width(blit.sheet_image);
+    int sheet_height = cairo_image_surface_get_height(blit.sheet_image);
+    int columns = width < screen_width ? width : screen_width;
+    for (int y = 0; y < height; y++) {
+        uint32_t *out = (uint32_t *)(frame->data + (size_t)y * frame->bytes_per_line);
+        int sheet_row = y - blit.sheet_y;
+        gboolean in_sheet = sheet_row >= 0 && sheet_row < sheet_height;
+        // Rows of the sheet below its rounded corners are opaque: copied as they are.
+        if (in_sheet && sheet_row >= 12 && blit.sheet_x == 0 && sheet_width >= width) {
+            memcpy(out, sheet + (size_t)sheet_row * sheet_stride, (size_t)width * 4);
+            continue;
+        }
+        if (y < screen_height) {
+            const uint32_t *in = (const uint32_t *)(screen + (size_t)y * screen_stride);
+            for (int x = 0; x < columns; x++) {
+                uint32_t p = in[x];
+                out[x] = ((((p & 0xff00ffu) * k) >> 8) & 0xff00ffu) |
+                         ((((p >> 8) & 0xffu) * k) & 0xff00u) | 0xff000000u;
+            }
+        }
+        if (in_sheet) {
+            const uint32_t *in = (const uint32_t *)(sheet + (size_t)sheet_row * sheet_stride);
+            for (int x = 0; x < width && x - blit.sheet_x < sheet_width; x++) {
+                if (x < blit.sheet_x) continue;
+                uint32_t p = in[x - blit.sheet_x], a = p >> 24, inverse = 255 - a, d = out[x];
+                uint32_t rb = ((d & 0xff00ffu) * inverse / 255) & 0xff00ffu;
+                uint32_t g = (((d >> 8) & 0xffu) * inverse / 255) << 8;
+                out[x] = (p & 0xffffffu) + rb + g;
+            }
+        }
+    }
+    XShmPutImage(blit.display, blit.xid, blit.gc, frame, 0, 0, 0, 0, (unsigned)width,
+                 (unsigned)height, False);
+    XSync(blit.display, False);
+}
+
+/// At the press: the screen and the sheet rendered once, the shared-memory frame made.
+static void blit_begin(void) {
+    if (!blit.enabled || blit.active) return;
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(blit.window));
+    GdkDisplay *display = gdk_surface_get_display(surface);
+    if (!GDK_IS_X11_DISPLAY(display)) return;
+    if (!blit.frame) {
+        blit.display = gdk_x11_display_get_xdisplay(display);
+        blit.xid = gdk_x11_surface_get_xid(surface);
+        int width = gtk_widget_get_width(blit.window), height = gtk_widget_get_height(blit.window);
+        // The window's own visual (GTK's X11 windows are ARGB, depth 32).
+        XWindowAttributes attributes;
+        XGetWindowAttributes(blit.display, blit.xid, &attributes);
+        blit.frame = XShmCreateImage(blit.display, attributes.visual, (unsigned)attributes.depth,
+                                     ZPixmap, NULL, &blit.shm, (unsigned)width, (unsigned)height);
+        blit.shm.shmid = shmget(IPC_PRIVATE, (size_t)blit.frame->bytes_per_line * height, IPC_CREAT | 0600);
+        blit.shm.shmaddr = blit.frame->data = shmat(blit.shm.shmid, NULL, 0);
+        blit.shm.readOnly = False;
+        XShmAttach(blit.display, &blit.shm);
+        XSync(blit.display, False);
+        shmctl(blit.shm.shmid, IPC_RMID, NULL);
+        blit.gc = XCreateGC(blit.display, blit.xid, 0, NULL);
+    }
+    if (blit.screen_image) cairo_surface_destroy(blit.screen_image);
+    if (blit.sheet_image) cairo_surface_destroy(blit.sheet_image);
+    blit.screen_image = render_widget(blit.screen);
+    blit.sheet_image = render_widget(blit.sheet);
+    graphene_point_t origin = GRAPHENE_POINT_INIT(0, 0), at;
+    if (gtk_widget_compute_point(blit.sheet, blit.window, &origin, &at)) {
+        blit.sheet_x = (int)at.x;
+        blit.sheet_y = (int)at.y;
+    }
+    blit.active = TRUE;
+}
+
+static void set_alpha(FloorDim *dim, double alpha) {
+    float value = (float)(alpha < 0 ? 0 : alpha > 1 ? 1 : alpha);
+    if (value == dim->alpha) return;
+    dim->alpha = value;
+    if (blit.active) {
+        blit_frame(value);
+        return;
+    }
+    gtk_widget_queue_draw(GTK_WIDGET(dim));
+}
+
+static const double rest_alpha = 0.3;
+static const double medium_top = 422;
+
+typedef struct {
+    FloorDim *dim;
+    double from;
+    gint64 start;
+    guint tick;
+} Fade;
+
+static gboolean fade_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
+    (void)widget;
+    Fade *fade = data;
+    double t = (double)(gdk_frame_clock_get_frame_time(clock) - fade->start) / 300000.0;
+    if (t >= 1) {
+        set_alpha(fade->dim, 0);
+        fade->tick = 0;
+        if (blit.active) {
+            // At rest GTK draws the frame itself.
+            blit.active = FALSE;
+            gtk_widget_queue_draw(blit.window);
+        }
+        return G_SOURCE_REMOVE;
+    }
+    set_alpha(fade->dim, fade->from * (1 - t));
+    return G_SOURCE_CONTINUE;
+}
+
+static void drag_begin(GtkGestureDrag *gesture, double x, double y, gpointer data) {
+    (void)gesture;
+    (void)x;
+    (void)y;
+    (void)data;
+    blit_begin();
+}
+
+static void drag_update(GtkGestureDrag *gesture, double dx, double dy, gpointer data) {
+    (void)gesture;
+    (void)dx;
+    Fade *fade = data;
+    if (fade->tick) {
+        gtk_widget_remove_tick_callback(GTK_WIDGET(fade->dim), fade->tick);
+        fade->tick = 0;
+    }
+    double down = dy > 0 ? dy : 0;
+    set_alpha(fade->dim, rest_alpha * (1 - down / medium_top));
+}
+
+static void drag_end(GtkGestureDrag *gesture, double dx, double dy, gpointer data) {
+    (void)gesture;
+    (void)dx;
+    (void)dy;
+    Fade *fade = data;
+    fade->from = fade->dim->alpha;
+    fade->start = g_get_monotonic_time();
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(fade->dim));
+    if (clock) fade->start = gdk_frame_clock_get_frame_time(clock);
+    if (!fade->tick) {
+        fade->tick = gtk_widget_add_tick_callback(GTK_WIDGET(fade->dim), fade_tick, fade, NULL);
+    }
+}
+
+static GtkWidget *entry(const char *name) {
+    GtkWidget *widget = gtk_entry_new();
+    gtk_entry_set_placeholder_text(GTK_ENTRY(widget), name);
+    return widget;
+}
+
+static GtkWidget *screen(void) {
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *band = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_widget_add_css_class(band, "demo-band");
+    gtk_widget_set_size_request(band, -1, 24);
+    gtk_box_append(GTK_BOX(box), band);
+    GtkWidget *body = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
+    gtk_widget_add_css_class(body, "demo-screen");
+    gtk_widget_set_vexpand(body, TRUE);
+    GtkWidget *title = gtk_label_new("Inbox");
+    gtk_widget_set_margin_top(title, 24);
+    gtk_box_append(GTK_BOX(body), title);
+    GtkWidget *search = entry("Search");
+    gtk_widget_set_margin_start(search, 16);
+    gtk_widget_set_margin_end(search, 16);
+    gtk_box_append(GTK_BOX(body), search);
+    GtkWidget *open = gtk_button_new_with_label("Open");
+    gtk_widget_set_halign(open, GTK_ALIGN_CENTER);
+    gtk_box_append(GTK_BOX(body), open);
+    gtk_box_append(GTK_BOX(box), body);
+    return box;
+}
+
+static GtkWidget *close_button;
+
+static GtkWidget *sheet(int height) {
+    GtkWidget *sheet = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_add_css_class(sheet, "swipedismiss-sheet");
+    GtkWidget *grabber = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_widget_set_size_request(grabber, 36, 5);
+    gtk_widget_set_visible(grabber, FALSE);
+    gtk_box_append(GTK_BOX(sheet), grabber);
+    GtkWidget *content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_set_vexpand(content, TRUE);
+    GtkWidget *header = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    gtk_widget_add_css_class(header, "demo-header");
+    gtk_widget_set_size_request(header, -1, 56);
+    GtkWidget *title = gtk_label_new("Sheet");
+    gtk_widget_set_hexpand(title, TRUE);
+    gtk_widget_set_margin_start(title, 16);
+    gtk_label_set_xalign(GTK_LABEL(title), 0);
+    GtkWidget *note = entry("Note");
+    gtk_editable_set_width_chars(GTK_EDITABLE(note), 5);
+    gtk_widget_set_valign(note, GTK_ALIGN_CENTER);
+    GtkWidget *close = gtk_button_new_with_label("Close");
+    gtk_widget_set_valign(close, GTK_ALIGN_CENTER);
+    gtk_widget_set_margin_end(close, 12);
+    close_button = close;
+    gtk_box_append(GTK_BOX(header), title);
+    gtk_box_append(GTK_BOX(header), note);
+    gtk_box_append(GTK_BOX(header), close);
+    gtk_box_append(GTK_BOX(content), header);
+    GtkWidget *list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *volume = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1);
+    gtk_range_set_value(GTK_RANGE(volume), 50);
+    gtk_widget_add_css_class(volume, "demo-row");
+    gtk_widget_set_size_request(volume, -1, 44);
+    gtk_widget_set_margin_start(volume, 16);
+    gtk_widget_set_margin_end(volume, 16);
+    gtk_box_append(GTK_BOX(list), volume);
+    for (int row = 2; row <= 60; row++) {
+        char text[16];
+        snprintf(text, sizeof text, "Row %d", row);
+        GtkWidget *label = gtk_label_new(text);
+        gtk_widget_add_css_class(label, "demo-row");
+        gtk_label_set_xalign(GTK_LABEL(label), 0);
+        gtk_widget_set_size_request(label, -1, 44);
+        gtk_widget_set_margin_start(label, 16);
+        gtk_box_append(GTK_BOX(list), label);
+    }
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER,
+                                   GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), list);
+    gtk_widget_set_vexpand(scrolled, TRUE);
+    gtk_box_append(GTK_BOX(content), scrolled);
+    GtkWidget *filler = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    // The part drawn past the bottom edge, as gtk-demo's (SheetPresenter.overdrawFraction,
+    // a quarter of the height).
+    gtk_widget_set_size_request(filler, -1, height / 4);
+    gtk_box_append(GTK_BOX(content), filler);
+    gtk_box_append(GTK_BOX(sheet), content);
+    return sheet;
+}
+
+static const char *css =
+    ".demo-band { background-color: #ffffff; }\n"
+    ".demo-screen { background-color: #336699; color: #ffffff; }\n"
+    ".demo-header { border-bottom: 1px solid #dddddd; }\n"
+    ".demo-row { border-bottom: 1px solid #eeeeee; }\n"
+    ".swipedismiss-sheet { background-color: #ffffff; border-radius: 12px 12px 0 0; }\n";
+
+/// Holds one window-sized image of cairo's shared-memory pool for the window's X connection
+/// (see Plugins/Gtk/GtkX11ShmPool.swift): without it every frame makes a new 16 MB segment.
+static int frame_width = 390, frame_height = 844;
+
+static void keep_shm_pool(GtkWidget *window, gpointer data) {
+    cairo_surface_t **keeper = data;
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+    GdkDisplay *display = gdk_surface_get_display(surface);
+    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
+    if (*keeper || !GDK_IS_X11_DISPLAY(display) || !renderer ||
+        strcmp(G_OBJECT_TYPE_NAME(renderer), "GskCairoRenderer") != 0)
+        return;
+    Display *xdisplay = gdk_x11_display_get_xdisplay(display);
+    cairo_surface_t *xlib = cairo_xlib_surface_create(
+        xdisplay, gdk_x11_surface_get_xid(surface),
+        DefaultVisual(xdisplay, DefaultScreen(xdisplay)), 1, 1);
+    // A frame's size in pixels: cairo then sizes the pool to fit a frame beside it.
+    int scale = gdk_surface_get_scale_factor(surface);
+    *keeper = cairo_surface_create_similar_image(xlib, CAIRO_FORMAT_ARGB32, frame_width * scale,
+                                                 frame_height * scale);
+    cairo_surface_destroy(xlib);
+}
+
+static gboolean quit(GtkWindow *window, gpointer loop) {
+    (void)window;
+    g_main_loop_quit(loop);
+    return FALSE;
+}
+
+int main(int argc, char **argv) {
+    int width = 390, height = 844;
+    for (int i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--size") == 0 && sscanf(argv[i + 1], "%dx%d", &width, &height) != 2) {
+            fprintf(stderr, "gtk-floor: --size: expected WIDTHxHEIGHT, got \"%s\"\n", argv[i + 1]);
+            return 2;
+        }
+    }
+    if (width < 64 || height < 64 || width > 32767 || height > 32767) {
+        fprintf(stderr, "gtk-floor: --size: %dx%d is out of 64...32767 a side\n", width, height);
+        return 2;
+    }
+    frame_width = width;
+    frame_height = height;
+    setenv("GSK_RENDERER", "cairo", 0);
+    if (!gtk_init_check()) {
+        fprintf(stderr, "gtk-floor: cannot open a display\n");
+        return 2;
+    }
+    GtkCssProvider *provider = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(provider, css, -1);
+    gtk_style_context_add_provider_for_display(gdk_display_get_default(),
+                                               GTK_STYLE_PROVIDER(provider),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    GMainLoop *loop = g_main_loop_new(NULL, FALSE);
+    GtkWidget *window = gtk_window_new();
+    gtk_window_set_title(GTK_WINDOW(window), "SwipeDismiss GTK demo (floor)");
+    GtkWidget *overlay = gtk_overlay_new();
+    gtk_widget_set_size_request(overlay, width, height);
+    GtkWidget *screen_widget = screen();
+    gtk_overlay_set_child(GTK_OVERLAY(overlay), screen_widget);
+    FloorDim *dim = g_object_new(floor_dim_get_type(), NULL);
+    gtk_widget_set_can_target(GTK_WIDGET(dim), FALSE);
+    gtk_overlay_add_overlay(GTK_OVERLAY(overlay), GTK_WIDGET(dim));
+    GtkWidget *fixed = gtk_fixed_new();
+    // The sheet's frame: from large (10 % down) to a quarter of the height past the bottom
+    // edge, as SheetPresenter's; it rests at medium (half way down).
+    GtkWidget *sheet_widget = sheet(height);
+    gtk_widget_set_size_request(sheet_widget, width, (int)(height * 1.15 + 0.5));
+    gtk_fixed_put(GTK_FIXED(fixed), sheet_widget, 0, height * 0.5);
+    gtk_overlay_add_overlay(GTK_OVERLAY(overlay), fixed);
+    gtk_window_set_child(GTK_WINDOW(window), overlay);
+    const char *name = strrchr(argv[0], '/');
+    blit.enabled = g_str_has_suffix(name ? name + 1 : argv[0], "-blit");
+    blit.window = window;
+    blit.screen = screen_widget;
+    blit.sheet = sheet_widget;
+    Fade fade = {dim, 0, 0, 0};
+    GtkGesture *drag = gtk_gesture_drag_new();
+    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(drag), GTK_PHASE_CAPTURE);
+    g_signal_connect(drag, "drag-begin", G_CALLBACK(drag_begin), &fade);
+    g_signal_connect(drag, "drag-update", G_CALLBACK(drag_update), &fade);
+    g_signal_connect(drag, "drag-end", G_CALLBACK(drag_end), &fade);
+    gtk_widget_add_controller(window, GTK_EVENT_CONTROLLER(drag));
+    g_signal_connect(window, "close-request", G_CALLBACK(quit), loop);
+    cairo_surface_t *keeper = NULL;
+    g_signal_connect_after(window, "map", G_CALLBACK(keep_shm_pool), &keeper);
+    gtk_window_set_focus(GTK_WINDOW(window), close_button);
+    gtk_window_present(GTK_WINDOW(window));
+    g_main_loop_run(loop);
+    if (keeper) cairo_surface_destroy(keeper);
+    return 0;
+}
