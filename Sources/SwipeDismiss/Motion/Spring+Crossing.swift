@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Spring {
     /// The first time after 0 at which a spring released at displacement `x0` with velocity
     /// `v0` passes through its rest point, solved exactly; nil if it never does.
@@ -23,7 +15,7 @@ extension Spring {
             let omegaD = omega * (1 - zeta * zeta).squareRoot()
             let b = (v0 + zeta * omega * x0) / omegaD
             // x0 cos θ + b sin θ = R cos(θ − φ), zero where θ − φ = π/2 + nπ.
-            let first = atan2(b, x0) + Double.pi / 2
+            let first = cAtan2(b, x0) + Double.pi / 2
             var theta = first - Double.pi * (first / Double.pi).rounded(.down)
             if theta <= 0 { theta += Double.pi }
             return theta / omegaD
@@ -35,7 +27,7 @@ extension Spring {
             let c1 = x0 - c2
             let ratio = -c2 / c1
             guard c1 != 0, ratio > 1 else { return nil }
-            return log(ratio) / (r1 - r2)
+            return cLog(ratio) / (r1 - r2)
         }
     }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Two numbers that stand for any sum of shifted, scaled copies of a step response's spring
 /// part (see `StepResponseModes`).
 struct ModePair: Sendable, Hashable {
@@ -129,19 +121,20 @@ struct StepResponseModes: Sendable, Hashable {
         switch shape {
         case .underDamped(let decay, let frequency):
             // Multiplying by e^(λ h), λ = −decay + i·frequency.
-            let envelope = exp(-decay * h)
-            let cosine = envelope * cos(frequency * h)
-            let sine = envelope * sin(frequency * h)
+            let envelope = cExp(-decay * h)
+            let cosine = envelope * cCos(frequency * h)
+            let sine = envelope * cSin(frequency * h)
             return ModePair(
                 first: pair.first * cosine - pair.second * sine,
                 second: pair.second * cosine + pair.first * sine)
         case .criticallyDamped(let rate):
             // e^(-ω (g + h)) (1, g + h) = e^(-ω h) · (p, q + h p) for p = e^(-ω g), q = g p.
-            let envelope = exp(-rate * h)
+            let envelope = cExp(-rate * h)
             return ModePair(
                 first: envelope * pair.first, second: envelope * (pair.second + h * pair.first))
         case .overDamped(let slow, let fast):
-            return ModePair(first: exp(slow * h) * pair.first, second: exp(fast * h) * pair.second)
+            return ModePair(
+                first: cExp(slow * h) * pair.first, second: cExp(fast * h) * pair.second)
         }
     }
 
