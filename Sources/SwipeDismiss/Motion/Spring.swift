@@ -76,11 +76,7 @@ public struct Spring: Hashable, Sendable {
             let v = e * ((b * omegaD - decay * x0) * cosine - (x0 * omegaD + decay * b) * sine)
             return (x, v)
         } else {
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -omega * (zeta - root)
-            let r2 = -omega * (zeta + root)
-            let c2 = (v0 - r1 * x0) / (r2 - r1)
-            let c1 = x0 - c2
+            let (r1, r2, c1, c2) = Self.overDamped(omega: omega, zeta: zeta, x0: x0, v0: v0)
             let e1 = cExp(r1 * t)
             let e2 = cExp(r2 * t)
             return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)

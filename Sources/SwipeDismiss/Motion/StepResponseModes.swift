@@ -88,11 +88,7 @@ struct StepResponseModes: Sendable, Hashable {
                 first: b * frequency - decay * x0, second: -(x0 * frequency + decay * b))
         } else {
             // x = c1 e^(r1 τ) + c2 e^(r2 τ).
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -omega * (zeta - root)
-            let r2 = -omega * (zeta + root)
-            let c2 = (v0 - r1 * x0) / (r2 - r1)
-            let c1 = x0 - c2
+            let (r1, r2, c1, c2) = Spring.overDamped(omega: omega, zeta: zeta, x0: x0, v0: v0)
             shape = .overDamped(slow: r1, fast: r2)
             unit = ModePair(first: 1, second: 1)
             displacementRow = ModePair(first: c1, second: c2)
