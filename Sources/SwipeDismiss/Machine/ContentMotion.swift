@@ -27,10 +27,8 @@ protocol ContentMotion: Sendable {
     /// The velocity a programmatic move carries on from the content's motion at `time`.
     func handOverVelocity(at time: Double) -> Point
 
-    /// Puts the content at rest at detent `index`.
-    mutating func place(atDetent index: Int, _ context: MotionContext)
-    /// Puts the content at rest off screen.
-    mutating func placeOffScreen(_ context: MotionContext)
+    /// Puts the content at rest at detent `index`, or off screen (nil).
+    mutating func place(atDetent index: Int?, _ context: MotionContext)
     /// Carries the content over to a new layout (the context's): every offset it holds goes
     /// through `map`, a spring in flight heads for `aim` (nil: its own end, mapped) from where
     /// it is, mapped, with its velocity scaled as `map` scales lengths.
@@ -43,10 +41,9 @@ protocol ContentMotion: Sendable {
     /// Catches a running animation where it is: a drag continues from there with no jump
     /// (`verdict`: the policy's answer for the drag before, which a band may depend on).
     mutating func catchHere(verdict: Bool?, _ context: MotionContext)
-    /// Readies a drag from rest at detent `target`.
-    mutating func readyDrag(from target: Int, _ context: MotionContext)
-    /// Readies a drag that takes over an animation that cannot be caught.
-    mutating func takeOver(from target: Int, _ context: MotionContext)
+    /// Readies a drag from rest at detent `target`, or one `takingOver` an animation that
+    /// cannot be caught.
+    mutating func readyDrag(from target: Int, takingOver: Bool, _ context: MotionContext)
     /// A drag takes the content from rest: how the backdrop follows it from now.
     func startFollowing(_ backdrop: inout BackdropAlpha, _ context: MotionContext)
     /// Whether following a drag that started at detent `startDetent` to `translation`
@@ -139,9 +136,11 @@ struct MotionContext {
             restSpeed: configuration.restSpeed)
     }
 
-    /// The deceleration a release projects with: `configured`, or the touchpad's.
-    func projectionRate(_ configured: Double, touchpad: Bool) -> Double {
-        touchpad ? VelocityProjection.touchpadDecelerationRate : configured
+    /// The projection a release coasts with: at the `configured` deceleration, or the
+    /// touchpad's.
+    func projection(_ configured: Double, touchpad: Bool) -> VelocityProjection {
+        VelocityProjection(
+            decelerationRate: touchpad ? VelocityProjection.touchpadDecelerationRate : configured)
     }
 
     /// Whether a dismissal aimed past the edge (at `edge` along its motion) has taken the

@@ -22,11 +22,12 @@ extension DismissMachine {
         case .scroll(let dx, let dy, let source):
             return scroll(dx: dx, dy: dy, source: source, at: at, environment: environment)
         case .scrollStop:
-            return stopScroll(at: at, environment: environment)
+            // The touchpad's fingers lifted: a touchpad pan releases.
+            return feedTouchpad({ $0.stop(at: at, into: &$1) }, environment: environment)
         case .down, .cancel:
             // A press takes over from a touchpad pan, which is cancelled first (the stream's
             // deadline has passed already, so a cancel only cancels: nothing to ask).
-            cancelScroll(at: at, environment: environment)
+            feedTouchpad({ $0.cancel(at: at, into: &$1) }, environment: environment)
         case .move, .up:
             break
         }
@@ -110,15 +111,9 @@ extension DismissMachine {
             move(translation: translation, began: false)
         case .ended(let translation, let velocity):
             if listHandOff.lockedAcross { return endListGesture(fingerVelocity: 0) }
-            if listHandOff.handOff {
-                return releaseHandOff(
-                    translation: translation, velocity: velocity, environment: environment)
-            }
-            release(velocity: velocity)
-            endListGesture(fingerVelocity: 0)
+            releasePan(translation: translation, velocity: velocity)
         case .cancelled:
-            cancel()
-            endListGesture(fingerVelocity: 0)
+            cancelPan()
         case .tapped(let point):
             tap(at: point, environment: environment)
             endListGesture(fingerVelocity: 0)
@@ -155,7 +150,7 @@ extension DismissMachine {
             setPhase(.dragging)
         case .presented:
             drag.start(at: target)
-            content.readyDrag(from: target, context)
+            content.readyDrag(from: target, takingOver: false, context)
         case .dragging, .dismissing, .dismissed:
             break
         }
@@ -174,7 +169,7 @@ extension DismissMachine {
             if phase != .presented {
                 drag.start(at: target)
                 backdrop.crossFade = nil
-                content.takeOver(from: target, context)
+                content.readyDrag(from: target, takingOver: true, context)
             }
             content.startFollowing(&backdrop, context)
         case .dragging:
@@ -229,6 +224,22 @@ extension DismissMachine {
             return snapBack(velocity: velocity, to: layout.count - 1)
         }
         startDismissal(velocity: velocity)
+    }
+
+    /// A pan (the pointer's or the touchpad's) lifted with `velocity`: the hand-off's owner
+    /// or the content gets it, and the list gesture ends.
+    mutating func releasePan(translation: Point, velocity: Point) {
+        if listHandOff.handOff {
+            return releaseHandOff(translation: translation, velocity: velocity)
+        }
+        release(velocity: velocity)
+        endListGesture(fingerVelocity: 0)
+    }
+
+    /// A pan was cancelled: the drag ends as the configuration says, and the list gesture.
+    mutating func cancelPan() {
+        cancel()
+        endListGesture(fingerVelocity: 0)
     }
 
     mutating func cancel() {
@@ -286,5 +297,17 @@ extension DismissMachine {
         if policy.veto == .pending { isDismissAttemptPending = true }
         effects.append(.notify(.dismissAttempted(reason)))
         effects.append(.needsDisplay)
+    }
+
+    /// Applies `dragStartRule` to a pan beginning now at `translation` from its press: false
+    /// lets it move the content; true ignores the rest of the press.
+    mutating func refusesDragStart(_ translation: Point) -> Bool {
+        guard dragStartRule != .always, phase == .presented, let start = input.pointer.start
+        else { return false }
+        let velocity = input.pointer.velocityTracker.velocity
+        guard !dragStartRule.allows(location: start, velocity: velocity, translation: translation)
+        else { return false }
+        input.forget()
+        return true
     }
 }

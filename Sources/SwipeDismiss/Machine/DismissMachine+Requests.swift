@@ -104,7 +104,7 @@ extension DismissMachine {
         isDismissAttemptPending = false
         target = layout.count
         backdrop.crossFade = nil
-        content.placeOffScreen(context)
+        content.place(atDetent: nil, context)
         effects.append(.needsDisplay)
         finishDismissal()
     }

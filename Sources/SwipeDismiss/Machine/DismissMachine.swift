@@ -62,7 +62,7 @@ public struct DismissMachine: Sendable {
         if presented {
             content.place(atDetent: target, context)
         } else {
-            content.placeOffScreen(context)
+            content.place(atDetent: nil, context)
             backdrop.mode = .fixed(0)
             presentations.endReported = true
         }
