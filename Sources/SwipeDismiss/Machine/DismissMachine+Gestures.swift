@@ -64,9 +64,7 @@ extension DismissMachine {
     mutating func carryOut(_ intent: KeyIntent) {
         switch intent {
         case .dismiss:
-            guard configuration.escapeDismisses, phase != .dismissing, phase != .dismissed
-            else { return }
-            leave(for: .escape)
+            if configuration.escapeDismisses { leave(for: .escape) }
         case .present, .activateOrPresent:
             // The driver activates the focused item first; with none, Enter presents.
             if phase == .dismissed { present(at: presentedDetentIndex) }
@@ -81,7 +79,6 @@ extension DismissMachine {
         case .detentDown:
             moveOneDetent(by: 1)
         case .back:
-            guard phase != .dismissing, phase != .dismissed else { return }
             leave(for: .back)
         case .focusNext, .focusPrevious, .activate:
             // The keyboard focus is the driver's (`KeyboardFocus`): nothing to move here.
@@ -284,9 +281,10 @@ extension DismissMachine {
         }
     }
 
-    /// Escape or a backdrop tap: the content leaves with no velocity if the policy allows
-    /// `reason`, else the veto is reported.
+    /// Escape, Back or a backdrop tap: unless it is leaving or gone already, the content
+    /// leaves with no velocity if the policy allows `reason`, else the veto is reported.
     mutating func leave(for reason: DismissReason) {
+        guard phase != .dismissing, phase != .dismissed else { return }
         guard policy.allows(reason) else { return reportVeto(reason) }
         forgetGestures()
         startDismissal(velocity: .zero)
