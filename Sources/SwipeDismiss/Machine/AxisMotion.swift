@@ -53,7 +53,9 @@ struct AxisMotion: ContentMotion {
         let layout = context.layout
         let span = layout.distance - layout.top
         let progress = span > 0 ? min(1, max(0, (offset - layout.top) / span)) : 0
-        return ContentPose(offset: offset, translation: direction.unit * offset, progress: progress)
+        return ContentPose(
+            offset: offset, translation: direction.unit * offset, progress: progress,
+            exitPosition: offset)
     }
 
     var dragStart: Double { dragBase }
@@ -67,21 +69,6 @@ struct AxisMotion: ContentMotion {
         -> HitRegion
     {
         environment.hitTest(point, offset: offset(at: time))
-    }
-
-    func exitPosition(at time: Double) -> Double { offset(at: time) }
-
-    func presentingAlpha(target: Double, _ context: MotionContext) -> Double {
-        let layout = context.layout
-        let span = layout.distance - target
-        let fraction = span > 0 ? min(1, max(0, (offset(at: context.time) - target) / span)) : 0
-        return context.configuration.alphaCurve.alpha(offset: target, layout: layout)
-            * (1 - fraction)
-    }
-
-    func restAlpha(atDetent index: Int, _ context: MotionContext) -> Double {
-        context.configuration.alphaCurve.alpha(
-            offset: context.layout.offset(of: index), layout: context.layout)
     }
 
     func handOverVelocity(at time: Double) -> Point {

@@ -4,7 +4,8 @@
 /// The machine keeps the phases, the policy and the effects; a content motion keeps where
 /// the content is and how it gets somewhere, and answers the geometry questions only it can
 /// (as libadwaita's swipe tracker asks its widget). Every position is evaluated in closed
-/// form at a time, so the pose at a time does not depend on the frame rate.
+/// form at a time, so the pose at a time does not depend on the frame rate. The backdrop's
+/// alpha is a function of that pose (`BackdropAlpha.value`), never a question to the motion.
 protocol ContentMotion: Sendable {
     /// The content's distance along the dismiss direction (in the plane: from rest).
     func offset(at time: Double) -> Double
@@ -18,12 +19,6 @@ protocol ContentMotion: Sendable {
     /// What `point` lands on with the content where it is at `time`.
     func hitTest(_ point: Point, at time: Double, environment: some DismissEnvironment)
         -> HitRegion
-    /// How far along its way out the content is, for a backdrop fading in step with it.
-    func exitPosition(at time: Double) -> Double
-    /// The backdrop's alpha while the content comes in toward the offset `target`.
-    func presentingAlpha(target: Double, _ context: MotionContext) -> Double
-    /// The backdrop's alpha with the content at rest at detent `index`.
-    func restAlpha(atDetent index: Int, _ context: MotionContext) -> Double
     /// The velocity a programmatic move carries on from the content's motion at `time`.
     func handOverVelocity(at time: Double) -> Point
 
@@ -89,6 +84,12 @@ struct ContentPose: Sendable {
     var translation: Point
     /// 0 at rest on the top detent, 1 off screen.
     var progress: Double
+    /// How far along its way out the content is, for a backdrop fading in step with it
+    /// (along an axis: the offset; in the plane: a straight exit's travel or a zoom's fade).
+    var exitPosition: Double
+    /// Whether the content moves in the plane, where a presentation's backdrop rises with
+    /// `progress` toward the curve's rest alpha.
+    var inPlane = false
     /// The content part-way into its zoom source (`PlanarMotion` with a landing), if at all.
     var zoom: ZoomPose? = nil
 }

@@ -57,7 +57,7 @@ extension DismissMachine {
     mutating func takeLayout(_ newLayout: DetentLayout, animated: Bool) {
         let old = layout
         let oldID = target < old.count ? old.id(of: target) : nil
-        let alphaBefore = alpha(offset: offset)
+        let alphaBefore = alpha()
         let offsetBefore = offset
         let newTarget = relaidTarget(from: old, to: newLayout)
         let map = OffsetMap(from: old, to: newLayout, keepsScreenPlace: animated)

@@ -78,7 +78,10 @@ extension DismissMachine {
             let opacity = phase == .dismissed ? 0 : backdrop.opacity(at: time)
             content.place(atDetent: index, context)
             startCrossFade(from: opacity, to: 1)
-            backdrop.mode = .crossFade(base: content.restAlpha(atDetent: index, context))
+            let rest = BackdropAlpha.resting(
+                at: content.pose(at: time, context), curve: configuration.alphaCurve,
+                layout: layout)
+            backdrop.mode = .crossFade(base: rest)
         } else {
             backdrop.crossFade = nil
             content.comeIn(toDetent: index, context)

@@ -46,7 +46,8 @@ struct PlanarMotion: ContentMotion {
         let translation = translation(at: time)
         var pose = ContentPose(
             offset: translation.length, translation: translation,
-            progress: progress(at: translation, context.layout))
+            progress: progress(at: translation, context.layout),
+            exitPosition: exitPosition(at: time), inPlane: true)
         if case .zoom(let flight, let landing) = kind {
             let zoom = flight.progress(at: time)
             pose.progress = zoom
@@ -71,25 +72,13 @@ struct PlanarMotion: ContentMotion {
         return environment.hitTest(point, translation: translation(at: time))
     }
 
-    /// How far a straight exit has travelled; 0 for any other motion.
+    /// How far a straight exit has travelled (a zoom: how far its fade is); 0 otherwise.
     func exitPosition(at time: Double) -> Double {
         switch kind {
         case .leaving(_, _, let travel, _): travel.value(at: time)
         case .zoom(let flight, _): flight.fade(at: time)
         case .rest, .axes: 0
         }
-    }
-
-    func presentingAlpha(target: Double, _ context: MotionContext) -> Double {
-        if case .zoom(let flight, _) = kind {
-            return context.configuration.alphaCurve.rest * (1 - flight.progress(at: context.time))
-        }
-        return context.configuration.alphaCurve.rest
-            * (1 - progress(at: translation(at: context.time), context.layout))
-    }
-
-    func restAlpha(atDetent index: Int, _ context: MotionContext) -> Double {
-        context.configuration.alphaCurve.rest
     }
 
     /// A move between detents restarts both axes from no speed.
