@@ -53,7 +53,9 @@ struct AxisMotion: ContentMotion {
         let layout = context.layout
         let span = layout.distance - layout.top
         let progress = span > 0 ? min(1, max(0, (offset - layout.top) / span)) : 0
-        return ContentPose(offset: offset, translation: direction.unit * offset, progress: progress)
+        return ContentPose(
+            offset: offset, translation: direction.unit * offset, progress: progress,
+            exitPosition: offset)
     }
 
     var dragStart: Double { dragBase }
@@ -69,21 +71,6 @@ struct AxisMotion: ContentMotion {
         environment.hitTest(point, offset: offset(at: time))
     }
 
-    func exitPosition(at time: Double) -> Double { offset(at: time) }
-
-    func presentingAlpha(target: Double, _ context: MotionContext) -> Double {
-        let layout = context.layout
-        let span = layout.distance - target
-        let fraction = span > 0 ? min(1, max(0, (offset(at: context.time) - target) / span)) : 0
-        return context.configuration.alphaCurve.alpha(offset: target, layout: layout)
-            * (1 - fraction)
-    }
-
-    func restAlpha(atDetent index: Int, _ context: MotionContext) -> Double {
-        context.configuration.alphaCurve.alpha(
-            offset: context.layout.offset(of: index), layout: context.layout)
-    }
-
     func handOverVelocity(at time: Double) -> Point {
         let velocity: Double =
             switch kind {
@@ -96,12 +83,8 @@ struct AxisMotion: ContentMotion {
 
     // MARK: Placing
 
-    mutating func place(atDetent index: Int, _ context: MotionContext) {
-        kind = .rest(context.layout.offset(of: index))
-    }
-
-    mutating func placeOffScreen(_ context: MotionContext) {
-        kind = .rest(context.layout.distance)
+    mutating func place(atDetent index: Int?, _ context: MotionContext) {
+        kind = .rest(index.map(context.layout.offset(of:)) ?? context.layout.distance)
     }
 
     mutating func startSpring(
@@ -142,18 +125,14 @@ struct AxisMotion: ContentMotion {
         dragBase = unband(offset, verdict: verdict, context)
     }
 
-    mutating func readyDrag(from target: Int, _ context: MotionContext) {
+    mutating func readyDrag(from target: Int, takingOver: Bool, _ context: MotionContext) {
         // 1:1 tracking picks up where the content is; additive tracking (like the seed's
-        // `transform = translation`) always counts from its detent.
-        if case .direct = context.configuration.tracking {
+        // `transform = translation`) and a take-over always count from the detent.
+        if !takingOver, case .direct = context.configuration.tracking {
             dragBase = unband(offset(at: context.time), verdict: nil, context)
         } else {
             dragBase = context.layout.offset(of: target)
         }
-    }
-
-    mutating func takeOver(from target: Int, _ context: MotionContext) {
-        dragBase = context.layout.offset(of: target)
     }
 
     func startFollowing(_ backdrop: inout BackdropAlpha, _ context: MotionContext) {
@@ -237,18 +216,14 @@ struct AxisMotion: ContentMotion {
             let travelled = offset - layout.offset(of: startDetent)
             return (travelled >= threshold ? dismissed : startDetent, .drag)
         case .projected(let threshold, let rate):
-            let projected = VelocityProjection(
-                decelerationRate: context.projectionRate(rate, touchpad: touchpad)
-            )
-            .project(position: offset, velocity: velocity)
+            let projected = context.projection(rate, touchpad: touchpad)
+                .project(position: offset, velocity: velocity)
             let line = layout.lowest + threshold
             if projected >= line { return (dismissed, offset >= line ? .drag : .flick) }
             return (layout.nearest(to: projected, includingDismissed: false), .drag)
         case .nearestDetent(let rate):
-            let projected = VelocityProjection(
-                decelerationRate: context.projectionRate(rate, touchpad: touchpad)
-            )
-            .project(position: offset, velocity: velocity)
+            let projected = context.projection(rate, touchpad: touchpad)
+                .project(position: offset, velocity: velocity)
             let byPosition = layout.nearest(to: offset, includingDismissed: true)
             return (
                 layout.nearest(to: projected, includingDismissed: true),

@@ -1,8 +1,8 @@
 /// The backdrop's alpha as a value: how it follows the content now, and the content's own
 /// opacity during a reduced-motion cross-fade (which the alpha may follow).
 ///
-/// The content motion answers the two questions only it can: how far the content is along
-/// its way out (`exitPosition`, for a fade), and the alpha of a presentation on its way in.
+/// The alpha is a function of the mode, the time, the content's pose (`ContentPose`: where
+/// it is, how far along its way out, how far in) and the curve: it asks the content nothing.
 struct BackdropAlpha: Sendable {
     enum Mode: Sendable {
         /// The configuration's curve of the offset.
@@ -41,24 +41,29 @@ struct BackdropAlpha: Sendable {
             from: from, to: to, startTime: time, duration: duration * min(1, abs(to - from)))
     }
 
-    /// The alpha at `time` with the content at `offset`: `curve` in `layout` where the mode
-    /// follows it; `exitPosition` and `presenting` are asked only by the modes that need them.
-    func value(
-        at time: Double, offset: Double, curve: AlphaCurve, layout: DetentLayout,
-        exitPosition: () -> Double, presenting: (Double) -> Double
-    ) -> Double {
+    /// The alpha at `time` with the content at `pose`, `curve` in `layout` where the mode
+    /// follows it.
+    func value(at time: Double, pose: ContentPose, curve: AlphaCurve, layout: DetentLayout)
+        -> Double
+    {
+        let offset = pose.offset
         let alpha: Double
         switch mode {
         case .curve:
             alpha = curve.alpha(offset: offset, layout: layout)
         case .fade(let start, let startAlpha, let end):
             let span = end - start
-            let fraction = span > 0 ? min(1, max(0, (exitPosition() - start) / span)) : 1
+            let fraction = span > 0 ? min(1, max(0, (pose.exitPosition - start) / span)) : 1
             alpha = startAlpha * (1 - fraction)
         case .fixed(let value):
             alpha = value
+        case .presenting where pose.inPlane:
+            // In the plane every detent is rest: the alpha rises with the way in.
+            alpha = curve.rest * (1 - pose.progress)
         case .presenting(let target):
-            alpha = presenting(target)
+            let span = layout.distance - target
+            let fraction = span > 0 ? min(1, max(0, (offset - target) / span)) : 0
+            alpha = curve.alpha(offset: target, layout: layout) * (1 - fraction)
         case .crossFade(let base):
             alpha = base * opacity(at: time)
         case .retarget(let from, let to, let start, let response):
@@ -71,6 +76,12 @@ struct BackdropAlpha: Sendable {
             alpha = fromAlpha + (toAlpha - fromAlpha) * fraction
         }
         return min(1, max(0, alpha))
+    }
+
+    /// The alpha with the content at rest at `pose`: `curve`'s there (in the plane, where
+    /// every detent is rest, its rest alpha).
+    static func resting(at pose: ContentPose, curve: AlphaCurve, layout: DetentLayout) -> Double {
+        pose.inPlane ? curve.rest : curve.alpha(offset: pose.offset, layout: layout)
     }
 
     /// Where the alpha is heading (UIKit's model value), with the content at `offset`: a new

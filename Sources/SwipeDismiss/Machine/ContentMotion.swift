@@ -4,7 +4,8 @@
 /// The machine keeps the phases, the policy and the effects; a content motion keeps where
 /// the content is and how it gets somewhere, and answers the geometry questions only it can
 /// (as libadwaita's swipe tracker asks its widget). Every position is evaluated in closed
-/// form at a time, so the pose at a time does not depend on the frame rate.
+/// form at a time, so the pose at a time does not depend on the frame rate. The backdrop's
+/// alpha is a function of that pose (`BackdropAlpha.value`), never a question to the motion.
 protocol ContentMotion: Sendable {
     /// The content's distance along the dismiss direction (in the plane: from rest).
     func offset(at time: Double) -> Double
@@ -18,19 +19,11 @@ protocol ContentMotion: Sendable {
     /// What `point` lands on with the content where it is at `time`.
     func hitTest(_ point: Point, at time: Double, environment: some DismissEnvironment)
         -> HitRegion
-    /// How far along its way out the content is, for a backdrop fading in step with it.
-    func exitPosition(at time: Double) -> Double
-    /// The backdrop's alpha while the content comes in toward the offset `target`.
-    func presentingAlpha(target: Double, _ context: MotionContext) -> Double
-    /// The backdrop's alpha with the content at rest at detent `index`.
-    func restAlpha(atDetent index: Int, _ context: MotionContext) -> Double
     /// The velocity a programmatic move carries on from the content's motion at `time`.
     func handOverVelocity(at time: Double) -> Point
 
-    /// Puts the content at rest at detent `index`.
-    mutating func place(atDetent index: Int, _ context: MotionContext)
-    /// Puts the content at rest off screen.
-    mutating func placeOffScreen(_ context: MotionContext)
+    /// Puts the content at rest at detent `index`, or off screen (nil).
+    mutating func place(atDetent index: Int?, _ context: MotionContext)
     /// Carries the content over to a new layout (the context's): every offset it holds goes
     /// through `map`, a spring in flight heads for `aim` (nil: its own end, mapped) from where
     /// it is, mapped, with its velocity scaled as `map` scales lengths.
@@ -43,10 +36,9 @@ protocol ContentMotion: Sendable {
     /// Catches a running animation where it is: a drag continues from there with no jump
     /// (`verdict`: the policy's answer for the drag before, which a band may depend on).
     mutating func catchHere(verdict: Bool?, _ context: MotionContext)
-    /// Readies a drag from rest at detent `target`.
-    mutating func readyDrag(from target: Int, _ context: MotionContext)
-    /// Readies a drag that takes over an animation that cannot be caught.
-    mutating func takeOver(from target: Int, _ context: MotionContext)
+    /// Readies a drag from rest at detent `target`, or one `takingOver` an animation that
+    /// cannot be caught.
+    mutating func readyDrag(from target: Int, takingOver: Bool, _ context: MotionContext)
     /// A drag takes the content from rest: how the backdrop follows it from now.
     func startFollowing(_ backdrop: inout BackdropAlpha, _ context: MotionContext)
     /// Whether following a drag that started at detent `startDetent` to `translation`
@@ -92,6 +84,12 @@ struct ContentPose: Sendable {
     var translation: Point
     /// 0 at rest on the top detent, 1 off screen.
     var progress: Double
+    /// How far along its way out the content is, for a backdrop fading in step with it
+    /// (along an axis: the offset; in the plane: a straight exit's travel or a zoom's fade).
+    var exitPosition: Double
+    /// Whether the content moves in the plane, where a presentation's backdrop rises with
+    /// `progress` toward the curve's rest alpha.
+    var inPlane = false
     /// The content part-way into its zoom source (`PlanarMotion` with a landing), if at all.
     var zoom: ZoomPose? = nil
 }
@@ -139,9 +137,11 @@ struct MotionContext {
             restSpeed: configuration.restSpeed)
     }
 
-    /// The deceleration a release projects with: `configured`, or the touchpad's.
-    func projectionRate(_ configured: Double, touchpad: Bool) -> Double {
-        touchpad ? VelocityProjection.touchpadDecelerationRate : configured
+    /// The projection a release coasts with: at the `configured` deceleration, or the
+    /// touchpad's.
+    func projection(_ configured: Double, touchpad: Bool) -> VelocityProjection {
+        VelocityProjection(
+            decelerationRate: touchpad ? VelocityProjection.touchpadDecelerationRate : configured)
     }
 
     /// Whether a dismissal aimed past the edge (at `edge` along its motion) has taken the

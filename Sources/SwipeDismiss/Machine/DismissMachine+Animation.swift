@@ -12,7 +12,7 @@ extension DismissMachine {
     mutating func startDismissal(velocity: Point) {
         isDismissAttemptPending = false
         target = layout.count
-        let alphaNow = alpha(offset: offset)
+        let alphaNow = alpha()
         if configuration.reduceMotion {
             var base = alphaNow
             if case .crossFade(let current) = backdrop.mode { base = current }

@@ -1,18 +1,21 @@
 /// The calls a driver makes: each applies at the machine's time and returns the effects it
 /// asks for, oldest first (an empty array when nothing is to be done).
 extension DismissMachine {
-    /// Starts a call: forgets the effects the last call returned. Their buffer is reused
-    /// once the caller has let go of it, so a steady frame allocates nothing to return them.
-    mutating func startCall() {
+    /// Runs one call: forgets the effects the last call returned, lets `body` change the
+    /// machine and returns the effects it gathered, oldest first. The buffer is reused once
+    /// the caller has let go of it, so a steady frame allocates nothing to return them.
+    mutating func call<Failure: Error>(_ body: (inout DismissMachine) throws(Failure) -> Void)
+        throws(Failure) -> [DismissEffect]
+    {
         effects.removeAll(keepingCapacity: true)
+        try body(&self)
+        return effects
     }
 
     /// Asks the driver to draw the next frame.
     @discardableResult
     public mutating func setNeedsDisplay() -> [DismissEffect] {
-        startCall()
-        effects.append(.needsDisplay)
-        return effects
+        call { $0.effects.append(.needsDisplay) }
     }
 
     /// Applies one input at its own time (clamped so time never runs backwards).
@@ -23,9 +26,7 @@ extension DismissMachine {
     public mutating func handle(_ event: InputEvent, environment: some DismissEnvironment)
         -> [DismissEffect]
     {
-        startCall()
-        apply(event, environment: environment)
-        return effects
+        call { $0.apply(event, environment: environment) }
     }
 
     /// Carries out what a key asked for (`KeyIntent`, mapped by the driver's `KeyBindings`)
@@ -34,17 +35,13 @@ extension DismissMachine {
     public mutating func perform(_ intent: KeyIntent, environment: some DismissEnvironment)
         -> [DismissEffect]
     {
-        startCall()
-        carryOut(intent)
-        return effects
+        call { $0.carryOut(intent) }
     }
 
     /// Answers a pending vetoed dismissal with "keep it": the prompt goes away.
     @discardableResult
     public mutating func declineDismissal(environment: some DismissEnvironment) -> [DismissEffect] {
-        startCall()
-        decline()
-        return effects
+        call { $0.decline() }
     }
 
     /// Moves the model to `newTime`: first ends at its deadline a touchpad stream that has
@@ -54,9 +51,7 @@ extension DismissMachine {
     public mutating func advance(to newTime: Double, environment: some DismissEnvironment)
         -> [DismissEffect]
     {
-        startCall()
-        advanceTime(to: newTime, environment: environment)
-        return effects
+        call { $0.advanceTime(to: newTime, environment: environment) }
     }
 
     /// Starts a presentation at the presented detent if the content is dismissed (or on its
@@ -69,9 +64,7 @@ extension DismissMachine {
     public mutating func present(
         animated: Bool = true, request: Int? = nil, environment: some DismissEnvironment
     ) -> [DismissEffect] {
-        startCall()
-        present(at: presentedDetentIndex, animated: animated, request: request)
-        return effects
+        call { $0.present(at: $0.presentedDetentIndex, animated: animated, request: request) }
     }
 
     /// Starts a dismissal with no velocity, from wherever the content is, if the policy
@@ -84,9 +77,7 @@ extension DismissMachine {
         animated: Bool = true, force: Bool = false, request: Int? = nil,
         environment: some DismissEnvironment
     ) -> [DismissEffect] {
-        startCall()
-        requestDismissal(animated: animated, force: force, request: request)
-        return effects
+        call { $0.requestDismissal(animated: animated, force: force, request: request) }
     }
 
     /// Sends the content to detent `id`: springs it there (phase `.settling`) or, not
@@ -101,8 +92,6 @@ extension DismissMachine {
         to id: Detent.ID, animated: Bool = true, request: Int? = nil,
         environment: some DismissEnvironment
     ) -> [DismissEffect] {
-        startCall()
-        requestMove(to: id, animated: animated, request: request)
-        return effects
+        call { $0.requestMove(to: id, animated: animated, request: request) }
     }
 }

@@ -22,11 +22,12 @@ extension DismissMachine {
         case .scroll(let dx, let dy, let source):
             return scroll(dx: dx, dy: dy, source: source, at: at, environment: environment)
         case .scrollStop:
-            return stopScroll(at: at, environment: environment)
+            // The touchpad's fingers lifted: a touchpad pan releases.
+            return feedTouchpad({ $0.stop(at: at, into: &$1) }, environment: environment)
         case .down, .cancel:
             // A press takes over from a touchpad pan, which is cancelled first (the stream's
             // deadline has passed already, so a cancel only cancels: nothing to ask).
-            cancelScroll(at: at, environment: environment)
+            feedTouchpad({ $0.cancel(at: at, into: &$1) }, environment: environment)
         case .move, .up:
             break
         }
@@ -63,9 +64,7 @@ extension DismissMachine {
     mutating func carryOut(_ intent: KeyIntent) {
         switch intent {
         case .dismiss:
-            guard configuration.escapeDismisses, phase != .dismissing, phase != .dismissed
-            else { return }
-            leave(for: .escape)
+            if configuration.escapeDismisses { leave(for: .escape) }
         case .present, .activateOrPresent:
             // The driver activates the focused item first; with none, Enter presents.
             if phase == .dismissed { present(at: presentedDetentIndex) }
@@ -80,7 +79,6 @@ extension DismissMachine {
         case .detentDown:
             moveOneDetent(by: 1)
         case .back:
-            guard phase != .dismissing, phase != .dismissed else { return }
             leave(for: .back)
         case .focusNext, .focusPrevious, .activate:
             // The keyboard focus is the driver's (`KeyboardFocus`): nothing to move here.
@@ -110,15 +108,9 @@ extension DismissMachine {
             move(translation: translation, began: false)
         case .ended(let translation, let velocity):
             if listHandOff.lockedAcross { return endListGesture(fingerVelocity: 0) }
-            if listHandOff.handOff {
-                return releaseHandOff(
-                    translation: translation, velocity: velocity, environment: environment)
-            }
-            release(velocity: velocity)
-            endListGesture(fingerVelocity: 0)
+            releasePan(translation: translation, velocity: velocity)
         case .cancelled:
-            cancel()
-            endListGesture(fingerVelocity: 0)
+            cancelPan()
         case .tapped(let point):
             tap(at: point, environment: environment)
             endListGesture(fingerVelocity: 0)
@@ -155,7 +147,7 @@ extension DismissMachine {
             setPhase(.dragging)
         case .presented:
             drag.start(at: target)
-            content.readyDrag(from: target, context)
+            content.readyDrag(from: target, takingOver: false, context)
         case .dragging, .dismissing, .dismissed:
             break
         }
@@ -174,7 +166,7 @@ extension DismissMachine {
             if phase != .presented {
                 drag.start(at: target)
                 backdrop.crossFade = nil
-                content.takeOver(from: target, context)
+                content.readyDrag(from: target, takingOver: true, context)
             }
             content.startFollowing(&backdrop, context)
         case .dragging:
@@ -231,6 +223,22 @@ extension DismissMachine {
         startDismissal(velocity: velocity)
     }
 
+    /// A pan (the pointer's or the touchpad's) lifted with `velocity`: the hand-off's owner
+    /// or the content gets it, and the list gesture ends.
+    mutating func releasePan(translation: Point, velocity: Point) {
+        if listHandOff.handOff {
+            return releaseHandOff(translation: translation, velocity: velocity)
+        }
+        release(velocity: velocity)
+        endListGesture(fingerVelocity: 0)
+    }
+
+    /// A pan was cancelled: the drag ends as the configuration says, and the list gesture.
+    mutating func cancelPan() {
+        cancel()
+        endListGesture(fingerVelocity: 0)
+    }
+
     mutating func cancel() {
         guard phase == .dragging else { return }
         switch configuration.cancelBehavior {
@@ -273,9 +281,10 @@ extension DismissMachine {
         }
     }
 
-    /// Escape or a backdrop tap: the content leaves with no velocity if the policy allows
-    /// `reason`, else the veto is reported.
+    /// Escape, Back or a backdrop tap: unless it is leaving or gone already, the content
+    /// leaves with no velocity if the policy allows `reason`, else the veto is reported.
     mutating func leave(for reason: DismissReason) {
+        guard phase != .dismissing, phase != .dismissed else { return }
         guard policy.allows(reason) else { return reportVeto(reason) }
         forgetGestures()
         startDismissal(velocity: .zero)
@@ -286,5 +295,17 @@ extension DismissMachine {
         if policy.veto == .pending { isDismissAttemptPending = true }
         effects.append(.notify(.dismissAttempted(reason)))
         effects.append(.needsDisplay)
+    }
+
+    /// Applies `dragStartRule` to a pan beginning now at `translation` from its press: false
+    /// lets it move the content; true ignores the rest of the press.
+    mutating func refusesDragStart(_ translation: Point) -> Bool {
+        guard dragStartRule != .always, phase == .presented, let start = input.pointer.start
+        else { return false }
+        let velocity = input.pointer.velocityTracker.velocity
+        guard !dragStartRule.allows(location: start, velocity: velocity, translation: translation)
+        else { return false }
+        input.forget()
+        return true
     }
 }

@@ -30,13 +30,13 @@ extension DismissMachine {
     public mutating func setList(
         contentLength: Double, viewportLength: Double, offset: Double = 0
     ) throws(ScrollMotionError) -> [DismissEffect] {
-        startCall()
         let end = max(0, contentLength - viewportLength)
         let start = offset.isFinite ? min(max(offset, 0), end.isFinite ? end : 0) : 0
-        listHandOff.list = try ScrollMotion(
-            contentLength: contentLength, viewportLength: viewportLength, offset: start)
-        effects.append(.needsDisplay)
-        return effects
+        return try call { (machine) throws(ScrollMotionError) in
+            machine.listHandOff.list = try ScrollMotion(
+                contentLength: contentLength, viewportLength: viewportLength, offset: start)
+            machine.effects.append(.needsDisplay)
+        }
     }
 
     /// Takes new list lengths (the viewport changed); the offset stays, springing back on
@@ -46,12 +46,12 @@ extension DismissMachine {
     public mutating func resizeList(contentLength: Double, viewportLength: Double)
         throws(ScrollMotionError) -> [DismissEffect]
     {
-        startCall()
-        guard listHandOff.list != nil else { return [] }
-        try listHandOff.list?.resize(
-            contentLength: contentLength, viewportLength: viewportLength, at: time)
-        effects.append(.needsDisplay)
-        return effects
+        try call { (machine) throws(ScrollMotionError) in
+            guard machine.listHandOff.list != nil else { return }
+            try machine.listHandOff.list?.resize(
+                contentLength: contentLength, viewportLength: viewportLength, at: machine.time)
+            machine.effects.append(.needsDisplay)
+        }
     }
 
     /// The content's scrollable list; nil when it has none.
@@ -111,18 +111,11 @@ extension DismissMachine {
         return sheetRaw - base
     }
 
-    /// Ends a gesture's release: the owner of the motion gets `velocity` (the finger's, in
-    /// points per second).
-    mutating func releaseHandOff(
-        translation: Point, velocity: Point, environment: some DismissEnvironment
-    ) {
+    /// Ends a hand-off's release with its last move to `translation`: the sheet, displaced
+    /// from the detent it rested at, is released with `velocity` (the finger's, in points per
+    /// second); otherwise the list glides with it and the sheet rests at that detent.
+    mutating func releaseHandOff(translation: Point, velocity: Point) {
         move(translation: translation, began: false)
-        finishHandOff(velocity: velocity, environment: environment)
-    }
-
-    /// The rest of a hand-off's release, after its last move: the sheet, displaced from its
-    /// top detent, is released; otherwise the list glides and the sheet rests at the top.
-    mutating func finishHandOff(velocity: Point, environment: some DismissEnvironment) {
         let rest = listHandOff.restDetent
         if listHandOff.sheetRaw > layout.offset(of: rest) {
             release(velocity: velocity)
@@ -171,11 +164,6 @@ extension DismissMachine {
     /// The height of one list row, in points: a page scroll keeps one row in view.
     public static let listRowHeight = 44.0
 
-    /// Page Up/Down and Home/End at the top detent: the list jumps (no animation) by a page
-    /// (its viewport minus one row, ``listRowHeight``) or to its top or end, clamped to its
-    /// ends; a running glide is caught first. It never moves the sheet, and does nothing
-    /// while a pointer is down, below the top detent, or without a list. The sheet is the
-    /// focused modal, so the pointer's position does not matter.
     /// Scrolls the list at the top detent, as the page keys do, the least that shows the
     /// content range `top..<bottom` (list points, 0 at the list's top): the keyboard focus
     /// moved onto a row out of sight. Nothing below the top detent, while a pointer is
@@ -184,21 +172,31 @@ extension DismissMachine {
     public mutating func revealInList(
         top: Double, bottom: Double, environment: some DismissEnvironment
     ) -> [DismissEffect] {
-        startCall()
-        if configuration.direction == .down, phase == .presented, target == 0,
-            !input.pointer.isPressed, !input.isTouchpadPan,
-            listHandOff.reveal(top: top, bottom: bottom, at: time)
-        {
-            effects.append(.needsDisplay)
+        call {
+            if $0.keysScrollList, $0.target == 0,
+                $0.listHandOff.reveal(top: top, bottom: bottom, at: $0.time)
+            {
+                $0.effects.append(.needsDisplay)
+            }
         }
-        return effects
     }
 
+    /// Page Up/Down and Home/End at the top detent: the list jumps (no animation) by a page
+    /// (its viewport minus one row, ``listRowHeight``) or to its top or end, clamped to its
+    /// ends; a running glide is caught first. It never moves the sheet, and does nothing
+    /// while a pointer is down, below the top detent, or without a list. The sheet is the
+    /// focused modal, so the pointer's position does not matter.
     mutating func scrollList(key: Key) {
-        guard configuration.direction == .down, phase == .presented, listScrollDetent != nil,
-            !input.pointer.isPressed, !input.isTouchpadPan,
+        guard keysScrollList, listScrollDetent != nil,
             listHandOff.jump(key: key, rowHeight: Self.listRowHeight, at: time)
         else { return }
         effects.append(.needsDisplay)
+    }
+
+    /// Whether a key may move the list now: a `.down` sheet at rest that no pointer press or
+    /// touchpad pan holds.
+    var keysScrollList: Bool {
+        configuration.direction == .down && phase == .presented && !input.pointer.isPressed
+            && !input.isTouchpadPan
     }
 }

@@ -50,10 +50,14 @@ extension DismissMachine {
     public mutating func relayout(_ newLayout: DetentLayout, animated: Bool = false)
         -> [DismissEffect]
     {
-        startCall()
+        call { $0.takeLayout(newLayout, animated: animated) }
+    }
+
+    /// `relayout(_:animated:)`'s work, inside its call.
+    mutating func takeLayout(_ newLayout: DetentLayout, animated: Bool) {
         let old = layout
         let oldID = target < old.count ? old.id(of: target) : nil
-        let alphaBefore = alpha(offset: offset)
+        let alphaBefore = alpha()
         let offsetBefore = offset
         let newTarget = relaidTarget(from: old, to: newLayout)
         let map = OffsetMap(from: old, to: newLayout, keepsScreenPlace: animated)
@@ -61,7 +65,7 @@ extension DismissMachine {
         target = newTarget
         switch phase {
         case .dismissed:
-            content.placeOffScreen(context)
+            content.place(atDetent: nil, context)
         case .presented:
             let newID = newLayout.id(of: newTarget)
             let standsIn = oldID != nil && old.mode == newLayout.mode && oldID != newID
@@ -87,7 +91,6 @@ extension DismissMachine {
             remapBackdrop(map, presentingTo: newLayout.distance)
         }
         effects.append(.needsDisplay)
-        return effects
     }
 
     /// The detent the content goes to in `new`: by name, or its stand-in; across a change
@@ -142,13 +145,5 @@ extension DismissMachine {
         case .curve, .fixed, .crossFade, .retarget:
             break
         }
-    }
-}
-
-extension OffsetMap {
-    /// A map that scales by `scale` and then shifts by `shift`.
-    init(scale: Double, shift: Double) {
-        self.scale = scale
-        self.shift = shift
     }
 }

@@ -78,7 +78,10 @@ extension DismissMachine {
             let opacity = phase == .dismissed ? 0 : backdrop.opacity(at: time)
             content.place(atDetent: index, context)
             startCrossFade(from: opacity, to: 1)
-            backdrop.mode = .crossFade(base: content.restAlpha(atDetent: index, context))
+            let rest = BackdropAlpha.resting(
+                at: content.pose(at: time, context), curve: configuration.alphaCurve,
+                layout: layout)
+            backdrop.mode = .crossFade(base: rest)
         } else {
             backdrop.crossFade = nil
             content.comeIn(toDetent: index, context)
@@ -104,7 +107,7 @@ extension DismissMachine {
         isDismissAttemptPending = false
         target = layout.count
         backdrop.crossFade = nil
-        content.placeOffScreen(context)
+        content.place(atDetent: nil, context)
         effects.append(.needsDisplay)
         finishDismissal()
     }

@@ -20,8 +20,7 @@ extension DismissMachine {
     /// gone quiet for 150 ms, so the state at a time never depends on how often this runs.
     mutating func advanceTime(to newTime: Double, environment: some DismissEnvironment) {
         guard newTime >= time else { return }
-        input.expireTouchpad(at: newTime)
-        applyTouchpadGestures(environment: environment)
+        feedTouchpad({ $0.expire(at: newTime, into: &$1) }, environment: environment)
         moveClock(to: newTime)
     }
 
@@ -32,20 +31,9 @@ extension DismissMachine {
         environment: some DismissEnvironment
     ) {
         guard source == .touchpad else { return wheel(dy: dy, environment: environment) }
-        input.scrollTouchpad(dx: dx, dy: dy, at: at)
-        applyTouchpadGestures(environment: environment)
-    }
-
-    /// The touchpad's fingers lifted: a touchpad pan releases.
-    mutating func stopScroll(at: Double, environment: some DismissEnvironment) {
-        input.stopTouchpad(at: at)
-        applyTouchpadGestures(environment: environment)
-    }
-
-    /// Cancels the touchpad stream in progress (a press took over, or the system cancelled).
-    mutating func cancelScroll(at: Double, environment: some DismissEnvironment) {
-        input.cancelTouchpad(at: at)
-        applyTouchpadGestures(environment: environment)
+        feedTouchpad(
+            { $0.scroll(dx: dx, dy: dy, source: .touchpad, at: at, into: &$1) },
+            environment: environment)
     }
 
     /// Forgets the pointer's press and stops following the touchpad (the content was sent
@@ -56,9 +44,14 @@ extension DismissMachine {
         endListGesture(fingerVelocity: 0)
     }
 
-    /// Applies each gesture the touchpad reported, at its own time (an expired stream ends
-    /// at its deadline, before whatever came later).
-    mutating func applyTouchpadGestures(environment: some DismissEnvironment) {
+    /// Feeds the touchpad recognizer one thing in `step` (`GestureInput.feedTouchpad(_:)`), then
+    /// applies each gesture it reported at its own time (an expired stream ends at its
+    /// deadline, before whatever came later).
+    mutating func feedTouchpad(
+        _ step: (inout ScrollGestureRecognizer, inout [TimedPanGesture]) -> Void,
+        environment: some DismissEnvironment
+    ) {
+        input.feedTouchpad(step)
         var index = 0
         while index < input.touchpadGestures.count {
             let timed = input.touchpadGestures[index]
@@ -90,19 +83,12 @@ extension DismissMachine {
             move(translation: translation, began: false)
         case .ended(let translation, let velocity):
             guard input.isTouchpadPan else { return }
-            if listHandOff.handOff {
-                releaseHandOff(
-                    translation: translation, velocity: velocity, environment: environment)
-            } else {
-                release(velocity: velocity)
-                endListGesture(fingerVelocity: 0)
-            }
+            releasePan(translation: translation, velocity: velocity)
             input.isTouchpadPan = false
         case .cancelled:
             guard input.isTouchpadPan else { return }
             input.isTouchpadPan = false
-            cancel()
-            endListGesture(fingerVelocity: 0)
+            cancelPan()
         case .pressed, .tapped:
             break
         }

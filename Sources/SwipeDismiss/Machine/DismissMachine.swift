@@ -62,7 +62,7 @@ public struct DismissMachine: Sendable {
         if presented {
             content.place(atDetent: target, context)
         } else {
-            content.placeOffScreen(context)
+            content.place(atDetent: nil, context)
             backdrop.mode = .fixed(0)
             presentations.endReported = true
         }
@@ -100,7 +100,7 @@ public struct DismissMachine: Sendable {
         let opacity = phase == .dismissed ? 0 : backdrop.opacity(at: time)
         let pose = content.pose(at: time, context)
         return DismissState(
-            time: time, offset: pose.offset, alpha: alpha(offset: pose.offset),
+            time: time, offset: pose.offset, alpha: alpha(pose),
             progress: pose.progress, phase: phase,
             detent: layout.id(of: detentShown(offset: pose.offset)), contentOpacity: opacity,
             isDismissAttemptPending: isDismissAttemptPending,
@@ -140,12 +140,11 @@ public struct DismissMachine: Sendable {
         MotionContext(settings: settings, time: time)
     }
 
-    /// The backdrop's alpha now, with the content at `offset`.
-    func alpha(offset: Double) -> Double {
+    /// The backdrop's alpha now, with the content at `pose` (by default where it is now).
+    func alpha(_ pose: ContentPose? = nil) -> Double {
         backdrop.value(
-            at: time, offset: offset, curve: configuration.alphaCurve, layout: layout,
-            exitPosition: { content.exitPosition(at: time) },
-            presenting: { content.presentingAlpha(target: $0, context) })
+            at: time, pose: pose ?? content.pose(at: time, context),
+            curve: configuration.alphaCurve, layout: layout)
     }
 
     /// The index of the detent presentations come to rest at.

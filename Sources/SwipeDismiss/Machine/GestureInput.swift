@@ -27,28 +27,13 @@ struct GestureInput: Sendable {
     /// first; nil when there is none.
     var touchpadDeadline: Double? { touchpad.deadline }
 
-    /// Ends a touchpad stream whose deadline is at or before `time`.
-    mutating func expireTouchpad(at time: Double) {
+    /// Feeds the touchpad recognizer one thing (a delta, a lift, a cancel, or a time that
+    /// may pass its deadline) in `step`, keeping in `touchpadGestures` only what it reports.
+    mutating func feedTouchpad(
+        _ step: (inout ScrollGestureRecognizer, inout [TimedPanGesture]) -> Void
+    ) {
         touchpadGestures.removeAll(keepingCapacity: true)
-        touchpad.expire(at: time, into: &touchpadGestures)
-    }
-
-    /// One touchpad delta at `time`.
-    mutating func scrollTouchpad(dx: Double, dy: Double, at time: Double) {
-        touchpadGestures.removeAll(keepingCapacity: true)
-        touchpad.scroll(dx: dx, dy: dy, source: .touchpad, at: time, into: &touchpadGestures)
-    }
-
-    /// The touchpad's fingers lifted at `time`.
-    mutating func stopTouchpad(at time: Double) {
-        touchpadGestures.removeAll(keepingCapacity: true)
-        touchpad.stop(at: time, into: &touchpadGestures)
-    }
-
-    /// The touchpad's stream is cancelled at `time` (a press took over).
-    mutating func cancelTouchpad(at time: Double) {
-        touchpadGestures.removeAll(keepingCapacity: true)
-        touchpad.cancel(at: time, into: &touchpadGestures)
+        step(&touchpad, &touchpadGestures)
     }
 
     /// Forgets the touchpad's output once it has been applied.

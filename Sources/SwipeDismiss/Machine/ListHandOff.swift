@@ -106,22 +106,12 @@ struct ListHandOff: Sendable {
             return false
         }
         let offset = current.value(at: time)
-        let goal: Double
         if top < offset || bottom - top > current.viewportLength {
-            goal = top
+            return rest(at: top, unlessAt: offset)
         } else if bottom > offset + current.viewportLength {
-            goal = bottom - current.viewportLength
-        } else {
-            return false
+            return rest(at: bottom - current.viewportLength, unlessAt: offset)
         }
-        let clamped = min(max(goal, 0), current.maxOffset)
-        guard clamped != offset,
-            let next = try? ScrollMotion(
-                contentLength: current.contentLength, viewportLength: current.viewportLength,
-                offset: clamped, configuration: current.configuration)
-        else { return false }
-        list = next
-        return true
+        return false
     }
 
     /// Page Up/Down and Home/End: the list jumps (no animation) by a page (its viewport
@@ -131,22 +121,26 @@ struct ListHandOff: Sendable {
         guard let current = list else { return false }
         let offset = current.value(at: time)
         let page = max(0, current.viewportLength - rowHeight)
-        let goal: Double
         switch key {
-        case .pageUp: goal = offset - page
-        case .pageDown: goal = offset + page
-        case .home: goal = 0
-        case .end: goal = current.maxOffset
+        case .pageUp: return rest(at: offset - page)
+        case .pageDown: return rest(at: offset + page)
+        case .home: return rest(at: 0)
+        case .end: return rest(at: current.maxOffset)
         default: return false
         }
-        // A list at rest at the clamped goal: this also ends a glide or a bounce past an end.
-        let clamped = min(max(goal.isFinite ? goal : 0, 0), current.maxOffset)
-        guard
+    }
+
+    /// Puts the list at rest at `goal` clamped to its ends, which also ends a glide or a
+    /// bounce past an end; false without a list, or when it is at `current` already.
+    private mutating func rest(at goal: Double, unlessAt current: Double? = nil) -> Bool {
+        guard let list else { return false }
+        let clamped = min(max(goal.isFinite ? goal : 0, 0), list.maxOffset)
+        guard clamped != current,
             let next = try? ScrollMotion(
-                contentLength: current.contentLength, viewportLength: current.viewportLength,
-                offset: clamped, configuration: current.configuration)
+                contentLength: list.contentLength, viewportLength: list.viewportLength,
+                offset: clamped, configuration: list.configuration)
         else { return false }
-        list = next
+        self.list = next
         return true
     }
 }

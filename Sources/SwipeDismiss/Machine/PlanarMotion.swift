@@ -46,7 +46,8 @@ struct PlanarMotion: ContentMotion {
         let translation = translation(at: time)
         var pose = ContentPose(
             offset: translation.length, translation: translation,
-            progress: progress(at: translation, context.layout))
+            progress: progress(at: translation, context.layout),
+            exitPosition: exitPosition(at: time), inPlane: true)
         if case .zoom(let flight, let landing) = kind {
             let zoom = flight.progress(at: time)
             pose.progress = zoom
@@ -71,25 +72,13 @@ struct PlanarMotion: ContentMotion {
         return environment.hitTest(point, translation: translation(at: time))
     }
 
-    /// How far a straight exit has travelled; 0 for any other motion.
+    /// How far a straight exit has travelled (a zoom: how far its fade is); 0 otherwise.
     func exitPosition(at time: Double) -> Double {
         switch kind {
         case .leaving(_, _, let travel, _): travel.value(at: time)
         case .zoom(let flight, _): flight.fade(at: time)
         case .rest, .axes: 0
         }
-    }
-
-    func presentingAlpha(target: Double, _ context: MotionContext) -> Double {
-        if case .zoom(let flight, _) = kind {
-            return context.configuration.alphaCurve.rest * (1 - flight.progress(at: context.time))
-        }
-        return context.configuration.alphaCurve.rest
-            * (1 - progress(at: translation(at: context.time), context.layout))
-    }
-
-    func restAlpha(atDetent index: Int, _ context: MotionContext) -> Double {
-        context.configuration.alphaCurve.rest
     }
 
     /// A move between detents restarts both axes from no speed.
@@ -106,13 +95,9 @@ struct PlanarMotion: ContentMotion {
 
     // MARK: Placing
 
-    /// Every detent of content in the plane is its rest.
-    mutating func place(atDetent index: Int, _ context: MotionContext) {
-        kind = .rest(.zero)
-    }
-
-    mutating func placeOffScreen(_ context: MotionContext) {
-        kind = .rest(Point(x: 0, y: context.layout.edges.down))
+    /// Every detent of content in the plane is its rest; off screen is below it.
+    mutating func place(atDetent index: Int?, _ context: MotionContext) {
+        kind = .rest(index == nil ? Point(x: 0, y: context.layout.edges.down) : .zero)
     }
 
     /// Rest is the origin whatever the viewport: nothing to move.
@@ -134,11 +119,7 @@ struct PlanarMotion: ContentMotion {
         dragBase = here
     }
 
-    mutating func readyDrag(from target: Int, _ context: MotionContext) {
-        dragBase = translation(at: context.time)
-    }
-
-    mutating func takeOver(from target: Int, _ context: MotionContext) {
+    mutating func readyDrag(from target: Int, takingOver: Bool, _ context: MotionContext) {
         dragBase = translation(at: context.time)
     }
 
@@ -174,13 +155,13 @@ struct PlanarMotion: ContentMotion {
             dismisses = distance >= threshold
         case .projected(let threshold, let rate):
             let projected = project(
-                here, velocity: speed, rate: context.projectionRate(rate, touchpad: touchpad))
+                here, velocity: speed, with: context.projection(rate, touchpad: touchpad))
             dismisses = projected.length >= threshold
             if distance < threshold { reason = .flick }
         case .nearestDetent(let rate):
             // Off screen or back to rest, whichever is nearer to where the flick coasts.
             let projected = project(
-                here, velocity: speed, rate: context.projectionRate(rate, touchpad: touchpad))
+                here, velocity: speed, with: context.projection(rate, touchpad: touchpad))
             let length = projected.length
             let layout = context.layout
             let exit =
@@ -191,10 +172,9 @@ struct PlanarMotion: ContentMotion {
         return (dismisses ? context.layout.count : 0, reason)
     }
 
-    /// Each axis projected with `rate` (`VelocityProjection`).
-    func project(_ point: Point, velocity: Point, rate: Double) -> Point {
-        let projection = VelocityProjection(decelerationRate: rate)
-        return Point(
+    /// Each axis projected with `projection`.
+    func project(_ point: Point, velocity: Point, with projection: VelocityProjection) -> Point {
+        Point(
             x: projection.project(position: point.x, velocity: velocity.x),
             y: projection.project(position: point.y, velocity: velocity.y))
     }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A fling's glide under UIScrollView-style exponential deceleration, in closed form.
 ///
 /// The velocity falls as `v0 · e^(−k τ)` and the position as `x0 + v0/k · (1 − e^(−k τ))`,
@@ -62,21 +54,21 @@ package struct DecayMotion: Hashable, Sendable {
         guard speed > 0 else { return 0 }
         guard restSpeed > 0 else { return .infinity }
         guard speed > restSpeed else { return 0 }
-        return log(speed / restSpeed) / decayConstant
+        return cLog(speed / restSpeed) / decayConstant
     }
 
     /// The value at `time`; the resting value once the glide is over.
     package func value(at time: Double) -> Double {
         let tau = max(0, time - startTime)
         guard tau < duration else { return restingValue }
-        return from + (restingValue - from) * -expm1(-decayConstant * tau)
+        return from + (restingValue - from) * -cExpm1(-decayConstant * tau)
     }
 
     /// The velocity at `time`, in units per second; 0 once the glide is over.
     package func velocity(at time: Double) -> Double {
         let tau = max(0, time - startTime)
         guard tau < duration else { return 0 }
-        return initialVelocity * exp(-decayConstant * tau)
+        return initialVelocity * cExp(-decayConstant * tau)
     }
 
     /// Whether the glide is over by `time` (its speed has fallen below `restSpeed`).
@@ -97,6 +89,6 @@ package struct DecayMotion: Hashable, Sendable {
         guard glide != 0 else { return nil }
         let fraction = (position - from) / glide
         guard fraction >= 0, fraction < 1 else { return nil }
-        return startTime - log1p(-fraction) / decayConstant
+        return startTime - cLog1p(-fraction) / decayConstant
     }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A damped harmonic oscillator, `m x'' + c x' + k x = 0`, in any of the usual parameterisations.
 ///
 /// One type serves UIKit's `(duration, dampingRatio)`, SwiftUI's `(response, dampingRatio)` and
@@ -41,9 +33,9 @@ public struct Spring: Hashable, Sendable {
         let zeta = dampingRatio
         let omega: Double
         if zeta < 1 {
-            omega = -log(0.001 * (1 - zeta * zeta).squareRoot() / zeta) / (zeta * duration)
+            omega = -cLog(0.001 * (1 - zeta * zeta).squareRoot() / zeta) / (zeta * duration)
         } else {
-            omega = -log(0.001) / (zeta * duration)
+            omega = -cLog(0.001) / (zeta * duration)
         }
         self.init(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega)
     }
@@ -71,26 +63,22 @@ public struct Spring: Hashable, Sendable {
         if abs(zeta - 1) < 1e-9 {
             // Critically damped: x = e^(-ω t) (x0 + (v0 + ω x0) t).
             let b = v0 + omega * x0
-            let e = exp(-omega * t)
+            let e = cExp(-omega * t)
             return (e * (x0 + b * t), e * (b - omega * (x0 + b * t)))
         } else if zeta < 1 {
             let omegaD = omega * (1 - zeta * zeta).squareRoot()
             let decay = zeta * omega
             let b = (v0 + decay * x0) / omegaD
-            let e = exp(-decay * t)
-            let cosine = cos(omegaD * t)
-            let sine = sin(omegaD * t)
+            let e = cExp(-decay * t)
+            let cosine = cCos(omegaD * t)
+            let sine = cSin(omegaD * t)
             let x = e * (x0 * cosine + b * sine)
             let v = e * ((b * omegaD - decay * x0) * cosine - (x0 * omegaD + decay * b) * sine)
             return (x, v)
         } else {
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -omega * (zeta - root)
-            let r2 = -omega * (zeta + root)
-            let c2 = (v0 - r1 * x0) / (r2 - r1)
-            let c1 = x0 - c2
-            let e1 = exp(r1 * t)
-            let e2 = exp(r2 * t)
+            let (r1, r2, c1, c2) = Self.overDamped(omega: omega, zeta: zeta, x0: x0, v0: v0)
+            let e1 = cExp(r1 * t)
+            let e2 = cExp(r2 * t)
             return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
         }
     }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Two numbers that stand for any sum of shifted, scaled copies of a step response's spring
 /// part (see `StepResponseModes`).
 struct ModePair: Sendable, Hashable {
@@ -96,11 +88,7 @@ struct StepResponseModes: Sendable, Hashable {
                 first: b * frequency - decay * x0, second: -(x0 * frequency + decay * b))
         } else {
             // x = c1 e^(r1 τ) + c2 e^(r2 τ).
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -omega * (zeta - root)
-            let r2 = -omega * (zeta + root)
-            let c2 = (v0 - r1 * x0) / (r2 - r1)
-            let c1 = x0 - c2
+            let (r1, r2, c1, c2) = Spring.overDamped(omega: omega, zeta: zeta, x0: x0, v0: v0)
             shape = .overDamped(slow: r1, fast: r2)
             unit = ModePair(first: 1, second: 1)
             displacementRow = ModePair(first: c1, second: c2)
@@ -129,19 +117,20 @@ struct StepResponseModes: Sendable, Hashable {
         switch shape {
         case .underDamped(let decay, let frequency):
             // Multiplying by e^(λ h), λ = −decay + i·frequency.
-            let envelope = exp(-decay * h)
-            let cosine = envelope * cos(frequency * h)
-            let sine = envelope * sin(frequency * h)
+            let envelope = cExp(-decay * h)
+            let cosine = envelope * cCos(frequency * h)
+            let sine = envelope * cSin(frequency * h)
             return ModePair(
                 first: pair.first * cosine - pair.second * sine,
                 second: pair.second * cosine + pair.first * sine)
         case .criticallyDamped(let rate):
             // e^(-ω (g + h)) (1, g + h) = e^(-ω h) · (p, q + h p) for p = e^(-ω g), q = g p.
-            let envelope = exp(-rate * h)
+            let envelope = cExp(-rate * h)
             return ModePair(
                 first: envelope * pair.first, second: envelope * (pair.second + h * pair.first))
         case .overDamped(let slow, let fast):
-            return ModePair(first: exp(slow * h) * pair.first, second: exp(fast * h) * pair.second)
+            return ModePair(
+                first: cExp(slow * h) * pair.first, second: cExp(fast * h) * pair.second)
         }
     }
 

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where the controller and its collaborators read the time; seconds, monotonic.
 ///
 /// Injected everywhere time is read, so tests and exports run on a clock they drive.
@@ -27,22 +19,16 @@ public final class MonotonicClock: TimeSource, Sendable {
 
     /// A clock that reads 0 now.
     public init() {
-        let origin = Self.read()
+        let origin = cMonotonicTime()
         originSeconds = origin.seconds
         originNanoseconds = origin.nanoseconds
     }
 
     /// Seconds since the clock was made.
     public var now: Double {
-        let time = Self.read()
+        let time = cMonotonicTime()
         return Double(time.seconds - originSeconds)
             + Double(time.nanoseconds - originNanoseconds) * 1e-9
-    }
-
-    private static func read() -> (seconds: Int, nanoseconds: Int) {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return (Int(time.tv_sec), Int(time.tv_nsec))
     }
 }
 

@@ -46,17 +46,3 @@ public struct DragStartRule: Hashable, Sendable {
         return directions.contains(edge)
     }
 }
-
-extension DismissMachine {
-    /// Applies `dragStartRule` to a pan beginning now at `translation` from its press: false
-    /// lets it move the content; true ignores the rest of the press.
-    mutating func refusesDragStart(_ translation: Point) -> Bool {
-        guard dragStartRule != .always, phase == .presented, let start = input.pointer.start
-        else { return false }
-        let velocity = input.pointer.velocityTracker.velocity
-        guard !dragStartRule.allows(location: start, velocity: velocity, translation: translation)
-        else { return false }
-        input.forget()
-        return true
-    }
-}

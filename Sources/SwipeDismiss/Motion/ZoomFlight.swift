@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The content flying into its zoom source (or back out of it): a closed-form path from where
 /// it is, with its velocity, to a translation, while its zoom progress eases between two
 /// values. Used by `PlanarMotion` for `--source`.
@@ -93,7 +85,7 @@ struct ZoomFlight: Hashable, Sendable {
         }
         let rate = max(Self.coastRate, toward / (Self.towardReach * max(distance, 1)))
         coastRate = rate.isFinite ? rate : Self.coastRate
-        let wait = aside > Self.turnSpeed ? log(aside / Self.turnSpeed) / coastRate : 0
+        let wait = aside > Self.turnSpeed ? cLog(aside / Self.turnSpeed) / coastRate : 0
         delay = wait.isFinite ? wait : 0
         let reach = max(distance, (delta - velocity * (1 / coastRate)).length)
         let shape = Self.shape(reach: reach.isFinite ? min(max(reach, 1), 1e9) : 1e9)
@@ -111,7 +103,7 @@ struct ZoomFlight: Hashable, Sendable {
         var high = 5.0
         for _ in 0..<60 {
             let middle = (low + high) / 2
-            let grown = exp(rate * middle) - 1
+            let grown = cExp(rate * middle) - 1
             let covered = scale * (grown / rate - middle) + scale * grown * middle / 4
             if covered > 1 { high = middle } else { low = middle }
         }
@@ -127,11 +119,11 @@ struct ZoomFlight: Hashable, Sendable {
         guard elapsed > 0 else { return 0 }
         let rate = Self.growthRate
         guard elapsed > speedingUp else {
-            return min(1, easeScale * ((exp(rate * elapsed) - 1) / rate - elapsed))
+            return min(1, easeScale * ((cExp(rate * elapsed) - 1) / rate - elapsed))
         }
         let braked = elapsed - speedingUp
         guard braked < braking else { return 1 }
-        let grown = exp(rate * speedingUp) - 1
+        let grown = cExp(rate * speedingUp) - 1
         let reached = easeScale * (grown / rate - speedingUp)
         let speed = easeScale * grown
         return min(1, reached + speed * braked - speed / braking * braked * braked / 2)
@@ -142,7 +134,7 @@ struct ZoomFlight: Hashable, Sendable {
         let eased = ease(at: time)
         if eased >= 1 { return origin + delta }
         let elapsed = max(0, time - start)
-        let coasted = velocity * ((1 - exp(-coastRate * elapsed)) / coastRate)
+        let coasted = velocity * ((1 - cExp(-coastRate * elapsed)) / coastRate)
         return origin + coasted * (1 - eased) + delta * eased
     }
 
