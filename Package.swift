@@ -284,7 +284,7 @@ let package = Package(
             // RawCairoBaseline: the benchmark's allocation counter.
             dependencies: [
                 "SwipeDismissAccessibility", "SwipeDismissNull", "RawCairoBaseline", "CDBus",
-                "SwipeDismissTestSupport",
+                "SwipeDismissTestSupport", "SwipeDismissHost",
             ],
             resources: [.copy("Probe/atspi_probe.py")]
         ),
