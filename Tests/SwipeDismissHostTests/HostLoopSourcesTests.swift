@@ -14,14 +14,6 @@ private final class PipeHost: HostEventLoop {
 }
 
 final class HostLoopSourcesTests: XCTestCase {
-    private func makePipe() -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [-1, -1]
-        XCTAssertEqual(pipe(&ends), 0)
-        addTeardownBlock { [ends] in
-            for end in ends { close(end) }
-        }
-        return (ends[0], ends[1])
-    }
 
     func testTheConnectionIsRegisteredFirstAndHostDescriptorsAfter() {
         let connection = makePipe()

@@ -4,15 +4,6 @@ import XCTest
 @testable import SwipeDismissHost
 
 final class PollLoopTests: XCTestCase {
-    /// A pipe whose ends are closed when the test ends.
-    private func makePipe() -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [-1, -1]
-        XCTAssertEqual(pipe(&ends), 0)
-        addTeardownBlock { [ends] in
-            for end in ends { close(end) }
-        }
-        return (ends[0], ends[1])
-    }
 
     func testAReadablePipeCallsItsHandlerOnceWithReadable() {
         let loop = PollLoop()

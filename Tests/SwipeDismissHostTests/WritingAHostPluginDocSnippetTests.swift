@@ -1,8 +1,8 @@
-import Foundation
 import Glibc
 import SwipeDismiss
 import SwipeDismissHost
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import XCTest
 
 /// The code of the "Writing a host plugin" article, compiled and run, and checked to appear in
@@ -63,22 +63,10 @@ final class WritingAHostPluginDocSnippetTests: XCTestCase {
     }
 
     func testTheArticleShowsTheSnippetVerbatim() throws {
-        let testFile = URL(fileURLWithPath: #filePath)
-        let source = try String(contentsOf: testFile, encoding: .utf8)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// snippet: host-loop") })
-        let end = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// end snippet") })
-        let body = lines[(start + 1)..<end]
-        let indent =
-            body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map { $0.prefix { $0 == " " }.count }.min() ?? 0
-        let snippet = body.map { $0.count >= indent ? String($0.dropFirst(indent)) : "" }
-            .joined(separator: "\n")
-        let article = testFile.deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(
-                "Plugins/Host/SwipeDismissHost.docc/WritingAHostPlugin.md")
-        let markdown = try String(contentsOf: article, encoding: .utf8)
-        XCTAssertTrue(markdown.contains("```swift\n" + snippet + "\n```"), snippet)
+        let snippet = try ArticleSnippet(
+            named: "host-loop", in: #filePath,
+            articlePath: "Plugins/Host/SwipeDismissHost.docc/WritingAHostPlugin.md")
+        XCTAssertTrue(snippet.isInArticle, snippet.code)
     }
 }
 
