@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "SwipeDismissGtk", targets: ["SwipeDismissGtk"]),
         .library(name: "SwipeDismissSheetBackend", targets: ["SwipeDismissSheetBackend"]),
         .library(name: "SwipeDismissWayland", targets: ["SwipeDismissWayland"]),
+        .library(name: "SwipeDismissHost", targets: ["SwipeDismissHost"]),
         .executable(name: "cairo-export", targets: ["CairoExport"]),
         .executable(name: "x11-demo", targets: ["X11Demo"]),
         .executable(name: "x11-host-demo", targets: ["X11HostDemo"]),
@@ -107,6 +108,12 @@ let package = Package(
         // Whole-or-nothing file writes (internal, `package`): the exporters' and recorders'.
         .target(name: "SwipeDismissFiles", path: "Sources/SwipeDismissFiles"),
 
+        // What every window-system host shares (Foundation-free): one poll loop, device-time
+        // mapping, stop reasons, the wheel notch, the signal pipe (re-exported).
+        .target(
+            name: "SwipeDismissHost", dependencies: ["SwipeDismiss", "SwipeDismissSignals"],
+            path: "Plugins/Host"),
+
         // Plugins.
         .target(name: "SwipeDismissNull", dependencies: ["SwipeDismiss"], path: "Plugins/Null"),
         .target(
@@ -125,7 +132,7 @@ let package = Package(
             name: "SwipeDismissX11",
             dependencies: [
                 "SwipeDismiss", "SwipeDismissCairo", "SwipeDismissRaster", "SwipeDismissSignals",
-                "CX11",
+                "SwipeDismissHost", "CX11",
             ],
             path: "Plugins/X11"
         ),
@@ -136,7 +143,7 @@ let package = Package(
         // CDBus, its headers, is for the tests that check the plugin's view of its ABI.
         .target(
             name: "SwipeDismissAccessibility",
-            dependencies: ["SwipeDismiss", "CEpoll"],
+            dependencies: ["SwipeDismiss", "SwipeDismissHost", "CEpoll"],
             path: "Plugins/Accessibility"
         ),
         // The GTK 4 host: the app's widgets behind, its sheet widget moved as render nodes.
@@ -156,7 +163,7 @@ let package = Package(
             name: "SwipeDismissWayland",
             dependencies: [
                 "SwipeDismiss", "SwipeDismissCairo", "SwipeDismissRaster", "SwipeDismissSignals",
-                "CCairo", "CWayland", "CWaylandProtocols",
+                "SwipeDismissHost", "CCairo", "CWayland", "CWaylandProtocols",
             ],
             path: "Plugins/Wayland"
         ),
@@ -180,7 +187,7 @@ let package = Package(
             name: "X11DemoCore",
             dependencies: [
                 "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissX11", "SwipeDismissFiles",
-                "ToolSupport",
+                "ToolSupport", "SwipeDismissHost", "SwipeDismissAccessibility",
             ],
             path: "Examples/X11DemoCore"
         ),
@@ -262,6 +269,10 @@ let package = Package(
                 "SwipeDismissX11", "SwipeDismissRaster", "SwipeDismissTrace",
                 "SwipeDismissTestSupport", "SwipeDismissSignals",
             ]),
+        // The host layer alone (poll loop, time mapping): no display, no compositor.
+        .testTarget(
+            name: "SwipeDismissHostTests",
+            dependencies: ["SwipeDismissHost", "SwipeDismissNull", "SwipeDismissTestSupport"]),
         // The signal pipe alone (libc): no display, no compositor.
         .testTarget(name: "SwipeDismissSignalsTests", dependencies: ["SwipeDismissSignals"]),
         // The sheet facade on the null backend: no display (the GTK backend's run is in
@@ -288,7 +299,7 @@ let package = Package(
             // RawCairoBaseline: the benchmark's allocation counter.
             dependencies: [
                 "SwipeDismissAccessibility", "SwipeDismissNull", "RawCairoBaseline", "CDBus",
-                "SwipeDismissTestSupport",
+                "SwipeDismissTestSupport", "SwipeDismissHost",
             ],
             resources: [.copy("Probe/atspi_probe.py")]
         ),

@@ -23,9 +23,7 @@ enum WaylandDemoMain {
         } catch {
             console.fail("\(error)", status: 2)
         }
-        let trace = start.trace
         let size = start.size
-        let recordFile = start.recordFile
         if let scale = options.scale,
             let problem = PixelLimit.problem(
                 width: Double(size.width), height: Double(size.height), scale: scale)
@@ -51,35 +49,26 @@ enum WaylandDemoMain {
                     + "(\(problem)); pass a smaller --size", status: 2)
         }
 
-        let display: WaylandDisplay
+        // The compositor, SIGINT, SIGTERM and SIGHUP ending the loop as `.interrupted` (so the
+        // recording is saved), and the window.
+        let host: WaylandHost
         do {
-            display = try WaylandDisplay()
+            host = try WaylandHost(
+                title: "SwipeDismiss Wayland demo", size: size, scale: options.scale,
+                framesPerSecond: options.framesPerSecond, stopsOnSignals: [SIGINT, SIGTERM, SIGHUP])
         } catch {
-            console.fail("\(error)", status: 2)
-        }
-        // SIGINT, SIGTERM and SIGHUP end the loop as `.interrupted`, so the recording is saved:
-        // the demo asks for the pipe; the plugin installs nothing by itself.
-        let signals: WaylandSignalPipe
-        do {
-            signals = try WaylandSignalPipe(signals: [SIGINT, SIGTERM, SIGHUP])
-        } catch {
-            console.fail("\(error)", status: 1)
+            switch error {
+            case .cannotConnect: console.fail("\(error)", status: 2)
+            // A fractional --scale on a compositor without wp_viewporter is a usage problem.
+            case .cannotCreateWindow(.missingGlobal): console.fail("--scale: \(error)", status: 2)
+            case .cannotStopOnSignals, .cannotCreateWindow: console.fail("\(error)", status: 1)
+            }
         }
         signal(SIGPIPE, SIG_IGN)
 
         let configuration = options.scene.configuration(
             preset: options.configuration, reduceMotion: options.reduceMotion)
-        let clock = MonotonicClock()
-        let window: WaylandWindow
-        do {
-            window = try WaylandWindow(
-                display: display, title: "SwipeDismiss Wayland demo", width: size.width,
-                height: size.height, scale: options.scale)
-        } catch {
-            // A fractional --scale on a compositor without wp_viewporter is a usage problem.
-            if case .missingGlobal = error { console.fail("--scale: \(error)", status: 2) }
-            console.fail("\(error)", status: 1)
-        }
+        let (display, window, clock) = (host.display, host.window, host.clock)
         if window.width != size.width || window.height != size.height {
             // A --size or a trace's viewport too large to draw (23171x23171 overflows a
             // wl_shm pool): drawn at the largest size that can be.
@@ -87,28 +76,15 @@ enum WaylandDemoMain {
                 "the \(size.width)x\(size.height) pt window is too large to draw; drawn at "
                     + "\(window.width)x\(window.height) pt")
         }
-        let renderer = WaylandRenderer(window: window)
-        let live = WaylandInputSource(display: display, clock: clock)
+        let (renderer, live, loop) = (host.renderer, host.input, host.loop)
         if options.verbose {
             console.error(
                 "compositor \(display.name): \(display.globalNames.joined(separator: " "))")
         }
 
-        var replay: ReplayThenLiveInput?
-        var source: InputSource = live
-        if let trace {
-            let input = ReplayThenLiveInput(
-                replay: TraceInputSource(trace: trace, startTime: clock.now), live: live)
-            replay = input
-            source = input
-        }
-        var recorder: RecordingInputSource?
-        if recordFile != nil {
-            let recording = RecordingInputSource(
-                recording: source, viewport: renderer.viewport, startTime: clock.now)
-            recorder = recording
-            source = recording
-        }
+        let chain = DemoInputChain(
+            live: live, start: start, viewport: renderer.viewport, clock: clock, console: console)
+        let source = chain.source
         let presenter = options.scene.makePresenter(
             source: options.source, adaptive: options.adaptive, layout: options.layout)
         if options.scene == .photo {
@@ -150,61 +126,36 @@ enum WaylandDemoMain {
             controller.isAnimating && controller.hitTest(point) == .content
         }
 
-        /// Writes the recording, if one was asked for; false (after saying why) on failure.
-        func saveRecording() -> Bool {
-            guard let recorder, let recordFile else { return true }
-            recorder.setViewport(renderer.viewport)
-            do {
-                try recordFile.write(recorder.trace)
-                return true
-            } catch {
-                console.error("--record: \(error)")
-                return false
-            }
-        }
-
-        let loop = WaylandEventLoop(
-            window: window, renderer: renderer, input: live, clock: clock,
-            framesPerSecond: options.framesPerSecond)
-        loop.signalPipe = signals
         // Screen readers: the sheet (the stack's top one) as an AT-SPI dialog while the
         // desktop asks for it, as in x11-demo.
         let accessibility = startAccessibility(
-            loop: loop, input: live, verbose: options.verbose
+            host: loop, applicationName: "wayland-demo", windowTitle: "SwipeDismiss Wayland demo",
+            verbose: options.verbose, console: console
         ) { accessibilityModel(of: controller, direction: configuration.direction) }
         // --verbose says when the first frame is on screen (tests wait for it before input).
         var firstFrameToldOf = !options.verbose
-        let replayFinished: () -> Bool = { [replay] in
-            // Extents are in pixels: the compositor may change the scale while running.
-            if let accessibility, accessibility.scale != renderer.scale {
-                accessibility.scale = renderer.scale
-            }
+        let replayFinished: () -> Bool = {
             if !firstFrameToldOf, renderer.framesDone > 0, let size = renderer.lastBufferSize {
                 firstFrameToldOf = true
                 console.error(
                     "first frame shown: \(size.width)x\(size.height) px at scale \(jsonNumber(renderer.scale))"
                 )
             }
-            guard options.exitsAfterReplay, let replay else { return false }
-            return !replay.isReplaying && !controller.isAnimating && !live.isPressed
-                && controller.nextWakeTime == nil && !renderer.needsFrame
+            return options.exitsAfterReplay
+                && chain.replayIsOver(
+                    driver: controller, isPressed: live.isPressed, needsFrame: renderer.needsFrame)
         }
-        let reason: WaylandEventLoop.StopReason
+        // However the run ends, the recording is saved first.
+        var saved = true
+        host.onStop = { _ in saved = chain.saveRecording(viewport: renderer.viewport) }
+        let reason: HostStopReason
         do {
-            reason = try loop.run(controller, until: replayFinished)
+            reason = try host.run(controller, until: replayFinished)
         } catch {
-            _ = saveRecording()
             console.fail("rendering failed: \(error)", status: 1)
         }
         withExtendedLifetime(accessibility) {}
-        let saved = saveRecording()
-        switch reason {
-        case .interrupted(let signal):
-            exit(saved ? 128 + signal : 1)
-        case .windowClosed, .stopped:
-            exit(saved ? 0 : 1)
-        case .compositorLost(let message):
-            console.fail(message, status: 1)
-        }
+        if case .connectionLost(let message) = reason { console.fail(message, status: 1) }
+        exit(saved ? reason.exitStatus : 1)
     }
 }

@@ -1,5 +1,4 @@
 import SwipeDismiss
-import SwipeDismissAccessibility
 import ToolSupport
 import X11DemoCore
 
@@ -19,17 +18,5 @@ enum StackDemo {
             printEvents(of: stack, namingMode: adaptive, namingFocus: true, with: console.line)
         }
         return stack
-    }
-
-    /// What a screen reader is shown of `stack`: one dialog, the top sheet, named by its
-    /// level's title ("Sheet", "Sheet 2", "Sheet 3") and laid out as the scene lays it out.
-    static func accessibilityModel(of stack: SheetStackController, direction: DismissDirection)
-        -> SheetAccessibilityModel
-    {
-        SheetAccessibilityModel(source: stack) { level in
-            AccessibleSheet(
-                presenter: SheetPresenter(title: StackScene.title(ofLevel: level)),
-                direction: direction)
-        }
     }
 }

@@ -68,14 +68,14 @@ enum X11DemoMain {
         // Screen readers: the sheet (the stack's top one) as an AT-SPI dialog while the
         // desktop asks for it.
         let accessibility = startAccessibility(
-            loop: host.loop, scale: host.scale, verbose: options.verbose
+            host: host.loop, applicationName: "x11-demo", windowTitle: "SwipeDismiss demo",
+            verbose: options.verbose, console: console
         ) { accessibilityModel(of: controller, direction: configuration.direction) }
         // --exit-after-replay: stop once the replay is over and everything has come to rest.
         let live = host.input
         let replayFinished: () -> Bool = {
-            guard options.exitsAfterReplay, chain.replay != nil else { return false }
-            return !chain.isReplaying && !controller.isAnimating && !live.isPressed
-                && controller.nextWakeTime == nil
+            options.exitsAfterReplay
+                && chain.replayIsOver(driver: controller, isPressed: live.isPressed)
         }
 
         // However the run ends, the recording is saved first.
@@ -84,9 +84,7 @@ enum X11DemoMain {
         host.onStop = { _ in saved = chain.saveRecording(viewport: renderer.viewport) }
         let reason: X11EventLoop.StopReason
         do {
-            reason = try host.run(
-                controller,
-                until: followingFocus(of: host.window, for: accessibility, then: replayFinished))
+            reason = try host.run(controller, until: replayFinished)
         } catch {
             console.fail("rendering failed: \(error)", status: 1)
         }

@@ -48,6 +48,16 @@ package final class DemoInputChain {
     /// Whether the `--replay` trace is still being played.
     package var isReplaying: Bool { replay?.isReplaying ?? false }
 
+    /// `--exit-after-replay`'s condition, one for every demo: a replay was given and is over,
+    /// `driver` has come to rest (no animation, no wake time), nothing is held (`isPressed`)
+    /// and no frame is still owed to the window (`needsFrame`).
+    package func replayIsOver(driver: FrameDriver, isPressed: Bool, needsFrame: Bool = false)
+        -> Bool
+    {
+        replay != nil && !isReplaying && !driver.isAnimating && !isPressed
+            && driver.nextWakeTime == nil && !needsFrame
+    }
+
     /// Writes the recording, if one was asked for, with the window's `viewport` now; returns
     /// false (after saying why) on failure.
     package func saveRecording(viewport: Size) -> Bool {

@@ -2,6 +2,7 @@ internal import CWayland
 internal import CWaylandProtocols
 import Glibc
 import SwipeDismiss
+import SwipeDismissHost
 
 /// Pointer, touch, scroll and key input from a Wayland seat, as timestamped `InputEvent`s.
 ///
@@ -11,7 +12,7 @@ import SwipeDismiss
 /// `cancel` springs back); keys through
 /// `WaylandKeyboard` (xkbcommon): Escape, Space, Return/Enter, Page Up/Down, Home, End, and
 /// `y` / `n` as `.other("y")` / `.other("n")`, a prompt's answers. The compositor's
-/// millisecond timestamps are mapped onto `clock` (`WaylandEventTime`), so velocities come
+/// millisecond timestamps are mapped onto `clock` (`DeviceTimeMapper`, a stamp of 0 being a time), so velocities come
 /// from when the device reported, not when the loop read.
 public final class WaylandInputSource: InputSource {
     /// The time source event times are mapped onto.
@@ -26,7 +27,7 @@ public final class WaylandInputSource: InputSource {
     private var mapping = WaylandPointerMapping()
     private var touches = WaylandTouchMapping()
     private var keys = WaylandKeyboard()
-    private var time = WaylandEventTime()
+    private var time = DeviceTimeMapper(zeroStamp: .time)
     private var frameTime: UInt32?
     private let queue = QueuedInputSource()
     private var scratch: [InputEvent.Kind] = []
@@ -133,7 +134,7 @@ public final class WaylandInputSource: InputSource {
         scratch.removeAll(keepingCapacity: true)
         mapping.frame(into: &scratch)
         guard !scratch.isEmpty else { return }
-        let stamp = time.time(for: frameTime, now: clock.now)
+        let stamp = time.map(milliseconds: frameTime, now: clock.now)
         frameTime = nil
         for kind in scratch { queue.enqueue(InputEvent(time: stamp, kind: kind)) }
     }
@@ -141,7 +142,8 @@ public final class WaylandInputSource: InputSource {
     /// Queues what a touch event meant (if anything), stamped with its compositor time.
     private func touched(_ kind: InputEvent.Kind?, at milliseconds: UInt32?) {
         guard let kind else { return }
-        queue.enqueue(InputEvent(time: time.time(for: milliseconds, now: clock.now), kind: kind))
+        queue.enqueue(
+            InputEvent(time: time.map(milliseconds: milliseconds, now: clock.now), kind: kind))
     }
 
     private func holdBegan(_ milliseconds: UInt32) {
@@ -150,7 +152,8 @@ public final class WaylandInputSource: InputSource {
         else { return }
         holdCaught = true
         queue.enqueue(
-            InputEvent(time: time.time(for: milliseconds, now: clock.now), kind: .down(position)))
+            InputEvent(
+                time: time.map(milliseconds: milliseconds, now: clock.now), kind: .down(position)))
     }
 
     private func holdEnded(_ milliseconds: UInt32) {
@@ -158,13 +161,14 @@ public final class WaylandInputSource: InputSource {
         holdCaught = false
         queue.enqueue(
             InputEvent(
-                time: time.time(for: milliseconds, now: clock.now), kind: .up(mapping.position)))
+                time: time.map(milliseconds: milliseconds, now: clock.now),
+                kind: .up(mapping.position)))
     }
 
     private func key(_ milliseconds: UInt32, _ code: UInt32, pressed: Bool) {
         guard pressed, let key = keys.key(forEvdevCode: code) else { return }
         queue.enqueue(
-            InputEvent(time: time.time(for: milliseconds, now: clock.now), kind: .key(key)))
+            InputEvent(time: time.map(milliseconds: milliseconds, now: clock.now), kind: .key(key)))
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> WaylandInputSource {

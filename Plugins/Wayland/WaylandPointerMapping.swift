@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissHost
 
 /// What `wl_pointer` events mean to the controller, one pointer frame at a time.
 ///
@@ -29,8 +30,8 @@ public struct WaylandPointerMapping: Sendable {
         case wheelTilt = 3
     }
 
-    /// Points per wheel notch: the X11 plugin's 53 (Chromium's `kWheelScrollAmount`).
-    public static let wheelPointsPerNotch = 53.0
+    /// Points per wheel notch: the host layer's `HostInput.wheelPointsPerNotch`, as on X11.
+    public static let wheelPointsPerNotch = HostInput.wheelPointsPerNotch
     /// `BTN_LEFT` from `linux/input-event-codes.h`.
     public static let leftButton: UInt32 = 0x110
     /// The back buttons: `BTN_SIDE` (0x113, X11's button 8, the usual thumb button) and

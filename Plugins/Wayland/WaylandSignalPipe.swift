@@ -1,4 +1,5 @@
-import SwipeDismissSignals
+// Apps that import the plugin see the host layer (SignalPipe, HostStopReason, PollLoop).
+@_exported import SwipeDismissHost
 
 /// Signals that end a `WaylandEventLoop` run (`.interrupted`) so the program can save its work
 /// and exit: a self-pipe owned by whoever makes it and hands it to the loop's `signalPipe`.
@@ -9,6 +10,7 @@ import SwipeDismissSignals
 /// action). Making one installs a handler for each of `signals` that only writes the signal's
 /// number to the pipe; releasing it puts the previous actions back. `init` throws
 /// `SignalPipe.Failure`; `WaylandError(_:)` makes it a `WaylandError.signalsFailed`.
+@available(*, deprecated, renamed: "SignalPipe")
 public typealias WaylandSignalPipe = SignalPipe
 
 extension WaylandError {

@@ -1,6 +1,7 @@
 internal import CX11
 import Glibc
 import SwipeDismiss
+import SwipeDismissHost
 
 /// Runs a `FrameDriver` (a `DismissController` or a `SheetStackController`) in an X
 /// window: waits in `poll()` on the connection while nothing moves (an idle window costs no
@@ -11,18 +12,9 @@ import SwipeDismiss
 /// The shape follows GLFW's X11 loop: read everything queued, act on it, then sleep on the
 /// socket with a timeout that is the next frame's deadline, the replay's next event, or
 /// for ever.
-public final class X11EventLoop {
-    /// Why `run` returned.
-    public enum StopReason: Equatable, Sendable {
-        /// The window's close button (WM_DELETE_WINDOW) or the window was destroyed.
-        case windowClosed
-        /// A signal of the loop's `signalPipe` arrived.
-        case interrupted(signal: Int32)
-        /// `stop()` was called or the `until` condition held.
-        case stopped
-        /// The connection to the X server was lost, for `reason`; the window is gone.
-        case connectionLost(reason: String)
-    }
+public final class X11EventLoop: HostEventLoop {
+    /// Why `run` returned: the host layer's one reason, whatever the window system.
+    public typealias StopReason = HostStopReason
 
     /// The window the loop serves; its close and destroy events stop the loop.
     public let window: X11Window
@@ -39,40 +31,17 @@ public final class X11EventLoop {
     }
     /// When frames are due and how long to wait between them (`framesPerSecond` is its rate).
     public private(set) var pacer: FramePacer
-    /// Another descriptor the loop waits on (an accessibility bridge's, say), read each turn
-    /// (-1: none), and what to do when it is readable, on the loop's thread before the next
-    /// frame; nil (the default) adds nothing to the loop.
-    public var auxiliaryInput: (descriptor: () -> Int32, onReadable: () -> Void)?
-    /// The host's own descriptors the loop also waits on (a pipe, a socket, a timerfd): when
-    /// one is readable, `onHostDescriptorReadable` is called with it on the loop's thread,
-    /// and `run`'s `until` is checked on the next turn, so a host command needs no X event
-    /// to be seen. Empty by default. The callback must read what woke it, or the loop spins.
-    public var hostDescriptors: [Int32] = [] {
-        didSet { hostDescriptorsChanged = true }
-    }
-    /// Called with each host descriptor `poll()` found readable.
-    public var onHostDescriptorReadable: ((Int32) -> Void)?
-    /// Signals that end `run` as `.interrupted` (the loop waits on the pipe's read end); nil
-    /// (the default) leaves signals alone. The pipe is the caller's: `X11Host` makes one when
-    /// asked to stop on signals.
-    public var signalPipe: X11SignalPipe? {
-        didSet {
-            hostDescriptorsChanged = true
-            signalPipeReadable = signalPipe != nil
-        }
-    }
-    private var hostDescriptorsChanged = false
+    /// What the loop waits on besides the X connection (registered first on its `pollLoop`):
+    /// the signal pipe, the auxiliary input and the host's descriptors, set through
+    /// `HostEventLoop` (`signalPipe`, `auxiliaryInput`, `hostDescriptors`).
+    public let sources: HostLoopSources
     /// How many times the loop woke from `poll()`.
-    package private(set) var wakeups = 0
+    package var wakeups: Int { sources.pollLoop.wakeups }
     /// How many X events the loop read.
     public private(set) var eventsRead = 0
-    private var stopRequested = false
     private var event = XEvent()
-    private var pollDescriptors: [pollfd] = []
     /// Whether the last poll saw the connection readable (true before the first poll).
     private var connectionReadable = true
-    /// Whether the last poll saw a byte in the signal pipe (true before the first poll).
-    private var signalPipeReadable = true
 
     /// A loop for `window` and its renderer and input; `framesPerSecond` is clamped to 1…1000.
     public init(
@@ -84,17 +53,18 @@ public final class X11EventLoop {
         self.input = input
         self.clock = clock
         pacer = FramePacer(framesPerSecond: framesPerSecond)
+        sources = HostLoopSources(connection: window.display.fileDescriptor)
+    }
+
+    /// The window's keyboard focus and scale now.
+    public var windowState: HostWindowState {
+        HostWindowState(hasKeyboardFocus: window.hasFocus, scale: renderer.scale)
     }
 
     /// Whether Xlib holds events it already read from the socket, which `runOnce` handles on
     /// its next turn: a host calling `runOnce(_:maximumWait:)` from its own `poll()` loop
     /// must not sleep while this is true (`runOnce` returns nil without waiting then).
     public var hasPendingEvents: Bool { window.display.hasPendingEvents }
-
-    /// Makes `run` return `.stopped` after the current iteration.
-    public func stop() {
-        stopRequested = true
-    }
 
     /// Maps the window and runs until it is closed, `stop()` is called, a signal of
     /// `signalPipe` arrives, the server connection is lost, or `until` (checked after every
@@ -104,10 +74,8 @@ public final class X11EventLoop {
     {
         window.map()
         controller.setNeedsDisplay()
-        while true {
-            if let reason = try runOnce(controller, maximumWait: nil, until: until) {
-                return reason
-            }
+        return try HostLoopSources.repeatTurns {
+            try runOnce(controller, maximumWait: nil, until: until)
         }
     }
 
@@ -134,15 +102,10 @@ public final class X11EventLoop {
         if let reason = window.display.connectionLostReason {
             return .connectionLost(reason: reason)
         }
+        sources.noteWindowState(windowState)
         if window.closeRequested { return .windowClosed }
-        if signalPipeReadable {
-            signalPipeReadable = false
-            if let signal = signalPipe?.takeSignal() { return .interrupted(signal: signal) }
-        }
-        if stopRequested {
-            stopRequested = false
-            return .stopped
-        }
+        if let signal = sources.takeSignal() { return .interrupted(signal: signal) }
+        if sources.takeStopRequest() { return .stopped }
         if window.takeResize() {
             controller.viewportDidChange()
             controller.setNeedsDisplay()
@@ -185,40 +148,10 @@ public final class X11EventLoop {
         // wakes it (POLLHUP).
         let watchesConnection =
             input.isPressed || (timeout ?? .infinity) > min(pacer.period, 1.0 / 60)
-        // Built once (and again only if a descriptor changes): waiting allocates nothing.
-        let auxiliary = auxiliaryInput?.descriptor() ?? -1
-        let signalDescriptor = signalPipe?.readDescriptor ?? -1
-        let base = (signalDescriptor >= 0 ? 2 : 1) + (auxiliary >= 0 ? 1 : 0)
-        let wanted = base + hostDescriptors.count
-        if pollDescriptors.count != wanted || hostDescriptorsChanged
-            || (auxiliary >= 0 && pollDescriptors[base - 1].fd != auxiliary)
-        {
-            hostDescriptorsChanged = false
-            pollDescriptors = [
-                pollfd(fd: window.display.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            ]
-            if signalDescriptor >= 0 {
-                pollDescriptors.append(
-                    pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0))
-            }
-            if auxiliary >= 0 {
-                pollDescriptors.append(pollfd(fd: auxiliary, events: Int16(POLLIN), revents: 0))
-            }
-            for fd in hostDescriptors {
-                pollDescriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
-            }
-        }
-        pollDescriptors[0].events = watchesConnection ? Int16(POLLIN) : 0
-        Xlib.poll(&pollDescriptors, timeout: timeout)
-        wakeups += 1
-        connectionReadable = pollDescriptors[0].revents != 0 || !watchesConnection
-        signalPipeReadable = signalDescriptor >= 0 && pollDescriptors[1].revents != 0
-        if auxiliary >= 0, pollDescriptors[base - 1].revents != 0 {
-            auxiliaryInput?.onReadable()
-        }
-        for index in base..<wanted where pollDescriptors[index].revents != 0 {
-            onHostDescriptorReadable?(pollDescriptors[index].fd)
-        }
+        // The table is rebuilt only when a descriptor changes: waiting allocates nothing.
+        _ = sources.wait(timeout: timeout, connectionInterest: watchesConnection ? .readable : [])
+        connectionReadable = !sources.connectionEvents.isEmpty || !watchesConnection
+        sources.dispatch()
         return nil
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import SwipeDismiss
+import SwipeDismissHost
 
 /// A whole program's X11 side in one value: the connection, a window at the scale the desktop
 /// asks for, the desktop's reduced-motion wish, signals that end the loop cleanly, and a hook
@@ -14,12 +15,12 @@ import SwipeDismiss
 ///   at that scale;
 /// - reads the desktop's XSETTINGS once (`applyDesktopMotion(to:)` turns reduced motion on
 ///   when they turn animations off);
-/// - when `stopsOnSignals` names signals, makes an `X11SignalPipe` it owns: those signals end
+/// - when `stopsOnSignals` names signals, makes an `SignalPipe` it owns: those signals end
 ///   `run` with `.interrupted`, so the app can save (the default action would lose its work);
 /// - calls `onStop` once before `run` returns or throws, whatever the reason.
 ///
 /// It never calls `exit`: `run` returns why it stopped, and
-/// `X11EventLoop.StopReason.exitStatus` suggests a status.
+/// `HostStopReason.exitStatus` suggests a status.
 public final class X11Host {
     /// Where the scale came from.
     public enum ScaleSource: Equatable, Sendable {
@@ -89,7 +90,7 @@ public final class X11Host {
     /// The loop `run` drives; add descriptors to it (`auxiliaryInput`, `hostDescriptors`).
     public let loop: X11EventLoop
     /// The signals that end `run`, when `init` was asked for any (the host owns the pipe).
-    public let signalPipe: X11SignalPipe?
+    public let signalPipe: SignalPipe?
     /// Called once when `run` ends, before it returns or throws: the place to save the
     /// app's work. Its argument is why the loop stopped, or the error that ended it.
     public var onStop: ((Result<X11EventLoop.StopReason, any Error>) -> Void)?
@@ -116,7 +117,7 @@ public final class X11Host {
         }
         // From here on there is something to save: the signals end the loop, not the process.
         do {
-            signalPipe = signals.isEmpty ? nil : try X11SignalPipe(signals: signals)
+            signalPipe = signals.isEmpty ? nil : try SignalPipe(signals: signals)
         } catch {
             throw Failure.cannotCreate(.cannotCreate("signal pipe: \(error.reason)"))
         }
@@ -179,15 +180,7 @@ public final class X11Host {
     public func run(_ controller: some FrameDriver, until: (() -> Bool)? = nil) throws
         -> X11EventLoop.StopReason
     {
-        let reason: X11EventLoop.StopReason
-        do {
-            reason = try loop.run(controller, until: until)
-        } catch {
-            onStop?(.failure(error))
-            throw error
-        }
-        onStop?(.success(reason))
-        return reason
+        try HostStopReason.reporting(to: onStop) { try loop.run(controller, until: until) }
     }
 
     /// The window's size in pixels for `size` points at `scale`, or nil when it cannot be
@@ -202,18 +195,5 @@ public final class X11Host {
             PixelLimit.fits(width: width, height: height)
         else { return nil }
         return (width, height)
-    }
-}
-
-extension X11EventLoop.StopReason {
-    /// The exit status a program conventionally ends with after this: 0 for a closed window
-    /// or a stop, 128 + the signal for a signal (as a shell reports a process it killed), 1
-    /// for a lost server.
-    public var exitStatus: Int32 {
-        switch self {
-        case .windowClosed, .stopped: return 0
-        case .interrupted(let signal): return 128 + signal
-        case .connectionLost: return 1
-        }
     }
 }

@@ -1,4 +1,5 @@
-import SwipeDismissSignals
+// Apps that import the plugin see the host layer (SignalPipe, HostStopReason, PollLoop).
+@_exported import SwipeDismissHost
 
 /// Signals that end an `X11EventLoop` run (`.interrupted`) so the program can save its work
 /// and exit: a self-pipe owned by whoever makes it (`X11Host` makes one when asked).
@@ -8,4 +9,5 @@ import SwipeDismissSignals
 /// has one action). Making one installs a handler for each of `signals` that only writes the
 /// signal's number to the pipe; releasing it puts the previous actions back. `init` throws
 /// `SignalPipe.Failure` (`X11Host` reports it as `X11Host.Failure.cannotCreate`).
+@available(*, deprecated, renamed: "SignalPipe")
 public typealias X11SignalPipe = SignalPipe

@@ -1,5 +1,6 @@
 internal import CX11
 import Glibc
+import SwipeDismiss
 
 /// Owns one top-level X window: created titled, with WM_DELETE_WINDOW, bit gravity
 /// NorthWest and background None; destroyed in `deinit`.
@@ -42,7 +43,9 @@ public final class X11Window {
 
     /// Creates (but does not map) a window of `width` × `height` pixels titled `title`.
     public init(display: X11Display, title: String, width: Int, height: Int) throws(X11Error) {
-        guard (1...32767).contains(width), (1...32767).contains(height) else {
+        guard (1...PixelLimit.maximumSide).contains(width),
+            (1...PixelLimit.maximumSide).contains(height)
+        else {
             throw X11Error.invalidSize(width: width, height: height)
         }
         self.display = display
@@ -86,7 +89,9 @@ public final class X11Window {
     public init(display: X11Display, parent: UInt, x: Int = 0, y: Int = 0, width: Int, height: Int)
         throws(X11Error)
     {
-        guard (1...32767).contains(width), (1...32767).contains(height) else {
+        guard (1...PixelLimit.maximumSide).contains(width),
+            (1...PixelLimit.maximumSide).contains(height)
+        else {
             throw X11Error.invalidSize(width: width, height: height)
         }
         self.display = display
@@ -119,7 +124,9 @@ public final class X11Window {
 
     /// Asks for a new size (`XResizeWindow`); the change lands with its ConfigureNotify.
     public func resize(width: Int, height: Int) throws(X11Error) {
-        guard (1...32767).contains(width), (1...32767).contains(height) else {
+        guard (1...PixelLimit.maximumSide).contains(width),
+            (1...PixelLimit.maximumSide).contains(height)
+        else {
             throw X11Error.invalidSize(width: width, height: height)
         }
         Xlib.resizeWindow(display.pointer, id, width: UInt32(width), height: UInt32(height))

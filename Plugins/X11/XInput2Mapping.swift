@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissHost
 
 /// What an XInput2 event means to the controller, in points.
 package enum XI2Input: Equatable, Sendable {
@@ -66,9 +67,8 @@ package struct XInput2Mapping: Sendable {
     /// libinput's normalised finger travel; 15 pt per increment gives back that travel, as
     /// a Wayland client receives it.
     package static let touchpadPointsPerIncrement = 15.0
-    /// Points per wheel click: Chromium's X11 `kWheelScrollAmount` (53, "also the value
-    /// used for GTK+"), about one 44 pt list row and a bit.
-    package static let wheelPointsPerClick = 53.0
+    /// Points per wheel click: the host layer's `HostInput.wheelPointsPerNotch`.
+    package static let wheelPointsPerClick = HostInput.wheelPointsPerNotch
 
     /// Device pixels per point: event positions are divided by it.
     package var scale: Double

@@ -93,8 +93,8 @@ final class WaylandHeadlessTests: XCTestCase {
         while reason == nil, harness.clock.now < end {
             reason = try harness.loop.runOnce(harness.controller, maximumWait: 0.1)
         }
-        guard case .compositorLost(let message)? = reason else {
-            return XCTFail("expected compositorLost, got \(String(describing: reason))")
+        guard case .connectionLost(let message)? = reason else {
+            return XCTFail("expected connectionLost, got \(String(describing: reason))")
         }
         XCTAssertTrue(message.hasPrefix("lost the Wayland compositor"), message)
     }
