@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SwipeDismissTestSupport
+import Synchronization
 import XCTest
 
 /// A private desktop session for one test: its own session bus (`dbus-daemon --session`),
@@ -29,10 +30,8 @@ final class AccessibilitySession {
         where !FileManager.default.isExecutableFile(atPath: path) {
             throw unavailable("\(path) is missing (scripts/deps.sh installs it)")
         }
-        let pyatspi = try Self.run(Self.pythonPath, ["-c", "import pyatspi, dbus"], [:])
-        guard pyatspi.status == 0 else {
-            throw unavailable(
-                "\(Self.pythonPath) cannot import pyatspi and dbus: \(pyatspi.output)")
+        if let failure = try Self.pythonImportFailure() {
+            throw unavailable("\(Self.pythonPath) cannot import pyatspi and dbus: \(failure)")
         }
         home = FileManager.default.temporaryDirectory.appendingPathComponent(
             "swipedismiss-a11y-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -65,11 +64,27 @@ final class AccessibilitySession {
             guard Date() < deadline else {
                 throw TestFailure(description: "at-spi-bus-launcher never owned org.a11y.Bus")
             }
-            usleep(50_000)
+            usleep(10_000)
         }
     }
 
     deinit { stop() }
+
+    /// What `python3 -c "import pyatspi, dbus"` said when it failed, nil when it worked:
+    /// asked once per test process (the installed packages do not change during a run, and
+    /// each session asked again before).
+    private static func pythonImportFailure() throws -> String? {
+        try pythonImportCheck.withLock { checked in
+            if let checked { return checked }
+            let result = try run(pythonPath, ["-c", "import pyatspi, dbus"], [:])
+            let failure = result.status == 0 ? nil : result.output
+            checked = .some(failure)
+            return failure
+        }
+    }
+
+    /// nil until asked; then the failure, or `.some(nil)` for none.
+    private static let pythonImportCheck = Mutex<String??>(nil)
 
     /// Stops the launcher and the bus (the accessibility bus and registry end with them).
     func stop() {

@@ -38,42 +38,32 @@ final class GtkDemoWaylandTests: XCTestCase {
             packageRoot.appendingPathComponent("Examples/Traces/\(name).json").path
         }
         // Each demo replays its trace in real time, mostly waiting, so the demos run side by
-        // side, three at a time; the exports (busy) run before them, so that no demo starves
-        // in its first frames, where a late frame would merge a flick's moves.
+        // side, three at a time (the next starts as soon as one ends, the longest traces
+        // first); the exports (busy) run before them, so that no demo starves in its first
+        // frames, where a late frame would merge a flick's moves.
+        for (name, _, _) in cases { try? FileManager.default.removeItem(atPath: out(name)) }
+        let exported = try runSideBySide(cases, slots: 3, timeout: 120) { name, scene, flags in
+            try ChildProcess(
+                export,
+                [
+                    "--trace", trace(name), "--out", out(name), "--scene", scene, "--fps", "10",
+                    "--format", "svg", "--scale", "0.25",  // only samples.csv is read
+                ] + flags)
+        }
         var exports: [String: ChildProcess] = [:]
-        for start in stride(from: 0, to: cases.count, by: 3) {
-            let batch = cases[start..<min(start + 3, cases.count)]
-            for (name, scene, flags) in batch {
-                try? FileManager.default.removeItem(atPath: out(name))
-                exports[name] = try ChildProcess(
-                    export,
-                    [
-                        "--trace", trace(name), "--out", out(name), "--scene", scene, "--fps",
-                        "10", "--format", "svg", "--scale", "0.25",  // only samples.csv is read
-                    ] + flags)
-            }
-            for (name, _, _) in batch { exports[name]?.waitForExit(timeout: 120) }
+        for ((name, _, _), export) in zip(cases, exported) { exports[name] = export }
+        let longestFirst = cases.sorted {
+            lastEventTime(ofTrace: trace($0.0)) > lastEventTime(ofTrace: trace($1.0))
+        }
+        let demos = try runSideBySide(longestFirst, slots: 3, timeout: 60) { name, scene, flags in
+            try ChildProcess(
+                demo,
+                ["--scene", scene, "--replay", trace(name), "--exit-after-replay", "--events"]
+                    + flags, changes: weston.clientChanges)
         }
         var finished: [String: (demo: ChildProcess, export: ChildProcess)] = [:]
-        for start in stride(from: 0, to: cases.count, by: 3) {
-            let batch = cases[start..<min(start + 3, cases.count)]
-            var running: [(String, ChildProcess)] = []
-            for (name, scene, flags) in batch {
-                running.append(
-                    (
-                        name,
-                        try ChildProcess(
-                            demo,
-                            [
-                                "--scene", scene, "--replay", trace(name), "--exit-after-replay",
-                                "--events",
-                            ] + flags, changes: weston.clientChanges)
-                    ))
-            }
-            for (name, demo) in running {
-                demo.waitForExit(timeout: 60)
-                finished[name] = (demo, try XCTUnwrap(exports[name]))
-            }
+        for ((name, _, _), demo) in zip(longestFirst, demos) {
+            finished[name] = (demo, try XCTUnwrap(exports[name]))
         }
         for (name, scene, _) in cases {
             let (run, exported) = try XCTUnwrap(finished[name])

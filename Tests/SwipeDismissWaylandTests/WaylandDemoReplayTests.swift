@@ -34,45 +34,40 @@ final class WaylandDemoReplayTests: XCTestCase {
         let outputs = try makePrivateFolder("swd-export")
         defer { try? FileManager.default.removeItem(atPath: outputs) }
         // Each demo replays its trace in real time, mostly waiting, so the demos run side by
-        // side, three at a time, each started once the one before it showed its first frame;
-        // the exports (busy, though only their samples.csv is read: tiny SVG frames) run before
-        // them, so that no demo starves in its first frames, where a late frame would merge a
-        // flick's moves.
-        for start in stride(from: 0, to: traces.count, by: 3) {
-            let exports = try traces[start..<min(start + 3, traces.count)].map { name in
-                try ChildProcess(
-                    export,
-                    [
-                        "--trace", "\(folder)/\(name)", "--out", "\(outputs)/\(name)", "--scene",
-                        scene(of: name), "--fps", "10", "--format", "svg", "--scale", "0.25",
-                    ])
-            }
-            for (name, export) in zip(traces[start...], exports) {
-                XCTAssertEqual(
-                    export.waitForTermination(timeout: 120), .exited(0), "\(name): \(export.stderr)"
-                )
-            }
+        // side, three at a time (the next starts as soon as one ends, the longest traces
+        // first), each started once the one before it showed its first frame; the exports
+        // (busy, though only their samples.csv is read: tiny SVG frames) run before them, so
+        // that no demo starves in its first frames, where a late frame would merge a flick's
+        // moves.
+        let exports = try runSideBySide(traces, slots: 3, timeout: 120) { name in
+            try ChildProcess(
+                export,
+                [
+                    "--trace", "\(folder)/\(name)", "--out", "\(outputs)/\(name)", "--scene",
+                    scene(of: name), "--fps", "10", "--format", "svg", "--scale", "0.25",
+                ])
+        }
+        for (name, export) in zip(traces, exports) {
+            XCTAssertEqual(export.ended, .exited(0), "\(name): \(export.stderr)")
+        }
+        let longestFirst = traces.sorted {
+            lastEventTime(ofTrace: "\(folder)/\($0)") > lastEventTime(ofTrace: "\(folder)/\($1)")
+        }
+        let demos = try runSideBySide(longestFirst, slots: 3, timeout: 60) { name in
+            try ChildProcess(
+                demo,
+                [
+                    "--replay", "\(folder)/\(name)", "--exit-after-replay", "--events",
+                    "--verbose", "--scene", scene(of: name),
+                ],
+                changes: ["WAYLAND_DISPLAY": weston.socketPath])
+        } started: { name, demo in
+            XCTAssertTrue(demo.waitForFirstFrame() || !demo.isRunning, "\(name): \(demo.stderr)")
         }
         var finished: [(name: String, scene: String, demo: ChildProcess, out: String)] = []
-        for start in stride(from: 0, to: traces.count, by: 3) {
-            var running: [(String, String, ChildProcess)] = []
-            for name in traces[start..<min(start + 3, traces.count)] {
-                let demo = try ChildProcess(
-                    demo,
-                    [
-                        "--replay", "\(folder)/\(name)", "--exit-after-replay", "--events",
-                        "--verbose", "--scene", scene(of: name),
-                    ],
-                    changes: ["WAYLAND_DISPLAY": weston.socketPath])
-                XCTAssertTrue(
-                    demo.waitForFirstFrame() || !demo.isRunning, "\(name): \(demo.stderr)")
-                running.append((name, scene(of: name), demo))
-            }
-            for (name, scene, demo) in running {
-                XCTAssertEqual(
-                    demo.waitForTermination(timeout: 60), .exited(0), "\(name): \(demo.stderr)")
-                finished.append((name, scene, demo, "\(outputs)/\(name)"))
-            }
+        for (name, demo) in zip(longestFirst, demos) {
+            XCTAssertEqual(demo.ended, .exited(0), "\(name): \(demo.stderr)")
+            finished.append((name, scene(of: name), demo, "\(outputs)/\(name)"))
         }
         var scenes: Set<String> = []
         for (name, scene, demo, out) in finished {

@@ -73,17 +73,24 @@ final class WaylandHarness {
 
     /// Turns the loop until `condition` holds (true) or `timeout` passes (false); `check`
     /// runs after every turn.
+    ///
+    /// The loop is given `condition` as its `until`, so a turn that has made it hold (a
+    /// frame callback dispatched, say) returns before it waits up to 50 ms for more.
     @discardableResult
     func run(timeout: Double, until condition: () -> Bool, check: () -> Void = {}) throws -> Bool {
         let end = clock.now + timeout
-        while clock.now < end {
-            if let reason = try loop.runOnce(controller, maximumWait: 0.05) {
-                throw TestFailure(description: "the loop stopped: \(reason)")
+        return try withoutActuallyEscaping(condition) { condition in
+            while clock.now < end {
+                if let reason = try loop.runOnce(controller, maximumWait: 0.05, until: condition),
+                    reason != .stopped || !condition()
+                {
+                    throw TestFailure(description: "the loop stopped: \(reason)")
+                }
+                check()
+                if condition() { return true }
             }
-            check()
-            if condition() { return true }
+            return false
         }
-        return false
     }
 
     /// Runs until the first frame is shown and nothing animates.
