@@ -36,6 +36,8 @@ final class Driver<Model: DrivenModel> {
     private var isPerforming = false
     /// Each level's state as last rendered, to skip frames that would look the same.
     private var lastRendered: [DismissState] = []
+    /// Each level's state now, read once a step (swapped with `lastRendered` on a frame).
+    private var current: [DismissState] = []
 
     /// A driver for `model`, asking `owner`'s policy, its focus following the model as it is.
     init(
@@ -49,8 +51,9 @@ final class Driver<Model: DrivenModel> {
         self.clock = clock
         queue.reserveCapacity(16)
         lastRendered.reserveCapacity(4)
+        current.reserveCapacity(4)
         followFocus()
-        _ = focus.change(inputLevel: model.inputLevel)
+        _ = focus.change(inputLevel: self.model.inputLevel)
     }
 
     // MARK: Reading
@@ -68,8 +71,8 @@ final class Driver<Model: DrivenModel> {
     /// What `point` lands on now, for the sheet that takes input.
     func hitTest(_ point: Point) -> HitRegion {
         let level = model.inputLevel
-        return model.machine(ofLevel: level).hitTest(
-            point, environment: model.geometry(ofLevel: level))
+        let geometry = model.geometry(ofLevel: level)
+        return model.withMachine(ofLevel: level) { $0.hitTest(point, environment: geometry) }
     }
 
     /// The id of the focused item in the sheet that takes input, if any.
@@ -113,7 +116,10 @@ final class Driver<Model: DrivenModel> {
             let time = max(event.time, model.time)
             run(asking: .advance(to: time)) { $0.advance(to: time) }
             let level = model.inputLevel
-            guard let intent = keyBindings.intent(for: key, on: model.machine(ofLevel: level))
+            let bindings = keyBindings
+            guard
+                let intent = model.withMachine(
+                    ofLevel: level, { bindings.intent(for: key, on: $0) })
             else { return }
             if handleFocus(intent) { return }
             return run(asking: .key(level: level, PolicyAsker.reasons(for: intent))) {
@@ -158,7 +164,7 @@ final class Driver<Model: DrivenModel> {
         queue.append(contentsOf: effects)
         guard !isPerforming else { return }
         isPerforming = true
-        if model.syncLevels() { needsDisplay = true }
+        if Model.hasLevels, model.syncLevels() { needsDisplay = true }
         var requested: Int?
         var index = 0
         while true {
@@ -172,7 +178,7 @@ final class Driver<Model: DrivenModel> {
                 case .levelRequested(let level): requested = level
                 }
             }
-            if model.syncLevels() { needsDisplay = true }
+            if Model.hasLevels, model.syncLevels() { needsDisplay = true }
             followFocus()
             guard let spot = focus.change(inputLevel: model.inputLevel) else { break }
             queue.append(
@@ -207,27 +213,31 @@ final class Driver<Model: DrivenModel> {
                 }
             }
         }
+        let owner = owner
         for level in 0..<count {
-            let machine = model.machine(ofLevel: level)
+            // Without a policy the reasons are not asked: every dismissal is allowed.
+            let hasPolicy = owner.hasPolicy(level: level)
             var asking = PolicyAsker.nothing
-            switch reasons {
+            switch hasPolicy ? reasons : .nothing {
             case .nothing: break
             case .event(let event):
-                asking =
+                asking = model.withMachine(ofLevel: level) { [asker] machine in
                     eventLevel < 0 || level == eventLevel
-                    ? asker.reasons(for: event, machine)
-                    : asker.reasons(advancingTo: event.time, machine)
+                        ? asker.reasons(for: event, machine)
+                        : asker.reasons(advancingTo: event.time, machine)
+                }
             case .advance(let time):
-                asking = asker.reasons(advancingTo: time, machine)
+                asking = model.withMachine(ofLevel: level) { [asker] in
+                    asker.reasons(advancingTo: time, $0)
+                }
             case .programmatic(let target):
                 if level == target ?? model.inputLevel { asking = PolicyAsker.programmatic }
             case .key(let target, let reasons):
                 if level == target { asking = reasons }
             }
-            let owner = owner
-            let policy = asker.policy(
-                asking: asking, veto: veto, hasPolicy: owner.hasPolicy(level: level)
-            ) { owner.allows($0, level: level) }
+            let policy = asker.policy(asking: asking, veto: veto, hasPolicy: hasPolicy) {
+                owner.allows($0, level: level)
+            }
             model.setPolicy(policy, ofLevel: level)
         }
     }
@@ -267,9 +277,8 @@ final class Driver<Model: DrivenModel> {
     private func followFocus() {
         let changed = focus.follow(count: model.focusLevelCount, inputLevel: model.inputLevel) {
             level in
-            let machine = model.machine(ofLevel: level)
             // `focusLevelCount` counts only levels with a presenter.
-            return (model.presenter(ofLevel: level)!, machine.isShown, machine.presentationCount)
+            model.life(ofLevel: level)
         }
         if changed { needsDisplay = true }
     }
@@ -277,20 +286,21 @@ final class Driver<Model: DrivenModel> {
     // MARK: Rendering
 
     private func renderIfNeeded(force: Bool) throws -> Bool {
-        if model.syncLevels() { needsDisplay = true }
+        if Model.hasLevels, model.syncLevels() { needsDisplay = true }
+        current.removeAll(keepingCapacity: true)
+        for level in 0..<model.levelCount { current.append(model.state(ofLevel: level)) }
         if !force, !needsDisplay, !looksDifferent() { return false }
-        try model.render(to: renderer)
-        lastRendered.removeAll(keepingCapacity: true)
-        for level in 0..<model.levelCount { lastRendered.append(model.state(ofLevel: level)) }
+        try model.render(to: renderer, states: current)
+        swap(&lastRendered, &current)
         needsDisplay = false
         framesRendered += 1
         return true
     }
 
     private func looksDifferent() -> Bool {
-        guard lastRendered.count == model.levelCount else { return true }
-        for level in lastRendered.indices
-        where model.state(ofLevel: level).looksDifferent(from: lastRendered[level]) {
+        guard lastRendered.count == current.count else { return true }
+        for level in current.indices where current[level].looksDifferent(from: lastRendered[level])
+        {
             return true
         }
         return false

@@ -7,29 +7,41 @@ protocol DrivenModel {
     /// What the observers hear.
     associatedtype Event
 
-    /// The model's time: the latest any level has reached.
-    var time: Double { get }
-    /// The time a step is due at while something moves.
-    var wakeTime: Double { get }
-    /// Whether something moves.
-    var isAnimating: Bool { get }
-    /// How many levels the model holds.
-    var levelCount: Int { get }
-    /// The level that takes input.
-    var inputLevel: Int { get }
-    /// How many levels, from the root, have a presenter (the focus follows those).
-    var focusLevelCount: Int { get }
+    // The driver reads its model in place: the reads below are `mutating` only so that a
+    // read is an access to the driver's stored model, not a copy of it (a machine, its
+    // geometry and its scene) for each read; none of them changes the model.
 
-    /// The machine of the sheet at `level`.
-    func machine(ofLevel level: Int) -> DismissMachine
+    /// The model's time: the latest any level has reached.
+    var time: Double { mutating get }
+    /// The time a step is due at while something moves.
+    var wakeTime: Double { mutating get }
+    /// Whether something moves.
+    var isAnimating: Bool { mutating get }
+    /// How many levels the model holds.
+    var levelCount: Int { mutating get }
+    /// The level that takes input.
+    var inputLevel: Int { mutating get }
+    /// How many levels, from the root, have a presenter (the focus follows those).
+    var focusLevelCount: Int { mutating get }
+    /// Whether levels come and go (`syncLevels()` has work to do).
+    static var hasLevels: Bool { get }
+
+    /// What `body` reads from the machine of the sheet at `level` (lent, not copied).
+    mutating func withMachine<Result>(ofLevel level: Int, _ body: (DismissMachine) -> Result)
+        -> Result
+    /// The presenter of the sheet at `level` (below `focusLevelCount`), whether it shows and
+    /// its presentation number, for the focus to follow.
+    mutating func life(ofLevel level: Int) -> (
+        presenter: Presenter, isShown: Bool, presentation: Int
+    )
     /// The state of the sheet at `level`, as drawn.
-    func state(ofLevel level: Int) -> DismissState
+    mutating func state(ofLevel level: Int) -> DismissState
     /// The touchpad deadline of the sheet at `level`, if its stream is live.
-    func scrollDeadline(ofLevel level: Int) -> Double?
+    mutating func scrollDeadline(ofLevel level: Int) -> Double?
     /// The presenter of the sheet at `level`, if the model holds it.
-    func presenter(ofLevel level: Int) -> Presenter?
+    mutating func presenter(ofLevel level: Int) -> Presenter?
     /// The geometry of the sheet at `level`.
-    func geometry(ofLevel level: Int) -> SheetGeometry
+    mutating func geometry(ofLevel level: Int) -> SheetGeometry
     /// Sets the policy the sheet at `level` reads in the next call.
     mutating func setPolicy(_ policy: DismissPolicy, ofLevel level: Int)
 
@@ -45,8 +57,8 @@ protocol DrivenModel {
     mutating func revealInList(level: Int, top: Double, bottom: Double) -> [Effect]
     /// Forgets what belongs to levels that have left; true when the picture changed.
     mutating func syncLevels() -> Bool
-    /// Lays the scene out for the current state and renders it.
-    mutating func render(to renderer: Renderer) throws
+    /// Lays the scene out for `states` (each level's, read now) and renders it.
+    mutating func render(to renderer: Renderer, states: [DismissState]) throws
 
     /// What the driver does for `effect`.
     static func action(for effect: Effect) -> DriverAction<Event>
@@ -83,8 +95,15 @@ struct SheetModel: DrivenModel {
     var levelCount: Int { 1 }
     var inputLevel: Int { 0 }
     var focusLevelCount: Int { 1 }
+    static var hasLevels: Bool { false }
 
-    func machine(ofLevel level: Int) -> DismissMachine { machine }
+    func withMachine<Result>(ofLevel level: Int, _ body: (DismissMachine) -> Result) -> Result {
+        body(machine)
+    }
+    func life(ofLevel level: Int) -> (presenter: Presenter, isShown: Bool, presentation: Int) {
+        (presenter, machine.isShown, machine.presentationCount)
+    }
+
     func state(ofLevel level: Int) -> DismissState { machine.state }
     func scrollDeadline(ofLevel level: Int) -> Double? { machine.scrollDeadline }
     func presenter(ofLevel level: Int) -> Presenter? { presenter }
@@ -123,8 +142,8 @@ struct SheetModel: DrivenModel {
 
     mutating func syncLevels() -> Bool { false }
 
-    mutating func render(to renderer: Renderer) throws {
-        let state = machine.state
+    mutating func render(to renderer: Renderer, states: [DismissState]) throws {
+        let state = states[0]
         presenter.update(&scene, for: state, direction: geometry.direction)
         try renderer.render(scene, state: state)
     }

@@ -146,9 +146,8 @@ public final class SheetStackController {
         resize(to: renderer.viewport)
     }
 
-    /// Advances to the clock's time: applies pending input, animates, and renders if the
-    /// picture changed (or `forceRender`). Returns whether a frame was rendered; from a
-    /// policy it does nothing and returns false (the call being decided has not run yet).
+    /// Advances every level to the clock's time and renders the stack if its picture
+    /// changed, as `DismissController.step(forceRender:)` does for one sheet.
     @discardableResult
     public func step(forceRender: Bool = false) throws -> Bool {
         try driver.step(forceRender: forceRender)

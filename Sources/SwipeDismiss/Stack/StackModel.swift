@@ -37,8 +37,16 @@ struct StackModel: DrivenModel {
     var levelCount: Int { stack.levels.count }
     var inputLevel: Int { stack.inputLevel }
     var focusLevelCount: Int { min(stack.levels.count, descriptions.count) }
+    static var hasLevels: Bool { true }
 
-    func machine(ofLevel level: Int) -> DismissMachine { stack.levels[level] }
+    func withMachine<Result>(ofLevel level: Int, _ body: (DismissMachine) -> Result) -> Result {
+        body(stack.levels[level])
+    }
+    func life(ofLevel level: Int) -> (presenter: Presenter, isShown: Bool, presentation: Int) {
+        let machine = stack.levels[level]
+        return (descriptions[level].presenter, machine.isShown, machine.presentationCount)
+    }
+
     func state(ofLevel level: Int) -> DismissState { stack.state(ofLevel: level) }
     func scrollDeadline(ofLevel level: Int) -> Double? { stack.levels[level].scrollDeadline }
 
@@ -117,7 +125,7 @@ struct StackModel: DrivenModel {
         return changed
     }
 
-    mutating func render(to renderer: Renderer) throws {
+    mutating func render(to renderer: Renderer, states: [DismissState]) throws {
         composer.update(
             stack: stack, presenters: presenters, directions: directions, viewport: viewport)
         try renderer.render(composer.scene, state: stack.state.top)
