@@ -290,7 +290,8 @@ final class Driver<Model: DrivenModel> {
         current.removeAll(keepingCapacity: true)
         for level in 0..<model.levelCount { current.append(model.state(ofLevel: level)) }
         if !force, !needsDisplay, !looksDifferent() { return false }
-        try model.render(to: renderer, states: current)
+        let frame = model.frame(for: current)
+        try renderer.render(frame.scene, state: frame.state)
         swap(&lastRendered, &current)
         needsDisplay = false
         framesRendered += 1

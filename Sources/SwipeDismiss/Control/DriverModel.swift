@@ -26,9 +26,9 @@ protocol DrivenModel {
     /// Whether levels come and go (`syncLevels()` has work to do).
     static var hasLevels: Bool { get }
 
-    /// What `body` reads from the machine of the sheet at `level` (lent, not copied).
-    mutating func withMachine<Result>(ofLevel level: Int, _ body: (DismissMachine) -> Result)
-        -> Result
+    /// What `body` reads from the machine of the sheet at `level` (a read: `body` may reach
+    /// app code, a presenter's hit test, that reads the controller).
+    func withMachine<Result>(ofLevel level: Int, _ body: (DismissMachine) -> Result) -> Result
     /// The presenter of the sheet at `level` (below `focusLevelCount`), whether it shows and
     /// its presentation number, for the focus to follow.
     mutating func life(ofLevel level: Int) -> (
@@ -57,8 +57,10 @@ protocol DrivenModel {
     mutating func revealInList(level: Int, top: Double, bottom: Double) -> [Effect]
     /// Forgets what belongs to levels that have left; true when the picture changed.
     mutating func syncLevels() -> Bool
-    /// Lays the scene out for `states` (each level's, read now) and renders it.
-    mutating func render(to renderer: Renderer, states: [DismissState]) throws
+    /// Lays the scene out for `states` (each level's, read now): the scene to draw and the
+    /// state the renderer is told. The driver renders it outside any access to the model,
+    /// so a renderer may read the controller.
+    mutating func frame(for states: [DismissState]) -> (scene: Scene, state: DismissState)
 
     /// What the driver does for `effect`.
     static func action(for effect: Effect) -> DriverAction<Event>
@@ -142,10 +144,9 @@ struct SheetModel: DrivenModel {
 
     mutating func syncLevels() -> Bool { false }
 
-    mutating func render(to renderer: Renderer, states: [DismissState]) throws {
-        let state = states[0]
-        presenter.update(&scene, for: state, direction: geometry.direction)
-        try renderer.render(scene, state: state)
+    mutating func frame(for states: [DismissState]) -> (scene: Scene, state: DismissState) {
+        presenter.update(&scene, for: states[0], direction: geometry.direction)
+        return (scene, states[0])
     }
 
     static func action(for effect: DismissEffect) -> DriverAction<DismissEvent> {

@@ -125,10 +125,10 @@ struct StackModel: DrivenModel {
         return changed
     }
 
-    mutating func render(to renderer: Renderer, states: [DismissState]) throws {
+    mutating func frame(for states: [DismissState]) -> (scene: Scene, state: DismissState) {
         composer.update(
             stack: stack, presenters: presenters, directions: directions, viewport: viewport)
-        try renderer.render(composer.scene, state: stack.state.top)
+        return (composer.scene, stack.state.top)
     }
 
     static func action(for effect: StackEffect) -> DriverAction<StackEvent> {
