@@ -2,12 +2,12 @@
 /// detents that depend on it.
 extension DismissController {
     /// The window's size in points, as the controller lays the scene out for it.
-    public var viewport: Size { environment.viewport }
+    public var viewport: Size { driver.model.geometry.viewport }
 
     /// How the content is presented in the current viewport (`.sheet` or `.floating`), for a
     /// presenter that adapts to the window (`SheetPresenter(adaptive:)`); nil otherwise.
     public var presentationMode: PresentationMode? {
-        presenter.presentationMode(viewport: environment.viewport)
+        presenter.presentationMode(viewport: viewport)
     }
 
     /// Lays everything out for a window of `size` points, at the clock's time or later, as a
@@ -20,20 +20,19 @@ extension DismissController {
     /// active one above. A size that is not finite
     /// and positive lays out as an empty window (the content still resolves; nothing traps).
     public func resize(to size: Size) {
-        guard size != environment.viewport else { return }
-        if asker.isAsking, asker.defers({ self.resize(to: size) }) { return }
-        environment.viewport = size
-        scene = presenter.makeScene(viewport: size)
-        perform(environment.relayout(&machine))
+        guard size != viewport else { return }
+        if driver.defers({ self.resize(to: size) }) { return }
+        driver.model.geometry.viewport = size
+        driver.perform(driver.model.relayout(animated: false))
     }
 
     /// The window's safe insets, as detent resolvers read them (`DetentContext`); setting
     /// them resolves the detents again, animated.
     public var safeInsets: SafeInsets {
-        get { environment.safeInsets }
+        get { driver.model.geometry.safeInsets }
         set {
-            guard newValue != environment.safeInsets else { return }
-            environment.safeInsets = newValue
+            guard newValue != driver.model.geometry.safeInsets else { return }
+            driver.model.geometry.safeInsets = newValue
             invalidateDetents()
         }
     }
@@ -41,10 +40,10 @@ extension DismissController {
     /// The user's text scale, when the host knows it, as detent resolvers read it; setting
     /// it resolves the detents again, animated.
     public var textScale: Double? {
-        get { environment.textScale }
+        get { driver.model.geometry.textScale }
         set {
-            guard newValue != environment.textScale else { return }
-            environment.textScale = newValue
+            guard newValue != driver.model.geometry.textScale else { return }
+            driver.model.geometry.textScale = newValue
             invalidateDetents()
         }
     }
@@ -58,12 +57,9 @@ extension DismissController {
     /// hands over to the nearest active one above); the backdrop never dips on the way.
     /// Not animated, it lands at once. Content in motion carries on toward the new places.
     public func invalidateDetents(animated: Bool = true) {
-        if asker.isAsking, asker.defers({ self.invalidateDetents(animated: animated) }) {
-            return
-        }
-        catchUp()
-        scene = presenter.makeScene(viewport: environment.viewport)
-        perform(environment.relayout(&machine, animated: animated))
+        if driver.defers({ self.invalidateDetents(animated: animated) }) { return }
+        driver.catchUp()
+        driver.perform(driver.model.relayout(animated: animated))
     }
 
     /// The app's content changed (its height, say): `.fitsContent` and resolver detents are

@@ -18,22 +18,20 @@ public final class DismissController {
     public let clock: TimeSource
 
     /// The state at the machine's time: that of the last `step()`, input or call.
-    public var state: DismissState { machine.state }
+    public var state: DismissState { driver.model.machine.state }
     /// How many frames this controller has rendered.
-    public private(set) var framesRendered = 0
+    public var framesRendered: Int { driver.framesRendered }
     /// Counts presentations; 1 for the first.
-    public var presentationCount: Int { machine.presentationCount }
+    public var presentationCount: Int { driver.model.machine.presentationCount }
     /// Whether something is moving, so the owner should keep calling `step()` every frame.
-    public var isAnimating: Bool { machine.isAnimating }
+    public var isAnimating: Bool { driver.model.machine.isAnimating }
     /// The detents as resolved for the current viewport.
-    public var layout: DetentLayout { machine.layout }
+    public var layout: DetentLayout { driver.model.machine.layout }
     /// The id of the item that has the keyboard focus (DESIGN §4c "Keyboard in a sheet"):
     /// the presenter's first focusable item when the sheet shows, moved by Tab and
     /// Shift+Tab; nil while no sheet shows (focus is the app's: restore your own on
     /// `.focusChanged(item: nil)`) or the content has no focusable items.
-    public var focusedItem: String? {
-        focus.spot(inputLevel: 0).map { presenter.focusableItem(at: $0.index) }
-    }
+    public var focusedItem: String? { driver.focusedItem }
 
     /// The dismissal policy as a closure; nil (and no delegate) allows every dismissal.
     ///
@@ -51,27 +49,19 @@ public final class DismissController {
     public weak var delegate: DismissControllerDelegate?
     /// What keys do: `KeyBindings.standard` (Escape dismisses through the policy, nothing
     /// presents) unless the app binds more; the tools bind `KeyBindings.tools`.
-    public var keyBindings = KeyBindings.standard
+    public var keyBindings: KeyBindings {
+        get { driver.keyBindings }
+        set { driver.keyBindings = newValue }
+    }
     /// How a veto shows: left pending for a confirmation (`.pending`, the default) or not
     /// (`.quiet`); reported as `.dismissAttempted` either way.
-    public var veto = DismissPolicy.Veto.pending
+    public var veto: DismissPolicy.Veto {
+        get { driver.veto }
+        set { driver.veto = newValue }
+    }
 
-    var machine: DismissMachine
-    var environment: SheetGeometry
-    var scene: Scene
-    private var needsDisplay = true
-    private var lastRendered: DismissState?
-    /// The observers, the calls' completions and the input buffer (`DriverHub`).
-    private let hub = DriverHub<DismissEvent>()
-    /// The machine's effects not yet performed, oldest first: a call made while they are
-    /// performed (from an observer or a completion) runs at once, and its effects wait
-    /// behind these, so every observer hears every event in order.
-    private var queue: [DismissEffect] = []
-    private var isPerforming = false
-    /// The policy as the app answers it, around a call (`PolicyAsker`).
-    var asker = PolicyAsker()
-    /// The keyboard focus over the presenter's items (a stack of one level).
-    private var focus = FocusTracker()
+    /// The one driver a sheet and a stack share, running this sheet as a model of one level.
+    private(set) var driver: Driver<SheetModel>!
 
     /// A controller showing the modal presented and at rest (or dismissed, if `presented` is false).
     public init(
@@ -83,15 +73,10 @@ public final class DismissController {
         self.renderer = renderer
         self.clock = clock
         self.configuration = configuration
-        let viewport = renderer.viewport
-        environment = SheetGeometry(
-            presenter: presenter, direction: configuration.direction, viewport: viewport)
-        scene = presenter.makeScene(viewport: viewport)
-        machine = environment.machine(
-            configuration: configuration, time: clock.now, presented: presented)
-        queue.reserveCapacity(16)
-        followFocus()
-        _ = focus.change(inputLevel: 0)
+        let model = SheetModel(
+            presenter: presenter, configuration: configuration, viewport: renderer.viewport,
+            time: clock.now, presented: presented)
+        driver = Driver(model: model, owner: self, input: input, renderer: renderer, clock: clock)
     }
 
     // MARK: Observing
@@ -108,7 +93,7 @@ public final class DismissController {
     /// captures the controller keeps it alive until then.
     @discardableResult
     public func addObserver(_ observer: @escaping (DismissEvent) -> Void) -> DismissObservation {
-        hub.addObserver(observer)
+        driver.hub.addObserver(observer)
     }
 
     // MARK: Driving
@@ -116,20 +101,16 @@ public final class DismissController {
     /// When the owner should call `step()` next: now if animating, else the earlier of the
     /// input's next known event (a replay) and the deadline that ends a quiet touchpad
     /// stream, else nil (wait for input).
-    public var nextWakeTime: Double? {
-        if isAnimating || needsDisplay { return machine.time }
-        guard let deadline = machine.scrollDeadline else { return input.nextEventTime }
-        return min(deadline, input.nextEventTime ?? deadline)
-    }
+    public var nextWakeTime: Double? { driver.nextWakeTime }
 
     /// What `point` lands on now: content, backdrop, or a backdrop that lets it through.
     public func hitTest(_ point: Point) -> HitRegion {
-        machine.hitTest(point, environment: environment)
+        driver.hitTest(point)
     }
 
     /// Asks for the next `step()` to render even if nothing moved (after an expose, say).
     public func setNeedsDisplay() {
-        needsDisplay = true
+        driver.needsDisplay = true
     }
 
     /// Re-reads the renderer's viewport and lays the scene out again (`resize(to:)`).
@@ -144,81 +125,13 @@ public final class DismissController {
     /// decided has not run yet.
     @discardableResult
     public func step(forceRender: Bool = false) throws -> Bool {
-        guard !asker.isAsking else { return false }
-        catchUp()
-        return try renderIfNeeded(force: forceRender)
-    }
-
-    /// Applies the input that arrived up to the clock's time and advances to it, so a call
-    /// from the app starts now, however long the controller has been idle.
-    func catchUp() {
-        let now = max(clock.now, machine.time)
-        hub.readInput(input, upTo: now, handle)
-        run(asking: asker.reasons(advancingTo: now, machine)) { [environment] in
-            $0.advance(to: now, environment: environment)
-        }
+        try driver.step(forceRender: forceRender)
     }
 
     /// Applies one event at its own time (clamped so time never runs backwards); a key
     /// does what `keyBindings` says, or nothing.
     public func handle(_ event: InputEvent) {
-        if asker.isAsking, asker.defers({ self.handle(event) }) { return }
-        if case .viewport(let size) = event.kind, event.time.isFinite {
-            let time = max(event.time, machine.time)
-            run(asking: asker.reasons(advancingTo: time, machine)) { [environment] in
-                $0.advance(to: time, environment: environment)
-            }
-            return resize(to: size)
-        }
-        if case .key(let key) = event.kind, event.time.isFinite {
-            // Time first (a quiet touchpad stream may end on the way), then the key, read
-            // against the machine as it is then.
-            let time = max(event.time, machine.time)
-            run(asking: asker.reasons(advancingTo: time, machine)) { [environment] in
-                $0.advance(to: time, environment: environment)
-            }
-            guard let intent = keyBindings.intent(for: key, on: machine) else { return }
-            if handleFocus(intent) { return }
-            return run(asking: PolicyAsker.reasons(for: intent)) { [environment] in
-                $0.perform(intent, environment: environment)
-            }
-        }
-        if case .down = event.kind { focus.isVisible = false }
-        run(asking: asker.reasons(for: event, machine)) { [environment] in
-            $0.handle(event, environment: environment)
-        }
-    }
-
-    /// Moves or activates the keyboard focus for `intent`; returns false when the intent is
-    /// the machine's.
-    private func handleFocus(_ intent: KeyIntent) -> Bool {
-        switch focus.handle(intent, inputLevel: 0, presenter: presenter) {
-        case .notFocus: return false
-        case .done: break
-        case .moved(let index):
-            // At the top detent the list scrolls to show the newly focused row.
-            if let range = presenter.listExtent(ofFocusableItem: index) {
-                queue.append(
-                    contentsOf: machine.revealInList(
-                        top: range.lowerBound, bottom: range.upperBound, environment: environment))
-            }
-        case .activate(let index):
-            let point = presenter.activationPoint(
-                ofItem: index, state: machine.state, direction: configuration.direction,
-                viewport: environment.viewport)
-            queue.append(
-                .notify(.contentTapped(item: presenter.focusableItem(at: index), point: point)))
-        }
-        perform()
-        return true
-    }
-
-    /// Follows the sheet's life with the focus and the presenter's ring.
-    private func followFocus() {
-        let changed = focus.follow(count: 1, inputLevel: 0) { _ in
-            (presenter, machine.isShown, machine.presentationCount)
-        }
-        if changed { needsDisplay = true }
+        driver.handle(event)
     }
 
     /// Presents the modal at its presented detent if it is dismissed (or on its way out),
@@ -230,15 +143,9 @@ public final class DismissController {
     ///   - completion: Called once, when the content comes to rest or a dismissal cuts the
     ///     presentation short (right after this call when it is already shown).
     public func present(animated: Bool = true, completion: (() -> Void)? = nil) {
-        if asker.isAsking,
-            asker.defers({ self.present(animated: animated, completion: completion) })
-        {
-            return
-        }
-        let request = hub.register(completion.map { done in { _ in done() } })
-        catchUp()
-        run(asking: PolicyAsker.nothing) { [environment] in
-            $0.present(animated: animated, request: request, environment: environment)
+        if driver.defers({ self.present(animated: animated, completion: completion) }) { return }
+        driver.call(asking: .nothing, completion: completion.map { done in { _ in done() } }) {
+            $0.machine.present(animated: animated, request: $1, environment: $0.geometry)
         }
     }
 
@@ -254,16 +161,14 @@ public final class DismissController {
     public func dismiss(
         animated: Bool = true, force: Bool = false, completion: ((Bool) -> Void)? = nil
     ) {
-        if asker.isAsking,
-            asker.defers({ self.dismiss(animated: animated, force: force, completion: completion) })
-        {
+        if driver.defers({
+            self.dismiss(animated: animated, force: force, completion: completion)
+        }) {
             return
         }
-        let request = hub.register(completion)
-        catchUp()
-        run(asking: force ? PolicyAsker.nothing : PolicyAsker.programmatic) { [environment] in
-            $0.dismiss(
-                animated: animated, force: force, request: request, environment: environment)
+        driver.call(asking: force ? .nothing : .programmatic(level: nil), completion: completion) {
+            $0.machine.dismiss(
+                animated: animated, force: force, request: $1, environment: $0.geometry)
         }
     }
 
@@ -280,82 +185,32 @@ public final class DismissController {
     public func move(
         to detent: Detent.ID, animated: Bool = true, completion: ((Bool) -> Void)? = nil
     ) {
-        if asker.isAsking,
-            asker.defers({ self.move(to: detent, animated: animated, completion: completion) })
-        {
+        if driver.defers({ self.move(to: detent, animated: animated, completion: completion) }) {
             return
         }
-        let request = hub.register(completion)
-        catchUp()
-        run(asking: detent == .dismissed ? PolicyAsker.programmatic : PolicyAsker.nothing) {
-            [environment] in
-            $0.move(to: detent, animated: animated, request: request, environment: environment)
+        let reasons = detent == .dismissed ? DriverAsking.programmatic(level: nil) : .nothing
+        driver.call(asking: reasons, completion: completion) {
+            $0.machine.move(to: detent, animated: animated, request: $1, environment: $0.geometry)
         }
     }
 
     /// Answers a pending vetoed dismissal with "keep it".
     public func declineDismissal() {
-        if asker.isAsking, asker.defers({ self.declineDismissal() }) { return }
-        run(asking: PolicyAsker.nothing) { [environment] in
-            $0.declineDismissal(environment: environment)
-        }
+        if driver.defers({ self.declineDismissal() }) { return }
+        driver.run(asking: .nothing) { $0.machine.declineDismissal(environment: $0.geometry) }
+    }
+}
+
+extension DismissController: DriverOwner {
+    func hasPolicy(level: Int) -> Bool {
+        shouldDismiss != nil || delegate != nil
     }
 
-    /// Refreshes the machine's policy for the reasons `body` can reach, runs `body` on the
-    /// machine and performs the effects; then runs the calls the policy made meanwhile.
-    private func run(
-        asking reasons: DismissPolicy, _ body: (inout DismissMachine) -> [DismissEffect]
-    ) {
-        machine.policy = asker.policy(asking: reasons, veto: veto, hasPolicy: hasPolicy) { reason in
-            if let shouldDismiss, !shouldDismiss(reason) { return false }
-            if let delegate { return delegate.dismissController(self, shouldDismissFor: reason) }
-            return true
-        }
-        machine.refreshZoomLanding(from: presenter, viewport: scene.size)
-        queue.append(contentsOf: body(&machine))
-        perform()
-        asker.runDeferredCalls()
-    }
-
-    /// Whether the app has a say (a closure or a delegate).
-    private var hasPolicy: Bool { shouldDismiss != nil || delegate != nil }
-
-    /// Performs the machine's effects, oldest first; nested calls only add to the queue.
-    func perform(_ effects: [DismissEffect] = []) {
-        queue.append(contentsOf: effects)
-        guard !isPerforming else { return }
-        isPerforming = true
-        var index = 0
-        while true {
-            while index < queue.count {
-                let effect = queue[index]
-                index += 1
-                switch effect {
-                case .needsDisplay: needsDisplay = true
-                case .notify(let event): hub.notify(event)
-                case .complete(let request, let succeeded):
-                    hub.complete(request, succeeded)
-                }
-            }
-            // The focus follows the state the effects left; a change is one more event.
-            followFocus()
-            guard focus.change(inputLevel: 0) != nil else { break }
-            queue.append(.notify(.focusChanged(item: focusedItem)))
-        }
-        queue.removeAll(keepingCapacity: true)
-        isPerforming = false
-    }
-
-    private func renderIfNeeded(force: Bool) throws -> Bool {
-        let state = machine.state
-        if !force, !needsDisplay, let last = lastRendered, !state.looksDifferent(from: last) {
-            return false
-        }
-        presenter.update(&scene, for: state, direction: configuration.direction)
-        try renderer.render(scene, state: state)
-        lastRendered = state
-        needsDisplay = false
-        framesRendered += 1
+    func allows(_ reason: DismissReason, level: Int) -> Bool {
+        if let shouldDismiss, !shouldDismiss(reason) { return false }
+        if let delegate { return delegate.dismissController(self, shouldDismissFor: reason) }
         return true
     }
+
+    func levelRequested(_ level: Int) {}
 }

@@ -12,18 +12,21 @@ extension SheetStackController {
     public func present(
         _ level: StackLevel, animated: Bool = true, completion: (() -> Void)? = nil
     ) {
-        if defers({ self.present(level, animated: animated, completion: completion) }) { return }
-        let request = register(completion.map { done in { _ in done() } })
-        catchUp()
+        if driver.defers({ self.present(level, animated: animated, completion: completion) }) {
+            return
+        }
+        let request = driver.hub.register(completion.map { done in { _ in done() } })
+        driver.catchUp()
         push(level, animated: animated, request: request)
     }
 
     /// Presents the root again when nothing is shown (completion at once when it is).
     public func presentRoot(animated: Bool = true, completion: (() -> Void)? = nil) {
-        if defers({ self.presentRoot(animated: animated, completion: completion) }) { return }
-        let request = register(completion.map { done in { _ in done() } })
-        call { [environments] in
-            $0.presentRoot(animated: animated, request: request, environment: environments)
+        if driver.defers({ self.presentRoot(animated: animated, completion: completion) }) {
+            return
+        }
+        driver.call(asking: .nothing, completion: completion.map { done in { _ in done() } }) {
+            $0.stack.presentRoot(animated: animated, request: $1, environment: $0.environments)
         }
     }
 
@@ -40,16 +43,16 @@ extension SheetStackController {
         level: Int? = nil, animated: Bool = true, force: Bool = false,
         completion: ((Bool) -> Void)? = nil
     ) {
-        if defers({
+        if driver.defers({
             self.dismiss(level: level, animated: animated, force: force, completion: completion)
         }) {
             return
         }
-        let request = register(completion)
-        call(asking: force ? .nothing : .programmatic(level: level)) { [environments] stack in
-            stack.dismiss(
-                level: level ?? stack.inputLevel, animated: animated, force: force,
-                request: request, environment: environments)
+        let reasons = force ? DriverAsking.nothing : .programmatic(level: level)
+        driver.call(asking: reasons, completion: completion) {
+            $0.stack.dismiss(
+                level: level ?? $0.stack.inputLevel, animated: animated, force: force,
+                request: $1, environment: $0.environments)
         }
     }
 
@@ -59,26 +62,26 @@ extension SheetStackController {
         level: Int? = nil, to detent: Detent.ID, animated: Bool = true,
         completion: ((Bool) -> Void)? = nil
     ) {
-        if defers({
+        if driver.defers({
             self.move(level: level, to: detent, animated: animated, completion: completion)
         }) {
             return
         }
-        let request = register(completion)
-        call(asking: detent == .dismissed ? .programmatic(level: level) : .nothing) {
-            [environments] stack in
-            stack.move(
-                level: level ?? stack.inputLevel, to: detent, animated: animated,
-                request: request, environment: environments)
+        let reasons = detent == .dismissed ? DriverAsking.programmatic(level: level) : .nothing
+        driver.call(asking: reasons, completion: completion) {
+            $0.stack.move(
+                level: level ?? $0.stack.inputLevel, to: detent, animated: animated,
+                request: $1, environment: $0.environments)
         }
     }
 
     /// Answers the pending vetoed dismissal of the sheet at `level` (the top one when nil)
     /// with "keep it".
     public func declineDismissal(level: Int? = nil) {
-        if defers({ self.declineDismissal(level: level) }) { return }
-        call { [environments] in
-            $0.declineDismissal(level: level ?? $0.inputLevel, environment: environments)
+        if driver.defers({ self.declineDismissal(level: level) }) { return }
+        driver.call(asking: .nothing, completion: nil) { model, _ in
+            model.stack.declineDismissal(
+                level: level ?? model.stack.inputLevel, environment: model.environments)
         }
     }
 }

@@ -2,13 +2,13 @@
 /// stack has one presentation mode.
 extension SheetStackController {
     /// The window's size in points, as every level is laid out for it.
-    public var viewport: Size { viewportSize }
+    public var viewport: Size { driver.model.viewport }
 
     /// How the top sheet is presented in the current viewport (every level shares the
     /// window, so the whole stack has this mode), for presenters that adapt; nil otherwise.
     public var presentationMode: PresentationMode? {
         descriptions[min(stack.top, descriptions.count - 1)].presenter
-            .presentationMode(viewport: viewportSize)
+            .presentationMode(viewport: viewport)
     }
 
     /// Lays every level out for a window of `size` points, as a live resize does (a trace's
@@ -16,28 +16,23 @@ extension SheetStackController {
     /// level, so the whole stack changes mode together. A size that is not finite and
     /// positive is ignored.
     public func resize(to size: Size) {
-        guard size != viewportSize else { return }
-        if asker.isAsking, asker.defers({ self.resize(to: size) }) { return }
-        viewportSize = size
-        for index in environments.levels.indices { environments.levels[index].viewport = size }
+        guard size != viewport else { return }
+        if driver.defers({ self.resize(to: size) }) { return }
+        driver.model.resize(to: size)
         relayoutLevels(animated: false)
     }
 
     /// Resolves every level's detents again (their resolvers' inputs or their content
     /// changed), as `DismissController.invalidateDetents(animated:)` does for one.
     public func invalidateDetents(animated: Bool = true) {
-        if asker.isAsking, asker.defers({ self.invalidateDetents(animated: animated) }) {
-            return
-        }
-        catchUp()
+        if driver.defers({ self.invalidateDetents(animated: animated) }) { return }
+        driver.catchUp()
         relayoutLevels(animated: animated)
     }
 
     private func relayoutLevels(animated: Bool) {
         // Each level's geometry lays out its detents and its list, as a single sheet's does.
-        run(asking: .nothing) { [environments] in
-            $0.relayout(geometries: environments.levels, animated: animated)
-        }
+        driver.run(asking: .nothing) { $0.relayout(animated: animated) }
         // The composed scene is laid out again for the new size on the next frame.
         setNeedsDisplay()
     }
