@@ -103,18 +103,9 @@ final class GtkDemoZoomX11Tests: XCTestCase {
             })
         let pixels = try XCTUnwrap(lastWithPhoto, "no frame showed the photo (\(polls) polls)")
         // The photo's box in that frame: the source, within a pixel.
-        var minX = Int.max
-        var minY = Int.max
-        var maxX = Int.min
-        var maxY = Int.min
-        for row in 0..<region.height {
-            for column in 0..<region.width where isPhoto(pixels[row * region.width + column]) {
-                minX = min(minX, column + region.x)
-                maxX = max(maxX, column + region.x)
-                minY = min(minY, row + region.y)
-                maxY = max(maxY, row + region.y)
-            }
-        }
+        let box = try XCTUnwrap(
+            boundingBox(of: pixels, x: region.x, y: region.y, width: region.width, where: isPhoto))
+        let (minX, minY, maxX, maxY) = (box.minX, box.minY, box.maxX, box.maxY)
         XCTAssertEqual(Double(minX), 20, accuracy: 1)
         XCTAssertEqual(Double(minY), 300, accuracy: 1)
         XCTAssertEqual(Double(maxX), 139, accuracy: 1)

@@ -13,27 +13,6 @@ final class GtkHostLiveTests: XCTestCase {
     /// frame at `large` (top at 84.4 pt).
     let medium = 337.6
 
-    /// Runs GTK's main loop until `condition` holds (at most `timeout` seconds).
-    @discardableResult
-    func pump(timeout: Double = 5, until condition: () -> Bool) -> Bool {
-        eventually(timeout: timeout, every: 0.002) {
-            while g_main_context_iteration(nil, 0) != 0 {}
-            return condition()
-        }
-    }
-
-    /// GTK on `$DISPLAY` in this process, with the Xlib handlers to put back afterwards.
-    func startGtk() throws -> XlibHandlers {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw unavailable("no X display: DISPLAY is not set")
-        }
-        let handlers = XlibHandlers.current(display: display)
-        setenv("GDK_BACKEND", "x11", 1)
-        setenv("GTK_A11Y", "none", 1)
-        guard gtk_init_check() != 0 else { throw unavailable("GTK cannot open \(display)") }
-        return handlers
-    }
-
     /// A sheet's content: a box holding a "Close" button, titled `title`.
     func content(_ title: String, presenter: SheetPresenter) -> (
         content: GtkSheetContent, close: UnsafeMutablePointer<GtkWidget>
@@ -64,7 +43,7 @@ final class GtkHostLiveTests: XCTestCase {
     }
 
     func testCallsOnTheHostsControllerAnimateWithoutWake() throws {
-        let handlers = try startGtk()
+        let handlers = try startGtkInProcess()
         let presenter = SheetPresenter(drawsScreenBehind: false)
         let sheet = content("Sheet", presenter: presenter)
         let screen = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -73,7 +52,7 @@ final class GtkHostLiveTests: XCTestCase {
             configuration: .sheet(), viewport: Size(width: 390, height: 844), presented: false)
         let window = window(showing: host.widget)
         defer { destroy(window, handlers) }
-        pump { gtk_widget_get_mapped(host.widget) != 0 }
+        pumpMainContext(timeout: 5) { gtk_widget_get_mapped(host.widget) != 0 }
         XCTAssertFalse(host.isTicking)
 
         // Straight on the controller, as DrivingASheet teaches, with no wake(): it springs
@@ -83,7 +62,9 @@ final class GtkHostLiveTests: XCTestCase {
         host.controller.present { presented += 1 }
         XCTAssertTrue(host.isTicking, "the call itself starts the frame clock")
         XCTAssertTrue(
-            pump { host.controller.state.phase == .presented && !host.isTicking },
+            pumpMainContext(timeout: 5) {
+                host.controller.state.phase == .presented && !host.isTicking
+            },
             "\(host.controller.state)")
         XCTAssertEqual(presented, 1)
         XCTAssertGreaterThan(host.renderer.frameCount - framesBefore, 5, "animated, not a jump")
@@ -93,19 +74,22 @@ final class GtkHostLiveTests: XCTestCase {
 
         var moved: [Bool] = []
         host.controller.move(to: .large) { moved.append($0) }
-        XCTAssertTrue(pump { moved == [true] && !host.isTicking }, "\(host.controller.state)")
+        XCTAssertTrue(
+            pumpMainContext(timeout: 5) { moved == [true] && !host.isTicking },
+            "\(host.controller.state)")
         XCTAssertEqual(host.renderer.contentTranslation.y, 0, accuracy: 1e-9)
 
         var dismissed: [Bool] = []
         host.controller.dismiss { dismissed.append($0) }
         XCTAssertTrue(
-            pump { dismissed == [true] && !host.isTicking }, "\(host.controller.state)")
+            pumpMainContext(timeout: 5) { dismissed == [true] && !host.isTicking },
+            "\(host.controller.state)")
         XCTAssertEqual(host.renderer.backdropOpacity, 0)
         XCTAssertFalse(host.renderer.showsContent)
     }
 
     func testContentIsSwappedOnAPresentedSheet() throws {
-        let handlers = try startGtk()
+        let handlers = try startGtkInProcess()
         let presenter = SheetPresenter(drawsScreenBehind: false)
         let first = content("Eggs", presenter: presenter)
         let screen = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -114,8 +98,10 @@ final class GtkHostLiveTests: XCTestCase {
             configuration: .sheet(), viewport: Size(width: 390, height: 844))
         let window = window(showing: host.widget)
         defer { destroy(window, handlers) }
-        XCTAssertTrue(pump { gtk_widget_has_focus(first.close) != 0 }, "focus starts on Close")
-        XCTAssertTrue(pump { !host.isTicking })
+        XCTAssertTrue(
+            pumpMainContext(timeout: 5) { gtk_widget_has_focus(first.close) != 0 },
+            "focus starts on Close")
+        XCTAssertTrue(pumpMainContext(timeout: 5) { !host.isTicking })
 
         // Kept (the dialog drops its reference) to check that the old Close no longer
         // dismisses.
@@ -127,9 +113,10 @@ final class GtkHostLiveTests: XCTestCase {
         XCTAssertTrue(gtk_widget_get_parent(second.content.widget) == host.dialog)
         XCTAssertNil(gtk_widget_get_parent(first.content.widget), "the old widget left")
         XCTAssertTrue(
-            pump { gtk_widget_has_focus(second.close) != 0 }, "focus moved into the new content")
+            pumpMainContext(timeout: 5) { gtk_widget_has_focus(second.close) != 0 },
+            "focus moved into the new content")
         // Still presented where it was; the new widget is placed at medium.
-        XCTAssertTrue(pump { !host.isTicking })
+        XCTAssertTrue(pumpMainContext(timeout: 5) { !host.isTicking })
         XCTAssertEqual(host.controller.state.phase, .presented)
         XCTAssertEqual(host.renderer.contentTranslation.y, medium, accuracy: 1e-9)
         var bounds = graphene_rect_t()
@@ -152,12 +139,12 @@ final class GtkHostLiveTests: XCTestCase {
         XCTAssertEqual(host.controller.state.phase, .presented)
         // The new one dismisses through the policy.
         gtk_widget_activate(second.close)
-        XCTAssertTrue(pump { host.controller.state.phase == .dismissed })
+        XCTAssertTrue(pumpMainContext(timeout: 5) { host.controller.state.phase == .dismissed })
         XCTAssertEqual(asked, [.programmatic])
     }
 
     func testTheStackHostsCallsCompleteAndMove() throws {
-        let handlers = try startGtk()
+        let handlers = try startGtkInProcess()
         func level(_ index: Int) -> StackLevel {
             StackLevel(
                 configuration: .sheet(),
@@ -175,17 +162,17 @@ final class GtkHostLiveTests: XCTestCase {
         }
         let window = window(showing: host.widget)
         defer { destroy(window, handlers) }
-        XCTAssertTrue(pump { !host.isTicking })
+        XCTAssertTrue(pumpMainContext(timeout: 5) { !host.isTicking })
 
         var presented = 0
         host.present(level(1)) { presented += 1 }
-        XCTAssertTrue(pump { presented == 1 && !host.isTicking })
+        XCTAssertTrue(pumpMainContext(timeout: 5) { presented == 1 && !host.isTicking })
         XCTAssertEqual(host.stack.depth, 2)
         XCTAssertEqual(host.renderer.levelsShown, [true, true])
 
         var moves: [Bool] = []
         host.move(to: .large) { moves.append($0) }
-        XCTAssertTrue(pump { moves == [true] && !host.isTicking })
+        XCTAssertTrue(pumpMainContext(timeout: 5) { moves == [true] && !host.isTicking })
         XCTAssertEqual(host.stack.state(ofLevel: 1)?.detent, .large)
         host.move(to: "nowhere") { moves.append($0) }
         XCTAssertEqual(moves, [true, false], "an unknown detent completes false at once")
@@ -193,7 +180,7 @@ final class GtkHostLiveTests: XCTestCase {
         // Straight on the stack, no wake(): the top sheet leaves.
         var dismissed: [Bool] = []
         host.stack.dismiss { dismissed.append($0) }
-        XCTAssertTrue(pump { dismissed == [true] && !host.isTicking })
+        XCTAssertTrue(pumpMainContext(timeout: 5) { dismissed == [true] && !host.isTicking })
         XCTAssertEqual(host.stack.depth, 1)
         XCTAssertEqual(host.renderer.levelsShown, [true, false])
     }

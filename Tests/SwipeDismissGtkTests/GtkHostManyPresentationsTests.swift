@@ -13,25 +13,6 @@ final class GtkHostManyPresentationsTests: XCTestCase {
     /// frame at `large` (top at 84.4 pt).
     let medium = 337.6
 
-    @discardableResult
-    private func pump(timeout: Double = 5, until condition: () -> Bool) -> Bool {
-        eventually(timeout: timeout, every: 0.002) {
-            while g_main_context_iteration(nil, 0) != 0 {}
-            return condition()
-        }
-    }
-
-    private func startGtk() throws -> XlibHandlers {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw unavailable("no X display: DISPLAY is not set")
-        }
-        let handlers = XlibHandlers.current(display: display)
-        setenv("GDK_BACKEND", "x11", 1)
-        setenv("GTK_A11Y", "none", 1)
-        guard gtk_init_check() != 0 else { throw unavailable("GTK cannot open \(display)") }
-        return handlers
-    }
-
     /// An item's sheet: a box with a label naming it and a "Close" button, titled `title`.
     private func itemSheet(_ title: String, presenter: SheetPresenter) -> (
         content: GtkSheetContent, close: UnsafeMutablePointer<GtkWidget>
@@ -47,7 +28,7 @@ final class GtkHostManyPresentationsTests: XCTestCase {
     }
 
     func testOneHostPresentsThreeItemsEachWithItsOwnContentThroughItsController() throws {
-        let handlers = try startGtk()
+        let handlers = try startGtkInProcess()
         let presenter = SheetPresenter(drawsScreenBehind: false)
         let first = itemSheet("Eggs", presenter: presenter)
         let screen = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -63,7 +44,7 @@ final class GtkHostManyPresentationsTests: XCTestCase {
             while g_main_context_iteration(nil, 0) != 0 {}
             handlers.restore()
         }
-        XCTAssertTrue(pump { gtk_widget_get_mapped(host.widget) != 0 })
+        XCTAssertTrue(pumpMainContext(timeout: 5) { gtk_widget_get_mapped(host.widget) != 0 })
         var asked: [DismissReason] = []
         host.controller.shouldDismiss = {
             asked.append($0)
@@ -85,7 +66,7 @@ final class GtkHostManyPresentationsTests: XCTestCase {
                 XCTAssertNil(gtk_widget_get_parent(previous), "\(title): the last one left")
             }
             kept.append(item.content.widget)
-            XCTAssertTrue(pump { !host.isTicking })
+            XCTAssertTrue(pumpMainContext(timeout: 5) { !host.isTicking })
             XCTAssertEqual(gtk_widget_get_visible(host.dialog), 0, "\(title): hidden")
             XCTAssertFalse(host.renderer.showsContent)
 
@@ -95,12 +76,15 @@ final class GtkHostManyPresentationsTests: XCTestCase {
             var completions = 0
             host.controller.present { completions += 1 }
             XCTAssertTrue(
-                pump { completions == 1 && !host.isTicking }, "\(title): \(host.controller.state)")
+                pumpMainContext(timeout: 5) { completions == 1 && !host.isTicking },
+                "\(title): \(host.controller.state)")
             XCTAssertGreaterThan(host.renderer.frameCount - frames, 5, "\(title): animated")
             XCTAssertTrue(host.renderer.showsContent)
             XCTAssertEqual(host.renderer.contentTranslation.y, medium, accuracy: 1e-9)
             XCTAssertEqual(host.renderer.backdropOpacity, 0.3, accuracy: 1e-9)
-            XCTAssertTrue(pump { gtk_widget_has_focus(item.close) != 0 }, "\(title): focus")
+            XCTAssertTrue(
+                pumpMainContext(timeout: 5) { gtk_widget_has_focus(item.close) != 0 },
+                "\(title): focus")
             var bounds = graphene_rect_t()
             XCTAssertEqual(gtk_widget_compute_bounds(item.content.widget, host.widget, &bounds), 1)
             XCTAssertEqual(Double(bounds.origin.y), 84.4 + medium, accuracy: 1, title)
@@ -108,7 +92,9 @@ final class GtkHostManyPresentationsTests: XCTestCase {
             // This item's Close dismisses through the policy.
             gtk_widget_activate(item.close)
             XCTAssertTrue(
-                pump { host.controller.state.phase == .dismissed && !host.isTicking },
+                pumpMainContext(timeout: 5) {
+                    host.controller.state.phase == .dismissed && !host.isTicking
+                },
                 "\(title): \(host.controller.state)")
             XCTAssertEqual(asked.count, index + 1)
             XCTAssertEqual(asked.last, .programmatic)

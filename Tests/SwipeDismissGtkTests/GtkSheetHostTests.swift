@@ -36,13 +36,7 @@ final class GtkSheetHostTests: XCTestCase {
     }
 
     func makeHost() throws -> Setup {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw unavailable("no X display: DISPLAY is not set")
-        }
-        let handlers = XlibHandlers.current(display: display)
-        setenv("GDK_BACKEND", "x11", 1)
-        setenv("GTK_A11Y", "none", 1)
-        guard gtk_init_check() != 0 else { throw unavailable("GTK cannot open \(display)") }
+        let handlers = try startGtkInProcess()
         let clock = ManualClock()
         let presenter = SheetPresenter(drawsScreenBehind: false)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!

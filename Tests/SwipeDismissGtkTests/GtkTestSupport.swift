@@ -131,6 +131,19 @@ struct XlibHandlers {
     }
 }
 
+/// GTK on `$DISPLAY` in this process (the X11 backend, no accessibility bus), and the Xlib
+/// handlers GTK replaces, to put back afterwards (`XlibHandlers.restore()`).
+func startGtkInProcess() throws -> XlibHandlers {
+    guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+        throw unavailable("no X display: DISPLAY is not set")
+    }
+    let handlers = XlibHandlers.current(display: display)
+    setenv("GDK_BACKEND", "x11", 1)
+    setenv("GTK_A11Y", "none", 1)
+    guard gtk_init_check() != 0 else { throw unavailable("GTK cannot open \(display)") }
+    return handlers
+}
+
 /// Runs GTK's main context (this thread's default) until `condition` holds, for at most
 /// `timeout` seconds of wall clock; whether it held. Every pending source is dispatched
 /// before each check, so a condition that holds is seen on the turn it comes true.

@@ -17,13 +17,7 @@ struct GtkHarness: SheetBackendHarness {
     let handlers: XlibHandlers
 
     init() throws {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw unavailable("no X display: DISPLAY is not set")
-        }
-        handlers = XlibHandlers.current(display: display)
-        setenv("GDK_BACKEND", "x11", 1)
-        setenv("GTK_A11Y", "none", 1)
-        guard gtk_init_check() != 0 else { throw unavailable("GTK cannot open \(display)") }
+        handlers = try startGtkInProcess()
         backend = GtkSheetBackend(clock: clock)
         window = gtk_window_new()!
         screen = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
