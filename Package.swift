@@ -154,7 +154,7 @@ let package = Package(
         .target(
             name: "SwipeDismissGtk",
             dependencies: [
-                "SwipeDismiss", "SwipeDismissSheetBackend",
+                "SwipeDismiss", "SwipeDismissSheetBackend", "SwipeDismissHost",
                 .target(name: "CGtk", condition: .when(traits: ["GTK"])),
             ],
             path: "Plugins/Gtk"),
@@ -306,8 +306,9 @@ let package = Package(
         .executableTarget(
             name: "GtkDemo",
             dependencies: [
-                "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissGtk", "ToolSupport",
-                "X11DemoCore", .target(name: "CGtk", condition: .when(traits: ["GTK"])),
+                "SwipeDismiss", "SwipeDismissTrace", "SwipeDismissGtk", "SwipeDismissHost",
+                "ToolSupport", "X11DemoCore",
+                .target(name: "CGtk", condition: .when(traits: ["GTK"])),
             ],
             path: "Examples/GtkDemo"
         ),

@@ -23,7 +23,6 @@ enum GtkDemoMain {
         } catch {
             console.fail("\(error)", status: 2)
         }
-        let trace = start.trace
         let size = start.size
         // Refused before GTK sees it: GTK aborts on a window it cannot draw.
         if let problem = GtkSizeLimit.problem(width: size.width, height: size.height) {
@@ -64,14 +63,14 @@ enum GtkDemoMain {
         }
         signal(SIGPIPE, SIG_IGN)
         GtkDemoWidgets.installStyle()
-        let run = GtkDemoRun(
-            options: options, configuration: configuration, trace: trace, size: size)
-        if run.start() != nil {
+        let run = GtkDemoRun(options: options, configuration: configuration, start: start)
+        let reason = run.start()
+        if case .connectionLost = reason {
             // Already said (GtkDemoRun tells the reason as it hears it).
             // GDK's own handlers would touch the dead connection on the way out.
             fflush(nil)
-            _exit(1)
+            _exit(reason.exitStatus)
         }
-        exit(0)
+        exit(reason.exitStatus)
     }
 }

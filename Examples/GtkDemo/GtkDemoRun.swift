@@ -1,7 +1,7 @@
 import CGtk
 import SwipeDismiss
 import SwipeDismissGtk
-import SwipeDismissTrace
+import SwipeDismissHost
 import ToolSupport
 import X11DemoCore
 
@@ -13,13 +13,14 @@ final class GtkDemoRun {
     let host: GtkDemoHost
     let loop: OpaquePointer
     let clock: MonotonicClock
-    private var replay: ReplayThenLiveInput?
+    /// The live input after the `--replay` trace, and `--exit-after-replay`'s predicate.
+    private var chain: DemoInputChain?
     private var sheets: [GtkDemoWidgets.Sheet] = []
 
     init(
-        options: GtkDemoOptions, configuration: DismissConfiguration, trace: GestureTrace?,
-        size: (width: Int, height: Int)
+        options: GtkDemoOptions, configuration: DismissConfiguration, start: DemoStart
     ) {
+        let size = start.size
         self.options = options
         self.configuration = configuration
         loop = g_main_loop_new(nil, 0)
@@ -29,20 +30,20 @@ final class GtkDemoRun {
         let screen = GtkDemoWidgets.screen()
         let clock = MonotonicClock()
         self.clock = clock
-        var replay: ReplayThenLiveInput?
+        var chain: DemoInputChain?
+        let viewport = Size(width: Double(size.width), height: Double(size.height))
         let built = GtkDemoScenes.build(
             options: options, configuration: configuration, screen: screen.widget,
-            viewport: Size(width: Double(size.width), height: Double(size.height)), clock: clock,
+            viewport: viewport, clock: clock,
             wrapInput: { live in
-                guard let trace else { return live }
-                let input = ReplayThenLiveInput(
-                    replay: TraceInputSource(trace: trace, startTime: clock.now), live: live)
-                replay = input
-                return input
+                let made = DemoInputChain(
+                    live: live, start: start, viewport: viewport, clock: clock, console: console)
+                chain = made
+                return made.source
             })
         host = built.host
         sheets = built.sheets
-        self.replay = replay
+        self.chain = chain
         if !built.sheets.isEmpty {
             // The part of a sheet below the screen's bottom edge is filler, so the scrolled
             // window's page is what the list shows on screen at `large`.
@@ -176,26 +177,26 @@ final class GtkDemoRun {
                 gtk_widget_set_visible(prompt, pending ? 1 : 0)
             }
         }
-        guard options.exitsAfterReplay, let replay else { return }
-        let frames = host.frames
-        if !replay.isReplaying, !frames.isAnimating, !host.input.isPressed,
-            frames.nextWakeTime == nil
-        {
-            g_main_loop_quit(loop)
-        }
+        guard options.exitsAfterReplay, let chain,
+            chain.replayIsOver(driver: host.frames, isPressed: host.input.isPressed)
+        else { return }
+        stopReason = .stopped
+        g_main_loop_quit(loop)
     }
 
-    /// Shows the window and runs the main loop until the window closes, the replay ends, or
-    /// the display goes away; returns why the display went, if it did.
-    func start() -> String? {
+    /// Why the main loop ended: a closed window unless the replay ended or the display went.
+    private var stopReason = HostStopReason.windowClosed
+
+    /// Shows the window and runs the main loop until the window closes (`windowClosed`), the
+    /// replay ends (`stopped`), or the display goes away (`connectionLost`, already said).
+    func start() -> HostStopReason {
         // A lost X server or compositor ends the loop with a reason, as x11-demo's does
         // (GDK would end the process with status 1 and nothing said).
-        var lost: String?
         let loop = self.loop
-        let watch = GtkDisplayWatch { reason in
+        let watch = GtkDisplayWatch { [unowned self] reason in
             // Said at once: when GDK found the loss first, it ends the process next.
             console.error(reason)
-            lost = reason
+            stopReason = .connectionLost(reason: reason)
             g_main_loop_quit(loop)
         }
         gtk_window_present(sd_window(window))
@@ -203,6 +204,6 @@ final class GtkDemoRun {
         g_main_loop_run(loop)
         withExtendedLifetime(self) {}
         withExtendedLifetime(watch) {}
-        return lost
+        return stopReason
     }
 }

@@ -1,11 +1,9 @@
 import CGtk
 import SwipeDismiss
+import SwipeDismissHost
 
 /// The host's event controllers: GTK events become `InputEvent`s on the controller's clock.
 extension GtkHostCore {
-    /// Points per wheel click, as the X11 input source counts them.
-    static let wheelPointsPerClick = 53.0
-
     /// Connects the pointer/touch and scroll controllers (capture phase, on the overlay),
     /// the key controller (bubble phase, on the window once the overlay is realized) and the
     /// viewport watcher.
@@ -168,7 +166,7 @@ extension GtkHostCore {
             hoverPoint = point
             feed(.move(point), time: time)
         }
-        let step = source == .wheel ? Self.wheelPointsPerClick : 1
+        let step = source == .wheel ? HostInput.wheelPointsPerNotch : 1
         feed(.scroll(dx: -dx * step, dy: -dy * step, source: source), time: time)
         return true
     }
@@ -196,18 +194,18 @@ extension GtkHostCore {
     /// widget's and never reaches the sheet.
     func handleKey(_ controller: OpaquePointer?, keyval: guint, state: GdkModifierType) -> Bool {
         let time = gtk_event_controller_get_current_event_time(controller)
-        let key: Key
-        switch Int32(keyval) {
-        case GDK_KEY_Escape:
+        // GDK keyvals are X11's keysyms: the hosts' one table names the key (the keys taken
+        // here mean the same with any modifier).
+        switch Key(keysym: UInt32(keyval)) {
+        case .escape?:
             guard isShown else { return false }
-            key = .escape
-        case GDK_KEY_y, GDK_KEY_Y, GDK_KEY_n, GDK_KEY_N:
+            feed(.key(.escape), time: time)
+        case .other(let answer)? where answer == "y" || answer == "n":
             guard driver.isDismissAttemptPending() else { return false }
-            key = .other(keyval == guint(GDK_KEY_y) || keyval == guint(GDK_KEY_Y) ? "y" : "n")
+            feed(.key(.other(answer)), time: time)
         default:
             return false
         }
-        feed(.key(key), time: time)
         return true
     }
 

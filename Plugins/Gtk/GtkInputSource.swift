@@ -1,4 +1,5 @@
 import SwipeDismiss
+import SwipeDismissHost
 
 /// The GTK host's input: events from GTK's event controllers, stamped on the controller's
 /// clock from their GDK event times.
@@ -11,10 +12,8 @@ import SwipeDismiss
 public final class GtkInputSource: InputSource {
     private let clock: TimeSource
     private let queue = QueuedInputSource()
-    private var lastRaw: UInt32?
-    private var elapsed = 0.0
-    private var anchor: Double?
-    private var lastTime = -Double.infinity
+    /// GDK's stamps on the clock: the hosts' one mapper (X11's and Wayland's too).
+    private var times = DeviceTimeMapper(zeroStamp: .unstamped)
     /// Whether a pointer press is in progress (a `.down` without its `.up` or `.cancel`).
     public private(set) var isPressed = false
 
@@ -25,27 +24,7 @@ public final class GtkInputSource: InputSource {
 
     /// The time on the clock of an event GDK stamped `milliseconds`.
     public func time(ofEventMilliseconds milliseconds: UInt32) -> Double {
-        let now = clock.now
-        guard milliseconds != 0 else {
-            lastTime = max(lastTime, now)
-            return lastTime
-        }
-        if let lastRaw {
-            // Wrapping difference: GDK times are 32-bit milliseconds (49.7 days a lap).
-            elapsed += Double(Int32(bitPattern: milliseconds &- lastRaw)) / 1000
-        }
-        lastRaw = milliseconds
-        let base = anchor ?? now - elapsed
-        var time = base + elapsed
-        var newAnchor = base
-        if time > now {
-            newAnchor -= time - now
-            time = now
-        }
-        anchor = newAnchor
-        time = max(time, lastTime)
-        lastTime = time
-        return time
+        times.map(milliseconds: milliseconds, now: clock.now)
     }
 
     /// Queues `kind` at the clock time of GDK time `milliseconds`.

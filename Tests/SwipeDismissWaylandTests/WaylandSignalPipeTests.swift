@@ -6,7 +6,7 @@ import XCTest
 
 @testable import SwipeDismissWayland
 
-/// Signals end a Wayland loop only through a `WaylandSignalPipe` the program made and gave the
+/// Signals end a Wayland loop only through a `SignalPipe` the program made and gave the
 /// loop: the plugin installs no handler by itself, a pipe puts the previous action back when
 /// released, and `wayland-demo` (which asks for one) saves its recording and exits 128 + the
 /// signal.
@@ -22,7 +22,7 @@ final class WaylandSignalPipeTests: XCTestCase {
     func testASignalSentToTheProcessEndsItsLoopsRunAsInterrupted() throws {
         let harness = try WaylandHarness(weston: Weston())
         try harness.settle()
-        let signals = try WaylandSignalPipe(signals: [SIGUSR2])
+        let signals = try SignalPipe(signals: [SIGUSR2])
         harness.loop.signalPipe = signals
         // Idle now: `run` waits in poll with no timeout, so only the pipe can end it. Should it
         // not, killing weston after 10 s ends the run as compositorLost instead of hanging.
@@ -52,10 +52,10 @@ final class WaylandSignalPipeTests: XCTestCase {
         XCTAssertNil(harness.loop.signalPipe)
         XCTAssertTrue(isDefault(SIGUSR2), "a loop installed a handler unasked")
         do {
-            let signals = try WaylandSignalPipe(signals: [SIGUSR2])
+            let signals = try SignalPipe(signals: [SIGUSR2])
             XCTAssertEqual(signals.signals, [SIGUSR2])
             XCTAssertFalse(isDefault(SIGUSR2))
-            XCTAssertThrowsError(try WaylandSignalPipe(signals: [SIGUSR1])) { error in
+            XCTAssertThrowsError(try SignalPipe(signals: [SIGUSR1])) { error in
                 XCTAssertEqual(
                     "\(error)",
                     "cannot stop on signals: another signal pipe is active, for signal 12 (SIGUSR2)"
@@ -67,12 +67,12 @@ final class WaylandSignalPipeTests: XCTestCase {
         }
         XCTAssertTrue(isDefault(SIGUSR2), "the released pipe left its handler")
         // SIGKILL cannot be caught: refused, and what was installed before it is put back.
-        XCTAssertThrowsError(try WaylandSignalPipe(signals: [SIGUSR2, SIGKILL])) { error in
+        XCTAssertThrowsError(try SignalPipe(signals: [SIGUSR2, SIGKILL])) { error in
             XCTAssertEqual(
                 "\(error)", "cannot stop on signals: signal 9 (SIGKILL) cannot be caught")
         }
         XCTAssertTrue(isDefault(SIGUSR2))
-        XCTAssertNoThrow(try WaylandSignalPipe(signals: [SIGUSR2]))
+        XCTAssertNoThrow(try SignalPipe(signals: [SIGUSR2]))
     }
 
     func testTheDemoSavesItsRecordingAndExitsWith128PlusTheSignal() throws {

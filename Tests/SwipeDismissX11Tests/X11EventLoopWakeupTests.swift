@@ -8,7 +8,7 @@ import XCTest
 final class X11EventLoopWakeupTests: XCTestCase {
     func testASignalArrivingWhileTheLoopSleepsEndsTheRunAsInterrupted() throws {
         let harness = try WindowHarness(display: try openTestDisplay())
-        let signals = try X11SignalPipe(signals: [SIGUSR2])
+        let signals = try SignalPipe(signals: [SIGUSR2])
         harness.loop.signalPipe = signals
         // Idle first: the last polls saw nothing readable in the signal pipe.
         for _ in 0..<3 {

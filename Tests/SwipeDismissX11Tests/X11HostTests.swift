@@ -94,7 +94,7 @@ final class X11HostTests: XCTestCase {
         try runUntilSIGTERM(on: server.name)
         XCTAssertEqual(currentAction(SIGTERM), before, "the previous SIGTERM action is back")
         // Released: another pipe may be made, and without one a host installs nothing.
-        XCTAssertNoThrow(try X11SignalPipe(signals: [SIGUSR1]))
+        XCTAssertNoThrow(try SignalPipe(signals: [SIGUSR1]))
         let quiet = try X11Host(displayName: server.name, title: "quiet", size: (200, 100))
         XCTAssertNil(quiet.signalPipe)
         XCTAssertNil(quiet.loop.signalPipe)
@@ -139,7 +139,7 @@ final class X11HostTests: XCTestCase {
         XCTAssertEqual(running.signalPipe?.signals, [SIGTERM])
         XCTAssertEqual(running.loop.signalPipe?.readDescriptor, running.signalPipe?.readDescriptor)
         // One pipe at a time: a signal has one action.
-        XCTAssertThrowsError(try X11SignalPipe(signals: [SIGUSR1]))
+        XCTAssertThrowsError(try SignalPipe(signals: [SIGUSR1]))
 
         let controller = DismissController(
             input: running.input, presenter: CardPresenter(), renderer: running.renderer,
