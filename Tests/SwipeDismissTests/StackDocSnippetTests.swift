@@ -30,7 +30,7 @@ final class StackDocSnippetTests: XCTestCase {
             shouldDismiss: { reason in reason != .tap })
         stack.present(level) { log.append("details shown") }
         try runUntilAtRest()
-        // stack.depth == 2, and the root recedes: stack.scale(ofLevel: 0) == 0.94
+        // stack.depth == 2, and the root recedes: stack.state.parentScale == 0.94
         stack.dismiss(level: 0)  // the details sheet goes first, then the root
         try runUntilAtRest()
         // log: details shown, level 1 dismissed, level 0 dismissed

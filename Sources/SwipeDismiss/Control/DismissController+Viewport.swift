@@ -23,7 +23,7 @@ extension DismissController {
         guard size != viewport else { return }
         if driver.defers({ self.resize(to: size) }) { return }
         driver.model.geometry.viewport = size
-        driver.perform(driver.model.relayout(animated: false))
+        relayout(animated: false)
     }
 
     /// The window's safe insets, as detent resolvers read them (`DetentContext`); setting
@@ -59,7 +59,18 @@ extension DismissController {
     public func invalidateDetents(animated: Bool = true) {
         if driver.defers({ self.invalidateDetents(animated: animated) }) { return }
         driver.catchUp()
-        driver.perform(driver.model.relayout(animated: animated))
+        relayout(animated: animated)
+    }
+
+    /// Lays the sheet out again for its geometry: the presenter makes the scene and
+    /// measures the detents and the list first, outside any access to the model (a
+    /// presenter's `makeScene` or resolver may read the controller, as it was before the
+    /// call, with the new viewport), then the model takes them.
+    private func relayout(animated: Bool) {
+        let geometry = driver.model.geometry
+        let scene = presenter.makeScene(viewport: geometry.viewport)
+        let measured = geometry.measured(for: configuration)
+        driver.perform(driver.model.relayout(scene: scene, measured, animated: animated))
     }
 
     /// The app's content changed (its height, say): `.fitsContent` and resolver detents are

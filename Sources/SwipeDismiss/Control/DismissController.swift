@@ -22,11 +22,11 @@ public final class DismissController {
     /// How many frames this controller has rendered.
     public var framesRendered: Int { driver.framesRendered }
     /// Counts presentations; 1 for the first.
-    public var presentationCount: Int { driver.model.machine.presentationCount }
+    package var presentationCount: Int { driver.model.machine.presentationCount }
     /// Whether something is moving, so the owner should keep calling `step()` every frame.
     public var isAnimating: Bool { driver.model.machine.isAnimating }
     /// The detents as resolved for the current viewport.
-    public var layout: DetentLayout { driver.model.machine.layout }
+    package var layout: DetentLayout { driver.model.machine.layout }
     /// The id of the item that has the keyboard focus (DESIGN §4c "Keyboard in a sheet"):
     /// the presenter's first focusable item when the sheet shows, moved by Tab and
     /// Shift+Tab; nil while no sheet shows (focus is the app's: restore your own on

@@ -58,9 +58,10 @@ protocol DrivenModel {
     /// Forgets what belongs to levels that have left; true when the picture changed.
     mutating func syncLevels() -> Bool
     /// Lays the scene out for `states` (each level's, read now): the scene to draw and the
-    /// state the renderer is told. The driver renders it outside any access to the model,
-    /// so a renderer may read the controller.
-    mutating func frame(for states: [DismissState]) -> (scene: Scene, state: DismissState)
+    /// state the renderer is told. A read (the scenes live in reference storage), so a
+    /// presenter laying its scene out may read the controller; the driver renders it
+    /// outside any access to the model, so a renderer may read the controller too.
+    func frame(for states: [DismissState]) -> (scene: Scene, state: DismissState)
 
     /// What the driver does for `effect`.
     static func action(for effect: Effect) -> DriverAction<Event>
@@ -76,8 +77,9 @@ struct SheetModel: DrivenModel {
     var machine: DismissMachine
     /// The presenter's geometry at the current viewport.
     var geometry: SheetGeometry
-    /// The scene the renderer draws.
-    var scene: Scene
+    /// The scene the renderer draws, in reference storage so that laying a frame out is a
+    /// read of the model (`frame(for:)`).
+    let scene: SceneStorage
 
     /// The sheet of `presenter` running `configuration` in `viewport` at `time`.
     init(
@@ -87,7 +89,7 @@ struct SheetModel: DrivenModel {
         self.presenter = presenter
         geometry = SheetGeometry(
             presenter: presenter, direction: configuration.direction, viewport: viewport)
-        scene = presenter.makeScene(viewport: viewport)
+        scene = SceneStorage(presenter.makeScene(viewport: viewport))
         machine = geometry.machine(configuration: configuration, time: time, presented: presented)
     }
 
@@ -116,7 +118,7 @@ struct SheetModel: DrivenModel {
     }
 
     mutating func prepareCall() {
-        machine.refreshZoomLanding(from: presenter, viewport: scene.size)
+        machine.refreshZoomLanding(from: presenter, viewport: scene.scene.size)
     }
 
     mutating func advance(to time: Double) -> [DismissEffect] {
@@ -135,18 +137,21 @@ struct SheetModel: DrivenModel {
         machine.revealInList(top: top, bottom: bottom, environment: geometry)
     }
 
-    /// Lays the sheet out again for the geometry as it is now (`SheetGeometry.relayout`),
-    /// the scene made anew for the viewport.
-    mutating func relayout(animated: Bool) -> [DismissEffect] {
-        scene = presenter.makeScene(viewport: geometry.viewport)
-        return geometry.relayout(&machine, animated: animated)
+    /// Lays the sheet out again with `scene` and what `measured` read for the geometry as
+    /// it is now (`SheetGeometry.relayout`): both are made by the presenter outside any
+    /// access to the model, so a presenter may read the controller meanwhile.
+    mutating func relayout(
+        scene: Scene, _ measured: SheetGeometry.Measured, animated: Bool
+    ) -> [DismissEffect] {
+        self.scene.scene = scene
+        return SheetGeometry.relayout(&machine, measured, animated: animated)
     }
 
     mutating func syncLevels() -> Bool { false }
 
-    mutating func frame(for states: [DismissState]) -> (scene: Scene, state: DismissState) {
-        presenter.update(&scene, for: states[0], direction: geometry.direction)
-        return (scene, states[0])
+    func frame(for states: [DismissState]) -> (scene: Scene, state: DismissState) {
+        presenter.update(&scene.scene, for: states[0], direction: geometry.direction)
+        return (scene.scene, states[0])
     }
 
     static func action(for effect: DismissEffect) -> DriverAction<DismissEvent> {
@@ -159,4 +164,14 @@ struct SheetModel: DrivenModel {
     }
 
     static func effect(_ effect: DismissEffect, ofLevel level: Int) -> DismissEffect { effect }
+}
+
+/// A sheet's scene in reference storage: the presenter updates it in place while the
+/// driver's model is only read.
+final class SceneStorage {
+    /// The scene as last laid out or updated.
+    var scene: Scene
+
+    /// Storage holding `scene`.
+    init(_ scene: Scene) { self.scene = scene }
 }

@@ -51,12 +51,37 @@ public struct SheetGeometry: DismissEnvironment {
     public func relayout(_ machine: inout DismissMachine, animated: Bool = false)
         -> [DismissEffect]
     {
-        var effects = machine.relayout(layout(for: machine.configuration), animated: animated)
-        if let scrolling = presenter as? ScrollingPresenter {
+        Self.relayout(&machine, measured(for: machine.configuration), animated: animated)
+    }
+
+    /// What a relayout reads from the presenter: the detents and the list's lengths.
+    package struct Measured {
+        /// The detents resolved here.
+        package var layout: DetentLayout
+        /// The list's content length and viewport, for a presenter with a list.
+        package var list: (contentLength: Double, viewport: ListViewport)?
+    }
+
+    /// Asks the presenter (app code, which may read a controller) what a relayout of a
+    /// machine running `configuration` needs; the controllers ask it outside any access to
+    /// their model, then apply it with `relayout(_:_:animated:)`.
+    package func measured(for configuration: DismissConfiguration) -> Measured {
+        let list = (presenter as? ScrollingPresenter).map {
+            (contentLength: $0.listContentHeight, viewport: $0.listViewport(viewport: viewport))
+        }
+        return Measured(layout: layout(for: configuration), list: list)
+    }
+
+    /// Lays `machine` out with what `measured` read: its detents and its list's lengths
+    /// (no presenter code runs); the effects of both.
+    package static func relayout(
+        _ machine: inout DismissMachine, _ measured: Measured, animated: Bool
+    ) -> [DismissEffect] {
+        var effects = machine.relayout(measured.layout, animated: animated)
+        if let list = measured.list {
             effects +=
                 (try? machine.resizeList(
-                    contentLength: scrolling.listContentHeight,
-                    viewport: scrolling.listViewport(viewport: viewport))) ?? []
+                    contentLength: list.contentLength, viewport: list.viewport)) ?? []
         }
         return effects
     }

@@ -23,7 +23,7 @@ extension SheetStack {
     /// presented top asks for a new level (`.levelRequested`) while fewer than
     /// `keyPresentLimit` sheets stay shown; with nothing shown the root presents itself.
     @discardableResult
-    public mutating func perform(_ intent: KeyIntent, environment: some StackEnvironment)
+    package mutating func perform(_ intent: KeyIntent, environment: some StackEnvironment)
         -> [StackEffect]
     {
         call { $0.carryOut(intent, environment: environment) }
@@ -32,7 +32,7 @@ extension SheetStack {
     /// Scrolls the list of the sheet at `level` to show the content range `top..<bottom`
     /// (`DismissMachine.revealInList`).
     @discardableResult
-    public mutating func revealInList(
+    package mutating func revealInList(
         level: Int, top: Double, bottom: Double, environment: some StackEnvironment
     ) -> [StackEffect] {
         call {
@@ -48,7 +48,7 @@ extension SheetStack {
     /// Lays every level out again (the viewport changed; with `animated`, the detents were
     /// invalidated): `layouts[i]` is level `i`'s (`DismissMachine.relayout(_:animated:)`).
     @discardableResult
-    public mutating func relayout(_ layouts: [DetentLayout], animated: Bool = false)
+    package mutating func relayout(_ layouts: [DetentLayout], animated: Bool = false)
         -> [StackEffect]
     {
         call { $0.relayoutLevels(layouts, animated: animated) }
@@ -62,7 +62,20 @@ extension SheetStack {
     public mutating func relayout(geometries: [SheetGeometry], animated: Bool = false)
         -> [StackEffect]
     {
-        call { $0.relayoutLevels(geometries: geometries, animated: animated) }
+        var measured: [SheetGeometry.Measured] = []
+        for index in levels.indices where index < geometries.count {
+            measured.append(geometries[index].measured(for: levels[index].configuration))
+        }
+        return relayout(measured: measured, animated: animated)
+    }
+
+    /// `relayout(geometries:animated:)` with what each level's geometry measured
+    /// (`measured[i]` is level `i`'s): no presenter code runs.
+    @discardableResult
+    package mutating func relayout(measured: [SheetGeometry.Measured], animated: Bool = false)
+        -> [StackEffect]
+    {
+        call { $0.relayoutLevels(measured: measured, animated: animated) }
     }
 
     /// Presents `machine` (dismissed, at the stack's `time`) over the top sheet, at level
@@ -120,7 +133,7 @@ extension SheetStack {
 
     /// Answers the pending vetoed dismissal of the sheet at `level` with "keep it".
     @discardableResult
-    public mutating func declineDismissal(level: Int, environment: some StackEnvironment)
+    package mutating func declineDismissal(level: Int, environment: some StackEnvironment)
         -> [StackEffect]
     {
         call { $0.declineLevel(level: level, environment: environment) }

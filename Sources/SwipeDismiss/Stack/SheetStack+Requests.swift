@@ -3,7 +3,7 @@
 extension SheetStack {
     /// Where a new sheet goes: over the level that takes input, or in the root's place when
     /// the root is leaving or gone (nothing is shown).
-    public var pushIndex: Int {
+    package var pushIndex: Int {
         levels[0].isLeaving ? 0 : inputLevel + 1
     }
 

@@ -92,7 +92,7 @@ public struct SheetStack: Sendable {
 
     /// The one backdrop's alpha: the largest of the levels' alphas (at depth 1, the top
     /// sheet's by its own rule).
-    public var backdropAlpha: Double {
+    package var backdropAlpha: Double {
         var alpha = 0.0
         for index in levels.indices { alpha = max(alpha, levels[index].state.alpha) }
         return alpha
@@ -101,7 +101,7 @@ public struct SheetStack: Sendable {
     /// How visible the sheet at `level` is, as its parent's recession reads it: 1 at or
     /// above its lowest resting detent (the sheet's `medium`), falling linearly with its
     /// offset to 0 fully off screen, times its opacity (reduced motion cross-fades it).
-    public func visibility(ofLevel level: Int) -> Double {
+    package func visibility(ofLevel level: Int) -> Double {
         let machine = levels[level]
         guard machine.phase != .dismissed else { return 0 }
         let layout = machine.layout
@@ -118,13 +118,13 @@ public struct SheetStack: Sendable {
 
     /// The scale the sheet at `level` is drawn at: `1 − 0.06 × v` under a sheet of
     /// visibility `v`, 1 for the top one.
-    public func scale(ofLevel level: Int) -> Double {
+    package func scale(ofLevel level: Int) -> Double {
         guard level + 1 < levels.count else { return 1 }
         return 1 - Self.recession * visibility(ofLevel: level + 1)
     }
 
     /// The state of the sheet at `level` at its own time.
-    public func state(ofLevel level: Int) -> DismissState {
+    package func state(ofLevel level: Int) -> DismissState {
         levels[level].state
     }
 
@@ -208,10 +208,11 @@ public struct SheetStack: Sendable {
         }
     }
 
-    /// Lays every level out again with its geometry: detents and list lengths.
-    mutating func relayoutLevels(geometries: [SheetGeometry], animated: Bool = false) {
-        for index in levels.indices where index < geometries.count {
-            collect(index, geometries[index].relayout(&levels[index], animated: animated))
+    /// Lays every level out again with what its geometry measured: detents and list lengths.
+    mutating func relayoutLevels(measured: [SheetGeometry.Measured], animated: Bool = false) {
+        for index in levels.indices where index < measured.count {
+            collect(
+                index, SheetGeometry.relayout(&levels[index], measured[index], animated: animated))
         }
     }
 

@@ -31,8 +31,11 @@ extension SheetStackController {
     }
 
     private func relayoutLevels(animated: Bool) {
-        // Each level's geometry lays out its detents and its list, as a single sheet's does.
-        driver.run(asking: .nothing) { $0.relayout(animated: animated) }
+        // Each level's geometry lays out its detents and its list, as a single sheet's does;
+        // the presenters are asked first, outside any access to the model, so one may read
+        // the controller (as it was before the call).
+        let measured = driver.model.measured()
+        driver.run(asking: .nothing) { $0.relayout(measured, animated: animated) }
         // The composed scene is laid out again for the new size on the next frame.
         setNeedsDisplay()
     }

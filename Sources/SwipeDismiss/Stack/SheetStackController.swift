@@ -22,7 +22,7 @@ public final class SheetStackController {
     /// parent.
     public var state: StackState { stack.state }
     /// How many frames this controller has rendered.
-    public var framesRendered: Int { driver.framesRendered }
+    package var framesRendered: Int { driver.framesRendered }
     /// Whether something is moving, so the owner should keep calling `step()` every frame.
     public var isAnimating: Bool { stack.isAnimating }
 
@@ -81,7 +81,7 @@ public final class SheetStackController {
     /// How many sheets are shown (one on its way out still counts).
     public var depth: Int { stack.depth }
     /// How many levels the stack holds: the depth, or 1 when even the root is gone.
-    public var levelCount: Int { stack.levels.count }
+    package var levelCount: Int { stack.levels.count }
     /// The level that takes input: the top sheet that is not on its way out.
     public var inputLevel: Int { stack.inputLevel }
 
@@ -91,21 +91,21 @@ public final class SheetStackController {
     }
 
     /// The scale the sheet at `level` is drawn at (1 for the top one and outside the stack).
-    public func scale(ofLevel level: Int) -> Double {
+    package func scale(ofLevel level: Int) -> Double {
         level >= 0 && level < stack.levels.count ? stack.scale(ofLevel: level) : 1
     }
 
     /// The presenter of the sheet at `level` (its items, their titles), if the stack holds it.
-    public func presenter(ofLevel level: Int) -> Presenter? {
+    package func presenter(ofLevel level: Int) -> Presenter? {
         driver.model.presenter(ofLevel: level)
     }
 
     /// The detents of the top sheet as resolved for the viewport.
-    public var layout: DetentLayout { stack.levels[stack.top].layout }
+    package var layout: DetentLayout { stack.levels[stack.top].layout }
 
     /// The detents of the sheet at `level` as resolved for the viewport, if the stack
     /// holds it.
-    public func layout(ofLevel level: Int) -> DetentLayout? {
+    package func layout(ofLevel level: Int) -> DetentLayout? {
         level >= 0 && level < stack.levels.count ? stack.levels[level].layout : nil
     }
 
@@ -116,7 +116,7 @@ public final class SheetStackController {
     public var focusedItem: String? { driver.focusedItem }
 
     /// The one backdrop's alpha: the largest of the sheets' alphas.
-    public var backdropAlpha: Double { stack.backdropAlpha }
+    package var backdropAlpha: Double { stack.backdropAlpha }
 
     /// When the owner should call `step()` next: now if animating, else the input's next
     /// known event or the top sheet's touchpad deadline, else nil.

@@ -10,7 +10,7 @@ public struct StackEvent: Hashable, Sendable {
     public var event: DismissEvent
 
     /// The event `event` of the sheet at `level`.
-    public init(level: Int, event: DismissEvent) {
+    package init(level: Int, event: DismissEvent) {
         self.level = level
         self.event = event
     }
@@ -39,7 +39,7 @@ public struct StackState: Hashable, Sendable {
     public var parentScale: Double?
 
     /// The top sheet's state with the stack's backdrop alpha, its parent and the depth.
-    public init(depth: Int, top: DismissState, parent: DismissState?, parentScale: Double?) {
+    package init(depth: Int, top: DismissState, parent: DismissState?, parentScale: Double?) {
         self.depth = depth
         self.top = top
         self.parent = parent

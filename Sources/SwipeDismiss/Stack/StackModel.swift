@@ -102,9 +102,22 @@ struct StackModel: DrivenModel {
         for index in environments.levels.indices { environments.levels[index].viewport = size }
     }
 
-    /// Lays every level out again with its geometry, as a single sheet's is.
-    mutating func relayout(animated: Bool) -> [StackEffect] {
-        stack.relayout(geometries: environments.levels, animated: animated)
+    /// What each level's presenter reads for a relayout with its geometry (app code: the
+    /// controller calls it outside any access to the model).
+    func measured() -> [SheetGeometry.Measured] {
+        var measured: [SheetGeometry.Measured] = []
+        for index in stack.levels.indices where index < environments.levels.count {
+            measured.append(
+                environments.levels[index].measured(for: stack.levels[index].configuration))
+        }
+        return measured
+    }
+
+    /// Lays every level out again with what `measured()` read, as a single sheet's is.
+    mutating func relayout(_ measured: [SheetGeometry.Measured], animated: Bool)
+        -> [StackEffect]
+    {
+        stack.relayout(measured: measured, animated: animated)
     }
 
     /// Drops the descriptions of levels that have left and takes the levels' presenters.
@@ -125,7 +138,7 @@ struct StackModel: DrivenModel {
         return changed
     }
 
-    mutating func frame(for states: [DismissState]) -> (scene: Scene, state: DismissState) {
+    func frame(for states: [DismissState]) -> (scene: Scene, state: DismissState) {
         composer.update(
             stack: stack, presenters: presenters, directions: directions, viewport: viewport)
         return (composer.scene, stack.state.top)
