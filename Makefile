@@ -17,7 +17,9 @@ build: deps
 
 # SWIPEDISMISS_REQUIRE_DISPLAY=1: a missing display, Xvfb or xdotool fails the X11 tests.
 # .ci/run-tests runs one test target at a time and prints the seconds each took and the
-# total; it fails on a failure, a skip or a target with no tests.
+# total; it fails on a failure, a skip or a target with no tests. It builds the tests and
+# the tools they start optimised (.build/release, -enable-testing) and gives them a TMPDIR
+# in /dev/shm; TEST_CONFIGURATION=debug runs them unoptimised.
 test: deps
 	SWIPEDISMISS_REQUIRE_DISPLAY=1 SWIFT="$(SWIFT)" scripts/with-xvfb.sh .ci/run-tests
 

@@ -15,6 +15,9 @@ import XCTest
 final class X11HostTests: XCTestCase {
     func testTheScaleIsXftDPIOver96UnlessGivenAndTheWindowIsSizedInPoints() throws {
         let server = try PrivateXvfb(screen: "640x480x24")
+        // The server lives to the end of the test: an optimised build may end a value's
+        // lifetime at its last use, and its deinit kills the server under the hosts.
+        defer { withExtendedLifetime(server) {} }
         // No resource database yet: scale 1, said so.
         let plain = try X11Host(displayName: server.name, title: "plain", size: (200, 100))
         XCTAssertEqual(plain.scale, 1)
@@ -58,6 +61,9 @@ final class X11HostTests: XCTestCase {
 
     func testReducedMotionFollowsTheDesktopsXSettingsAndTheAppsOwnWishWins() throws {
         let server = try PrivateXvfb(screen: "640x480x24")
+        // The server lives to the end of the test: an optimised build may end a value's
+        // lifetime at its last use, and its deinit kills the server under the hosts.
+        defer { withExtendedLifetime(server) {} }
         let none = try X11Host(displayName: server.name, title: "none", size: (200, 100))
         XCTAssertNil(none.desktopSettings)
         XCTAssertNil(none.desktopSettingsError)
@@ -89,6 +95,9 @@ final class X11HostTests: XCTestCase {
 
     func testASIGTERMWhileTheHostRunsEndsTheRunAfterTheSaveHookAndPutsTheActionBack() throws {
         let server = try PrivateXvfb(screen: "640x480x24")
+        // The server lives to the end of the test: an optimised build may end a value's
+        // lifetime at its last use, and its deinit kills the server under the hosts.
+        defer { withExtendedLifetime(server) {} }
         let before = currentAction(SIGTERM)
         // In a scope of its own, so the host is released at its end.
         try runUntilSIGTERM(on: server.name)
@@ -103,6 +112,9 @@ final class X11HostTests: XCTestCase {
 
     func testALostServerEndsTheRunAsAValueAfterTheSaveHook() throws {
         let server = try PrivateXvfb(screen: "640x480x24")
+        // The server lives to the end of the test: an optimised build may end a value's
+        // lifetime at its last use, and its deinit kills the server under the hosts.
+        defer { withExtendedLifetime(server) {} }
         let host = try X11Host(displayName: server.name, title: "loss", size: (200, 300))
         let controller = DismissController(
             input: host.input, presenter: CardPresenter(), renderer: host.renderer,

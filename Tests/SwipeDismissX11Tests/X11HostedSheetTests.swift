@@ -182,6 +182,9 @@ final class X11HostedSheetTests: XCTestCase {
 
     func testALostServerComesBackFromTheHostLoopAsAValue() throws {
         let server = try PrivateXvfb(screen: "640x900x24")
+        // The server lives to the end of the test: an optimised build may end a value's
+        // lifetime at its last use, and its deinit kills the server under the hosts.
+        defer { withExtendedLifetime(server) {} }
         // Opted in: Xlib's default I/O error handler would end the test process.
         X11Display.installConnectionLossHandler()
         let host = try HostLoop(displayName: server.name)

@@ -20,6 +20,9 @@ final class X11SignalPipeTests: XCTestCase {
         throws
     {
         let server = try PrivateXvfb(screen: "640x480x24")
+        // The server lives to the end of the test: an optimised build may end a value's
+        // lifetime at its last use, and its deinit kills the server under the hosts.
+        defer { withExtendedLifetime(server) {} }
         do {
             let other = try SignalPipe(signals: [SIGUSR2])
             XCTAssertThrowsError(

@@ -29,6 +29,9 @@ final class X11DemoMotionTests: XCTestCase {
     func testNoSettingsManagerIsFullMotionAndTheFlagOrXSettingsReduceIt() throws {
         try requireXdotool()
         let server = try PrivateXvfb()
+        // The server lives to the end of the test: an optimised build may end a value's
+        // lifetime at its last use, and its deinit kills the server under the hosts.
+        defer { withExtendedLifetime(server) {} }
         defer { server.kill() }
 
         let full = try escapeThenSpace([], display: server.display)

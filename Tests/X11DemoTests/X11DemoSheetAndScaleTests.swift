@@ -150,6 +150,9 @@ final class X11DemoSheetAndScaleTests: XCTestCase {
 
     func testXftDpi192InTheServersResourceDatabaseGivesScale2AndNoneGivesScale1() throws {
         let server = try PrivateXvfb(screen: "1024x1800x24")
+        // The server lives to the end of the test: an optimised build may end a value's
+        // lifetime at its last use, and its deinit kills the server under the hosts.
+        defer { withExtendedLifetime(server) {} }
         defer { server.kill() }
         do {
             let plain = try startDemo(["--verbose"], display: server.display)
@@ -175,6 +178,9 @@ final class X11DemoSheetAndScaleTests: XCTestCase {
         try requireXdotool()
         // A screen tall enough for the whole 1688 px window, so the drag can go far.
         let server = try PrivateXvfb(screen: "1024x1800x24")
+        // The server lives to the end of the test: an optimised build may end a value's
+        // lifetime at its last use, and its deinit kills the server under the hosts.
+        defer { withExtendedLifetime(server) {} }
         defer { server.kill() }
         let recording = temporaryPath("scale2.json")
         defer { try? FileManager.default.removeItem(atPath: recording) }
