@@ -32,7 +32,7 @@ public struct DragStartRule: Hashable, Sendable {
 
     /// Whether a drag pressed at `location`, moving at `velocity` (points per second) and
     /// `translation` from the press, may move the content. Non-finite input is refused.
-    public func allows(location: Point, velocity: Point, translation: Point) -> Bool {
+    package func allows(location: Point, velocity: Point, translation: Point) -> Bool {
         guard location.isFinite else { return false }
         for region in excludedRegions where region.contains(location) { return false }
         let velocity = velocity.isFinite ? velocity : .zero

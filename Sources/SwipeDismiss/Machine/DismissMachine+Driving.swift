@@ -14,7 +14,7 @@ extension DismissMachine {
 
     /// Asks the driver to draw the next frame.
     @discardableResult
-    public mutating func setNeedsDisplay() -> [DismissEffect] {
+    package mutating func setNeedsDisplay() -> [DismissEffect] {
         call { $0.effects.append(.needsDisplay) }
     }
 
@@ -32,7 +32,7 @@ extension DismissMachine {
     /// Carries out what a key asked for (`KeyIntent`, mapped by the driver's `KeyBindings`)
     /// at the machine's time; a key event given to `handle(_:environment:)` only moves time.
     @discardableResult
-    public mutating func perform(_ intent: KeyIntent, environment: some DismissEnvironment)
+    package mutating func perform(_ intent: KeyIntent, environment: some DismissEnvironment)
         -> [DismissEffect]
     {
         call { $0.carryOut(intent) }
@@ -40,7 +40,8 @@ extension DismissMachine {
 
     /// Answers a pending vetoed dismissal with "keep it": the prompt goes away.
     @discardableResult
-    public mutating func declineDismissal(environment: some DismissEnvironment) -> [DismissEffect] {
+    package mutating func declineDismissal(environment: some DismissEnvironment) -> [DismissEffect]
+    {
         call { $0.decline() }
     }
 

@@ -27,7 +27,7 @@ extension DismissMachine {
     /// `viewportLength` points, scrolled to `offset` (clamped to its range); throws for a
     /// length that is not finite and ≥ 0.
     @discardableResult
-    public mutating func setList(
+    package mutating func setList(
         contentLength: Double, viewportLength: Double, offset: Double = 0
     ) throws(ScrollMotionError) -> [DismissEffect] {
         let end = max(0, contentLength - viewportLength)
@@ -43,7 +43,7 @@ extension DismissMachine {
     /// the next release if it is now past the end. Throws for a length that is not finite
     /// and ≥ 0; without a list it does nothing.
     @discardableResult
-    public mutating func resizeList(contentLength: Double, viewportLength: Double)
+    package mutating func resizeList(contentLength: Double, viewportLength: Double)
         throws(ScrollMotionError) -> [DismissEffect]
     {
         try call { (machine) throws(ScrollMotionError) in
@@ -55,10 +55,10 @@ extension DismissMachine {
     }
 
     /// The content's scrollable list; nil when it has none.
-    public var list: ScrollMotion? { listHandOff.list }
+    package var list: ScrollMotion? { listHandOff.list }
 
     /// The list's content offset at `time` (0 at its top); 0 without a list.
-    public var listOffset: Double { listHandOff.offset(at: time) }
+    package var listOffset: Double { listHandOff.offset(at: time) }
 
     /// The detent the sheet rests at or heads to if a drag on the list scrolls it there: the
     /// top detent, or under `ContentInteraction.scrolls` any resting detent; else nil.
@@ -162,14 +162,14 @@ extension DismissMachine {
 
 extension DismissMachine {
     /// The height of one list row, in points: a page scroll keeps one row in view.
-    public static let listRowHeight = 44.0
+    package static let listRowHeight = 44.0
 
     /// Scrolls the list at the top detent, as the page keys do, the least that shows the
     /// content range `top..<bottom` (list points, 0 at the list's top): the keyboard focus
     /// moved onto a row out of sight. Nothing below the top detent, while a pointer is
     /// down, or without a list.
     @discardableResult
-    public mutating func revealInList(
+    package mutating func revealInList(
         top: Double, bottom: Double, environment: some DismissEnvironment
     ) -> [DismissEffect] {
         call {

@@ -35,7 +35,7 @@ extension DismissMachine {
     }
 
     /// How the list's viewport follows the sheet; nil without a list or for a fixed one.
-    public var listViewport: ListViewport? {
+    package var listViewport: ListViewport? {
         listHandOff.list == nil ? nil : listHandOff.sizing
     }
 

@@ -14,7 +14,7 @@
 extension DismissMachine {
     /// When the touchpad stream in progress ends unless another delta or a stop comes
     /// first; nil when there is none. A live driver wakes then, so the release is on time.
-    public var scrollDeadline: Double? { input.touchpadDeadline }
+    package var scrollDeadline: Double? { input.touchpadDeadline }
 
     /// Moves the model to `newTime`, first ending at its deadline a touchpad stream that has
     /// gone quiet for 150 ms, so the state at a time never depends on how often this runs.

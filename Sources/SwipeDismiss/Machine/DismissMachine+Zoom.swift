@@ -15,7 +15,7 @@ extension DismissMachine {
 
     /// Takes the landing and the drag-start rule from `presenter` (a `PhotoPresenter` with a
     /// source provider or a rule) for `viewport`: what a driver calls before each machine call.
-    public mutating func refreshZoomLanding(from presenter: Presenter, viewport: Size) {
+    package mutating func refreshZoomLanding(from presenter: Presenter, viewport: Size) {
         guard let photo = presenter as? PhotoPresenter else { return }
         if dragStartRule != photo.dragStartRule { dragStartRule = photo.dragStartRule }
         guard photo.sourceProvider != nil else {

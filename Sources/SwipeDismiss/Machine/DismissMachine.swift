@@ -11,9 +11,9 @@
 /// hand-off (`ListHandOff`) are values of their own.
 public struct DismissMachine: Sendable {
     /// The time of the last input or `advance(to:environment:)`; never runs backwards.
-    public internal(set) var time: Double
+    package internal(set) var time: Double
     /// Where the presentation is in its life.
-    public internal(set) var phase: DismissPhase
+    package internal(set) var phase: DismissPhase
     /// Effects gathered by the call in progress, oldest first; the call returns them.
     var effects: [DismissEffect] = []
 
@@ -40,7 +40,7 @@ public struct DismissMachine: Sendable {
     /// set. The driver refreshes it before each call; the machine only reads it.
     public var policy = DismissPolicy.allow
     /// Whether a vetoed dismissal waits for `dismiss(force: true)` or `declineDismissal()`.
-    public internal(set) var isDismissAttemptPending = false
+    package internal(set) var isDismissAttemptPending = false
     /// Whether a press may start a drag (`DragStartRule`); every one may unless set.
     public var dragStartRule = DragStartRule.always
 
@@ -77,7 +77,7 @@ public struct DismissMachine: Sendable {
     public var layout: DetentLayout { settings.layout }
 
     /// Counts presentations; 1 for the first.
-    public var presentationCount: Int { presentations.count }
+    package var presentationCount: Int { presentations.count }
 
     /// Whether something moves on its own, so the driver should keep stepping every frame.
     public var isAnimating: Bool {
@@ -90,10 +90,10 @@ public struct DismissMachine: Sendable {
     }
 
     /// The content's offset at `time` (under `.free`, its distance from rest).
-    public var offset: Double { content.offset(at: time) }
+    package var offset: Double { content.offset(at: time) }
 
     /// The content's 2-D translation at `time`.
-    public var translation: Point { content.pose(at: time, context).translation }
+    package var translation: Point { content.pose(at: time, context).translation }
 
     /// The state at `time`.
     public var state: DismissState {
@@ -110,13 +110,13 @@ public struct DismissMachine: Sendable {
 
     /// Whether a press on the backdrop passes through to the app behind right now: at or
     /// below the pass-through detent, or where the dim curve is 0.
-    public var backdropPassesThrough: Bool {
+    package var backdropPassesThrough: Bool {
         backdropPassesThrough(atOffset: offset)
     }
 
     /// `backdropPassesThrough` for the content at `offset`, for a caller that has the
     /// offset already: under the seed it is a sum of up to hundreds of spring steps.
-    public func backdropPassesThrough(atOffset offset: Double) -> Bool {
+    package func backdropPassesThrough(atOffset offset: Double) -> Bool {
         guard phase != .dismissed, phase != .dismissing else { return false }
         if let id = configuration.passThroughDetent, let index = layout.index(of: id),
             offset >= layout.offset(of: index) - configuration.restDistance
@@ -127,7 +127,7 @@ public struct DismissMachine: Sendable {
     }
 
     /// The region `point` lands on, with the backdrop's pass-through applied.
-    public func hitTest(_ point: Point, environment: some DismissEnvironment) -> HitRegion {
+    package func hitTest(_ point: Point, environment: some DismissEnvironment) -> HitRegion {
         let region = content.hitTest(point, at: time, environment: environment)
         return region == .backdrop && backdropPassesThrough(atOffset: offset)
             ? .passThrough : region

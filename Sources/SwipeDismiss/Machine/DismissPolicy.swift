@@ -36,7 +36,7 @@ public struct DismissPolicy: Hashable, Sendable {
     public static let deny = DismissPolicy(allowing: [])
 
     /// Whether a dismissal for `reason` goes ahead.
-    public func allows(_ reason: DismissReason) -> Bool {
+    package func allows(_ reason: DismissReason) -> Bool {
         bits & Self.bit(reason) != 0
     }
 
@@ -46,7 +46,7 @@ public struct DismissPolicy: Hashable, Sendable {
     }
 
     /// The reasons allowed.
-    public var allowed: Set<DismissReason> {
+    package var allowed: Set<DismissReason> {
         Set(DismissReason.allCases.filter(allows))
     }
 

@@ -22,7 +22,7 @@ public struct RubberBand: Hashable, Sendable {
     }
 
     /// The raw overshoot that bands to `distance`: the inverse of `banded(_:)`.
-    public func raw(forBanded distance: Double) -> Double {
+    package func raw(forBanded distance: Double) -> Double {
         guard dimension > 0 else { return 0 }
         let b = min(abs(distance), dimension * (1 - 1e-12))
         let x = b * dimension / ((dimension - b) * coefficient)

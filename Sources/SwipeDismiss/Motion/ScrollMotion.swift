@@ -14,7 +14,7 @@
 /// to a glide at the instant it crosses the edge if it was flicked back into the list. So the
 /// value at a time never depends on how often it was sampled. The state is a fixed-size value:
 /// dragging, releasing and reading allocate nothing.
-public struct ScrollMotion: Hashable, Sendable {
+package struct ScrollMotion: Hashable, Sendable {
     /// What the offset is doing.
     package enum Phase: Hashable, Sendable {
         /// Held still at `offset`, by a finger or at rest.
@@ -29,9 +29,9 @@ public struct ScrollMotion: Hashable, Sendable {
     }
 
     /// The length of everything in the list, in points.
-    public private(set) var contentLength: Double
+    package private(set) var contentLength: Double
     /// The length of the visible part of the list, in points; also the rubber band's dimension.
-    public private(set) var viewportLength: Double
+    package private(set) var viewportLength: Double
     /// The deceleration, bounce and rubber-band settings this model runs on.
     package let configuration: ScrollConfiguration
     /// What the list is doing: held, gliding or bouncing back.
@@ -67,15 +67,15 @@ public struct ScrollMotion: Hashable, Sendable {
     }
 
     /// The largest in-range offset, `max(0, contentLength − viewportLength)`: the list at its end.
-    public var maxOffset: Double { max(0, contentLength - viewportLength) }
+    package var maxOffset: Double { max(0, contentLength - viewportLength) }
 
     /// The band past either end: the configured coefficient over the viewport length.
-    public var rubberBand: RubberBand {
+    package var rubberBand: RubberBand {
         RubberBand(coefficient: configuration.rubberBandCoefficient, dimension: viewportLength)
     }
 
     /// The held offset; during a motion, where that motion started (see `value(at:)`).
-    public var offset: Double {
+    package var offset: Double {
         let end = maxOffset
         if raw < 0 { return rubberBand.banded(raw) }
         if raw > end { return end + rubberBand.banded(raw - end) }
@@ -83,10 +83,10 @@ public struct ScrollMotion: Hashable, Sendable {
     }
 
     /// Whether the held offset is at (or past) the top, so a finger moving down cannot scroll.
-    public var isAtTop: Bool { raw <= 0 }
+    package var isAtTop: Bool { raw <= 0 }
 
     /// Whether the held offset is at (or past) the end, so a finger moving up cannot scroll.
-    public var isAtEnd: Bool { raw >= maxOffset }
+    package var isAtEnd: Bool { raw >= maxOffset }
 
     /// Applies a finger's vertical movement `fingerDelta` (positive down) to the held offset and
     /// returns the part of it the list did not take, in the same units and sign.
@@ -213,7 +213,7 @@ public struct ScrollMotion: Hashable, Sendable {
     }
 
     /// The offset at `time`; exactly the rest point once settled.
-    public func value(at time: Double) -> Double {
+    package func value(at time: Double) -> Double {
         switch phase {
         case .held:
             return offset
@@ -237,7 +237,7 @@ public struct ScrollMotion: Hashable, Sendable {
 
     /// The offset's velocity at `time`, in points per second (positive: scrolling down into
     /// the list); 0 once settled.
-    public func velocity(at time: Double) -> Double {
+    package func velocity(at time: Double) -> Double {
         switch phase {
         case .held:
             return 0
@@ -260,7 +260,7 @@ public struct ScrollMotion: Hashable, Sendable {
     }
 
     /// Whether the motion has come to rest by `time`; once true it stays true.
-    public func isSettled(at time: Double) -> Bool {
+    package func isSettled(at time: Double) -> Bool {
         switch phase {
         case .held:
             return true
@@ -281,7 +281,7 @@ public struct ScrollMotion: Hashable, Sendable {
     }
 
     /// Where the motion will come to rest: the held offset, an end, or the glide's projection.
-    public var restingOffset: Double {
+    package var restingOffset: Double {
         switch phase {
         case .held:
             return offset

@@ -41,10 +41,10 @@ public struct Spring: Hashable, Sendable {
     }
 
     /// The undamped angular frequency ω0 = sqrt(k/m), in radians per second.
-    public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+    package var naturalFrequency: Double { (stiffness / mass).squareRoot() }
 
     /// ζ = c / (2 sqrt(k m)): below 1 it overshoots, 1 is critical, above 1 it creeps.
-    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    package var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
     /// The same spring critically damped (ζ = 1) at the same natural frequency: the
     /// reduced-motion spring, which keeps the response but never overshoots.
