@@ -1,6 +1,7 @@
 import Foundation
 import SwipeDismiss
 import SwipeDismissNull
+import SwipeDismissTestSupport
 import XCTest
 
 /// The code of the DocC article "Zooming a photo into its source"
@@ -45,41 +46,9 @@ final class ZoomDocSnippetTests: XCTestCase {
     }
 
     func testTheArticleShowsTheSnippetVerbatim() throws {
-        let file = URL(fileURLWithPath: #filePath)
-        let source = try String(contentsOf: file, encoding: .utf8)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try XCTUnwrap(
-            lines.firstIndex {
-                $0.trimmingCharacters(in: .whitespaces) == "// snippet: zoom-into-source"
-            })
-        let end = try XCTUnwrap(
-            lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// end snippet" })
-        let snippet = Self.dedent(Array(lines[(start + 1)..<end]))
-        let article = file.deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(
-                "Sources/SwipeDismiss/SwipeDismiss.docc/ZoomingIntoTheSource.md")
-        let markdown = try String(contentsOf: article, encoding: .utf8)
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == "```swift" {
-                current = []
-            } else if let block = current, trimmed == "```" {
-                blocks.append(Self.dedent(block))
-                current = nil
-            } else if current != nil {
-                current?.append(line)
-            }
-        }
-        XCTAssertTrue(blocks.contains(snippet), "the article's swift block differs:\n\(snippet)")
-    }
-
-    private static func dedent(_ lines: [Substring]) -> String {
-        let indents = lines.filter { !$0.allSatisfy(\.isWhitespace) }
-            .map { $0.prefix { $0 == " " }.count }
-        let common = indents.min() ?? 0
-        return lines.map { $0.allSatisfy(\.isWhitespace) ? "" : String($0.dropFirst(common)) }
-            .joined(separator: "\n")
+        let snippet = try ArticleSnippet(
+            named: "zoom-into-source", in: #filePath,
+            articlePath: "Sources/SwipeDismiss/SwipeDismiss.docc/ZoomingIntoTheSource.md")
+        XCTAssertTrue(snippet.isInArticle, "the article's swift block differs:\n\(snippet.code)")
     }
 }
