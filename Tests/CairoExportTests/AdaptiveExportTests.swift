@@ -7,29 +7,7 @@ import XCTest
 /// `--adaptive` and the trace's `viewport` event through the whole export (DESIGN §4c):
 /// `samples.csv` gains `mode,content_x,content_w` after every other column, a floating sheet
 /// at 1024×768 is 640 pt wide from x 192, and round trips come back to `medium`.
-final class AdaptiveExportTests: XCTestCase {
-    private var root = ""
-
-    override func setUpWithError() throws {
-        root = try ExportFixtures.makeRoot()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
-    }
-
-    /// A 390×844 trace that resizes to each of `sizes` (`makeResizingTrace(_:name:in:)`).
-    private func resizingTrace(_ sizes: [(Double, Double)], name: String) throws -> String {
-        try makeResizingTrace(sizes, name: name, in: root)
-    }
-
-    /// `samples.csv` of an export of `trace` with `flags` (`exportSamples(_:_:name:in:)`).
-    private func export(_ trace: String, _ flags: [String], name: String) throws
-        -> (header: String, rows: [[String]])
-    {
-        try exportSamples(trace, flags, name: name, in: root)
-    }
-
+final class AdaptiveExportTests: ResizingExportTestCase {
     func testARoundTripFloatsAt1024x768AndComesBackToMedium() throws {
         let trace = try resizingTrace(
             [(1024, 768), (390, 844), (1024, 768), (390, 844)], name: "rt")

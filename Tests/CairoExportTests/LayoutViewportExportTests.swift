@@ -8,29 +8,7 @@ import XCTest
 /// "Detent-sized layout"): `visible_h`, `footer_y` and `scroll_max` are each frame's, in the
 /// window that frame has after a trace's `viewport` event, and come after
 /// `mode,content_x,content_w`.
-final class LayoutViewportExportTests: XCTestCase {
-    private var root = ""
-
-    override func setUpWithError() throws {
-        root = try ExportFixtures.makeRoot()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
-    }
-
-    /// A 390×844 trace that resizes to each of `sizes` (`makeResizingTrace(_:name:in:)`).
-    private func resizingTrace(_ sizes: [(Double, Double)], name: String) throws -> String {
-        try makeResizingTrace(sizes, name: name, in: root)
-    }
-
-    /// `samples.csv` of an export of `trace` with `flags` (`exportSamples(_:_:name:in:)`).
-    private func export(_ trace: String, _ flags: [String], name: String) throws
-        -> (header: String, rows: [[String]])
-    {
-        try exportSamples(trace, flags, name: name, in: root)
-    }
-
+final class LayoutViewportExportTests: ResizingExportTestCase {
     /// The rows at rest (phase `presented`) from `start` (inclusive) to `end` (exclusive).
     private func restingRows(_ rows: [[String]], from start: Double, to end: Double) throws
         -> [[String]]

@@ -34,3 +34,29 @@ func exportSamples(_ trace: String, _ flags: [String], name: String, in root: St
         lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     )
 }
+
+/// What the export tests that resize the window share: a fresh folder per test (`root`),
+/// removed afterwards, and the trace and export helpers above bound to it.
+class ResizingExportTestCase: XCTestCase {
+    var root = ""
+
+    override func setUpWithError() throws {
+        root = try ExportFixtures.makeRoot()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// A 390×844 trace that resizes to each of `sizes` (`makeResizingTrace(_:name:in:)`).
+    func resizingTrace(_ sizes: [(Double, Double)], name: String) throws -> String {
+        try makeResizingTrace(sizes, name: name, in: root)
+    }
+
+    /// `samples.csv` of an export of `trace` with `flags` (`exportSamples(_:_:name:in:)`).
+    func export(_ trace: String, _ flags: [String], name: String) throws
+        -> (header: String, rows: [[String]])
+    {
+        try exportSamples(trace, flags, name: name, in: root)
+    }
+}
