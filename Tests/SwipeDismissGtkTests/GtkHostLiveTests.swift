@@ -26,22 +26,6 @@ final class GtkHostLiveTests: XCTestCase {
         return (content, close)
     }
 
-    /// `widget` in a new 390x844 window, shown.
-    func window(showing widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>
-    {
-        gtk_widget_set_size_request(widget, 390, 844)
-        let window = gtk_window_new()!
-        gtk_window_set_child(sd_window(window), widget)
-        gtk_window_present(sd_window(window))
-        return window
-    }
-
-    func destroy(_ window: UnsafeMutablePointer<GtkWidget>, _ handlers: XlibHandlers) {
-        gtk_window_destroy(sd_window(window))
-        while g_main_context_iteration(nil, 0) != 0 {}
-        handlers.restore()
-    }
-
     func testCallsOnTheHostsControllerAnimateWithoutWake() throws {
         let handlers = try startGtkInProcess()
         let presenter = SheetPresenter(drawsScreenBehind: false)
@@ -50,8 +34,8 @@ final class GtkHostLiveTests: XCTestCase {
         let host = GtkSheetHost(
             screen: screen, content: sheet.content, presenter: presenter,
             configuration: .sheet(), viewport: Size(width: 390, height: 844), presented: false)
-        let window = window(showing: host.widget)
-        defer { destroy(window, handlers) }
+        let window = gtkWindow(showing: host.widget)
+        defer { destroyGtkWindow(window, handlers) }
         pumpMainContext(timeout: 5) { gtk_widget_get_mapped(host.widget) != 0 }
         XCTAssertFalse(host.isTicking)
 
@@ -96,8 +80,8 @@ final class GtkHostLiveTests: XCTestCase {
         let host = GtkSheetHost(
             screen: screen, content: first.content, presenter: presenter,
             configuration: .sheet(), viewport: Size(width: 390, height: 844))
-        let window = window(showing: host.widget)
-        defer { destroy(window, handlers) }
+        let window = gtkWindow(showing: host.widget)
+        defer { destroyGtkWindow(window, handlers) }
         XCTAssertTrue(
             pumpMainContext(timeout: 5) { gtk_widget_has_focus(first.close) != 0 },
             "focus starts on Close")
@@ -160,8 +144,8 @@ final class GtkHostLiveTests: XCTestCase {
         ) { input, renderer, clock in
             SheetStackController(input: input, renderer: renderer, clock: clock, root: level(0))
         }
-        let window = window(showing: host.widget)
-        defer { destroy(window, handlers) }
+        let window = gtkWindow(showing: host.widget)
+        defer { destroyGtkWindow(window, handlers) }
         XCTAssertTrue(pumpMainContext(timeout: 5) { !host.isTicking })
 
         var presented = 0

@@ -35,15 +35,8 @@ final class GtkHostManyPresentationsTests: XCTestCase {
         let host = GtkSheetHost(
             screen: screen, content: first.content, presenter: presenter,
             configuration: .sheet(), viewport: Size(width: 390, height: 844), presented: false)
-        gtk_widget_set_size_request(host.widget, 390, 844)
-        let window = gtk_window_new()!
-        gtk_window_set_child(sd_window(window), host.widget)
-        gtk_window_present(sd_window(window))
-        defer {
-            gtk_window_destroy(sd_window(window))
-            while g_main_context_iteration(nil, 0) != 0 {}
-            handlers.restore()
-        }
+        let window = gtkWindow(showing: host.widget)
+        defer { destroyGtkWindow(window, handlers) }
         XCTAssertTrue(pumpMainContext(timeout: 5) { gtk_widget_get_mapped(host.widget) != 0 })
         var asked: [DismissReason] = []
         host.controller.shouldDismiss = {

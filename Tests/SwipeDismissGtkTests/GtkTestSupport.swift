@@ -144,6 +144,22 @@ func startGtkInProcess() throws -> XlibHandlers {
     return handlers
 }
 
+/// A 390×844 window showing `widget`, presented.
+func gtkWindow(showing widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+    gtk_widget_set_size_request(widget, 390, 844)
+    let window = gtk_window_new()!
+    gtk_window_set_child(sd_window(window), widget)
+    gtk_window_present(sd_window(window))
+    return window
+}
+
+/// Destroys `window`, lets GTK finish with it, and puts back the Xlib handlers GTK replaced.
+func destroyGtkWindow(_ window: UnsafeMutablePointer<GtkWidget>, _ handlers: XlibHandlers) {
+    gtk_window_destroy(sd_window(window))
+    while g_main_context_iteration(nil, 0) != 0 {}
+    handlers.restore()
+}
+
 /// Runs GTK's main context (this thread's default) until `condition` holds, for at most
 /// `timeout` seconds of wall clock; whether it held. Every pending source is dispatched
 /// before each check, so a condition that holds is seen on the turn it comes true.
