@@ -147,7 +147,7 @@ public struct DetentLayout: Hashable, Sendable {
     /// Resolves `detents` (an empty list means `[.open]`); `context` is what a `.custom`
     /// detent's resolver reads, and a detent it makes inactive is left out (its stand-in is
     /// the nearest active detent above it).
-    public init(
+    package init(
         detents: [Detent], viewportExtent: Double, contentExtent: Double, distance: Double,
         edges: EdgeDistances? = nil, context: DetentContext? = nil, mode: PresentationMode? = nil
     ) {
@@ -245,18 +245,18 @@ public struct DetentLayout: Hashable, Sendable {
 
 /// How far content at rest travels to leave the viewport by each edge, in points: what a
 /// `.free` (2-D) dismissal needs to know where "off screen" is along any line.
-public struct EdgeDistances: Hashable, Sendable {
+package struct EdgeDistances: Hashable, Sendable {
     /// Down, to leave by the bottom edge.
-    public var down: Double
+    package var down: Double
     /// Up, to leave by the top edge.
-    public var up: Double
+    package var up: Double
     /// Left, to leave by the left edge.
-    public var left: Double
+    package var left: Double
     /// Right, to leave by the right edge.
-    public var right: Double
+    package var right: Double
 
     /// The four distances (a non-finite or negative one counts as 0).
-    public init(down: Double, up: Double, left: Double, right: Double) {
+    package init(down: Double, up: Double, left: Double, right: Double) {
         func clean(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
         self.down = clean(down)
         self.up = clean(up)

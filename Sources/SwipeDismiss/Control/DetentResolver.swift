@@ -59,7 +59,7 @@ public struct DetentResolver: Hashable, Sendable {
     /// The rule's name: what equality and hashing read.
     public let name: String
     /// The rule itself.
-    public let resolve: @Sendable (DetentContext) -> Detent.Position?
+    package let resolve: @Sendable (DetentContext) -> Detent.Position?
 
     /// A rule called `name` that places the detent where `resolve` says (nil: inactive).
     public init(name: String, resolve: @escaping @Sendable (DetentContext) -> Detent.Position?) {

@@ -35,7 +35,7 @@ public struct ZoomLanding: Hashable, Sendable {
     public var restFrame: Rect
 
     /// A landing on `source` for content resting at `restFrame`.
-    public init(source: ZoomSource, restFrame: Rect) {
+    package init(source: ZoomSource, restFrame: Rect) {
         self.source = source
         self.restFrame = restFrame
     }

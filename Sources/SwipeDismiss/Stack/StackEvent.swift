@@ -17,7 +17,7 @@ public struct StackEvent: Hashable, Sendable {
 }
 
 /// What a step of the stack asks its driver to do.
-public enum StackEffect: Hashable, Sendable {
+package enum StackEffect: Hashable, Sendable {
     /// A level's machine asked for `effect` (tell the observers, draw, complete a call).
     case level(Int, DismissEffect)
     /// Space or Enter asked for a new sheet over the top one, as level `level`: the driver
