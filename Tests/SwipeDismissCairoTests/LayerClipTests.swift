@@ -69,10 +69,11 @@ final class LayerClipTests: XCTestCase {
         painter.images.register(
             PhotoPresenter.photoName, pngPath: root + "/" + PhotoPresenter.bundledPhotoPath)
         let compositor = CairoCompositor(painter: CairoPainter(images: painter.images))
-        let landing = ZoomLanding(
-            source: ZoomSource(
-                frame: Rect(x: 20, y: 300, width: 120, height: 120), cornerRadius: 12),
-            restFrame: presenter.photoFrame(viewport: viewport))
+        presenter.sourceProvider = {
+            ZoomSource(frame: Rect(x: 20, y: 300, width: 120, height: 120), cornerRadius: 12)
+        }
+        let landing = try XCTUnwrap(presenter.zoomLanding(viewport: viewport))
+        XCTAssertEqual(landing.restFrame, presenter.photoFrame(viewport: viewport))
         var scene = presenter.makeScene(viewport: viewport)
         let composed = try CairoSurface(imageWidth: 390, height: 844)
         let target = try CairoFrameSurface(composed)

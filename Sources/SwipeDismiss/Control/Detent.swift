@@ -104,7 +104,8 @@ public struct Detent: Hashable, Sendable, Identifiable {
             let asked =
                 context
                 ?? DetentContext(
-                    viewport: Size(width: 0, height: extent), contentHeight: contentExtent)
+                    viewport: Size(width: 0, height: extent), safeInsets: .zero,
+                    contentHeight: contentExtent)
             guard let resolved = resolver.resolve(asked) else { return nil }
             if case .custom = resolved { return nil }
             position = resolved
@@ -178,10 +179,7 @@ public struct DetentLayout: Hashable, Sendable {
         names = sorted.map(\.element.0)
         offsets = sorted.map(\.element.1)
         self.distance = safeDistance
-        self.edges =
-            edges
-            ?? EdgeDistances(
-                down: safeDistance, up: safeDistance, left: safeDistance, right: safeDistance)
+        self.edges = edges ?? EdgeDistances(all: safeDistance)
         for entry in inactive {
             standIns[entry.name] = entry.standIn ?? names[0]
         }
@@ -246,6 +244,11 @@ public struct DetentLayout: Hashable, Sendable {
 /// How far content at rest travels to leave the viewport by each edge, in points: what a
 /// `.free` (2-D) dismissal needs to know where "off screen" is along any line.
 package struct EdgeDistances: Hashable, Sendable {
+    /// The same `distance` by every edge: what a layout without the presenter's edges reads.
+    package init(all distance: Double) {
+        self.init(down: distance, up: distance, left: distance, right: distance)
+    }
+
     /// Down, to leave by the bottom edge.
     package var down: Double
     /// Up, to leave by the top edge.

@@ -34,12 +34,6 @@ public struct ZoomLanding: Hashable, Sendable {
     /// The content's frame at rest, in viewport points.
     public var restFrame: Rect
 
-    /// A landing on `source` for content resting at `restFrame`.
-    package init(source: ZoomSource, restFrame: Rect) {
-        self.source = source
-        self.restFrame = restFrame
-    }
-
     /// The translation from rest that puts the content's centre on the source's centre.
     package var translation: Point { source.frame.center - restFrame.center }
 }

@@ -8,12 +8,6 @@ public struct StackEvent: Hashable, Sendable {
     public var level: Int
     /// What happened to that level's sheet, as a single sheet's controller reports it.
     public var event: DismissEvent
-
-    /// The event `event` of the sheet at `level`.
-    package init(level: Int, event: DismissEvent) {
-        self.level = level
-        self.event = event
-    }
 }
 
 /// What a step of the stack asks its driver to do.
