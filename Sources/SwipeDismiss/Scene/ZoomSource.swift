@@ -52,13 +52,6 @@ public struct ZoomPose: Hashable, Sendable {
     /// The landing flown to (or from).
     public var landing: ZoomLanding
 
-    /// A pose `progress` of the way from the content at `origin` to `landing`'s source.
-    package init(progress: Double, origin: Point, landing: ZoomLanding) {
-        self.progress = progress
-        self.origin = origin
-        self.landing = landing
-    }
-
     /// The drawn (clipped) frame's size, from the rest frame at `restScale` (the presenter's
     /// scale at `origin`) to the source's size.
     package func size(restScale: Double) -> Size {
