@@ -9,14 +9,14 @@
 /// DESIGN §4c's bound (no frame moves the centre more than 4 pt plus 1.5 × the previous
 /// frame's move) lets a move shrink as fast as it likes but grow only by a constant plus a
 /// ratio; it is tightest at the lowest frame rate (30 fps) and where the content is nearly
-/// still. So the ease's speed grows exponentially from rest (`E' = a·(e^(rt) − 1)`, at most
-/// `ZoomEase.initialAcceleration` at its start and `growthRate` per second after: at 30 fps a frame's
-/// move then grows by under 1.5 × plus 4 pt), then brakes evenly to the target in half that
-/// time. A turn is where the content is nearly still: the ease waits until the coast's speed
-/// across or away from the target has died to `turnSpeed` (so it turns gently), and a release
-/// toward the target coasts on a faster-dying coast so it never overshoots. The bound then
-/// holds at 30 fps and above for any release (checked by sweeping speeds up to 6000 pt/s in
-/// every direction at 30, 60 and 240 fps).
+/// still. So the ease (`ZoomEase`) speeds up exponentially from rest (`E' = a·(e^(rt) − 1)`,
+/// at most `initialAcceleration` at its start and `growthRate` per second after: at 30 fps a
+/// frame's move then grows by under 1.5 × plus 4 pt), then brakes evenly to the target in
+/// half that time. A turn is where the content is nearly still: the ease waits until the
+/// coast's speed across or away from the target has died to `turnSpeed` (so it turns gently),
+/// and a release toward the target coasts on a faster-dying coast so it never overshoots. The
+/// bound then holds at 30 fps and above for any release (checked by sweeping speeds up to
+/// 6000 pt/s in every direction at 30, 60 and 240 fps).
 struct ZoomFlight: Hashable, Sendable {
     /// How fast the coast dies away, per second, at the least.
     static let coastRate = 12.0
