@@ -1,5 +1,6 @@
 import SwipeDismiss
 import SwipeDismissCairo
+import SwipeDismissNull
 import SwipeDismissRaster
 import XCTest
 
@@ -59,38 +60,46 @@ final class LayerClipTests: XCTestCase {
         XCTAssertTrue(white(66, 66), "inside the arc")
     }
 
-    /// The photo flying into a 120 × 120 source with radius 12, frame by frame: the
-    /// compositor's frames (on one retained surface) match the painter's, each within one
-    /// grey level, and from the second frame on only the photo's old and new boxes and the
-    /// backdrop are repainted, never more.
+    /// The photo flying into a 120 × 120 source with radius 12, frame by frame at 30 fps as
+    /// a controller dismisses it: the compositor's frames (on one retained surface) match the
+    /// painter's, each within one grey level, up to the frame that shows it landed.
     func testAZoomingPhotoComposesLikeThePainter() throws {
         let presenter = PhotoPresenter()
+        presenter.sourceProvider = {
+            ZoomSource(frame: Rect(x: 20, y: 300, width: 120, height: 120), cornerRadius: 12)
+        }
+        let clock = ManualClock()
+        let controller = DismissController(
+            input: QueuedInputSource(), presenter: presenter,
+            renderer: NullRenderer(viewport: viewport), clock: clock, configuration: .photo())
         let painter = CairoPainter()
         painter.images.register(
             PhotoPresenter.photoName, pngPath: root + "/" + PhotoPresenter.bundledPhotoPath)
         let compositor = CairoCompositor(painter: CairoPainter(images: painter.images))
-        let landing = ZoomLanding(
-            source: ZoomSource(
-                frame: Rect(x: 20, y: 300, width: 120, height: 120), cornerRadius: 12),
-            restFrame: presenter.photoFrame(viewport: viewport))
         var scene = presenter.makeScene(viewport: viewport)
         let composed = try CairoSurface(imageWidth: 390, height: 844)
         let target = try CairoFrameSurface(composed)
-        let origin = Point(x: 0, y: 200)
-        for step in 0...8 {
-            let progress = Double(step) / 8
-            let translation = origin + (landing.translation - origin) * progress
-            let state = DismissState(
-                time: 0, offset: translation.length, alpha: 0.3 * (1 - progress),
-                progress: progress, phase: .dismissing, translation: translation,
-                zoom: ZoomPose(progress: progress, origin: origin, landing: landing))
+        controller.dismiss()
+        var frames = 0
+        var lastProgress = 0.0
+        // Until the flight ends and hides the photo (a landing rests on the source for at
+        // least one 30 fps frame first); the deadline only stops a flight that never ends.
+        while controller.isAnimating, frames < 300 {
+            clock.advance(by: 1.0 / 30)
+            try controller.step()
+            let state = controller.state
+            guard state.phase != .dismissed, let zoom = state.zoom else { break }
             presenter.update(&scene, for: state, direction: .free)
             _ = try compositor.compose(scene, into: target, scale: 1)
             let direct = try CairoSurface(imageWidth: 390, height: 844)
             try painter.prepareImages(in: scene)
             painter.paint(scene, on: try CairoContext(surface: direct), scale: 1)
-            XCTAssertLessThanOrEqual(largestDifference(composed, direct), 1, "step \(step)")
+            XCTAssertLessThanOrEqual(largestDifference(composed, direct), 1, "frame \(frames)")
+            lastProgress = zoom.progress
+            frames += 1
         }
+        XCTAssertGreaterThan(frames, 4, "the flight is drawn over several frames")
+        XCTAssertEqual(lastProgress, 1, "the last frame drawn shows the photo landed")
         // Landed: the photo is in the source and nowhere else (sky blue at its top-left,
         // inside the rounded corner; the grey backdrop-free screen around it).
         let image = CairoImage(surface: composed)

@@ -184,11 +184,9 @@ final class DismissPolicyTests: XCTestCase {
         controller.dismiss { outcome = $0 }
         XCTAssertEqual(asked, [0])
         XCTAssertEqual(outcome, false)
+        XCTAssertEqual(attempts.map(\.level), [0, 0, 0])
         XCTAssertEqual(
-            attempts,
-            Array(
-                repeating: StackEvent(level: 0, event: .dismissAttempted(.programmatic)),
-                count: 3))
+            attempts.map(\.event), Array(repeating: .dismissAttempted(.programmatic), count: 3))
         XCTAssertEqual(controller.state(ofLevel: 0)?.phase, .presented)
     }
 

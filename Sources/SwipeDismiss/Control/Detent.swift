@@ -104,7 +104,8 @@ public struct Detent: Hashable, Sendable, Identifiable {
             let asked =
                 context
                 ?? DetentContext(
-                    viewport: Size(width: 0, height: extent), contentHeight: contentExtent)
+                    viewport: Size(width: 0, height: extent), safeInsets: .zero,
+                    contentHeight: contentExtent)
             guard let resolved = resolver.resolve(asked) else { return nil }
             if case .custom = resolved { return nil }
             position = resolved
@@ -147,7 +148,7 @@ public struct DetentLayout: Hashable, Sendable {
     /// Resolves `detents` (an empty list means `[.open]`); `context` is what a `.custom`
     /// detent's resolver reads, and a detent it makes inactive is left out (its stand-in is
     /// the nearest active detent above it).
-    public init(
+    package init(
         detents: [Detent], viewportExtent: Double, contentExtent: Double, distance: Double,
         edges: EdgeDistances? = nil, context: DetentContext? = nil, mode: PresentationMode? = nil
     ) {
@@ -178,10 +179,7 @@ public struct DetentLayout: Hashable, Sendable {
         names = sorted.map(\.element.0)
         offsets = sorted.map(\.element.1)
         self.distance = safeDistance
-        self.edges =
-            edges
-            ?? EdgeDistances(
-                down: safeDistance, up: safeDistance, left: safeDistance, right: safeDistance)
+        self.edges = edges ?? EdgeDistances(all: safeDistance)
         for entry in inactive {
             standIns[entry.name] = entry.standIn ?? names[0]
         }
@@ -245,18 +243,23 @@ public struct DetentLayout: Hashable, Sendable {
 
 /// How far content at rest travels to leave the viewport by each edge, in points: what a
 /// `.free` (2-D) dismissal needs to know where "off screen" is along any line.
-public struct EdgeDistances: Hashable, Sendable {
+package struct EdgeDistances: Hashable, Sendable {
+    /// The same `distance` by every edge: what a layout without the presenter's edges reads.
+    package init(all distance: Double) {
+        self.init(down: distance, up: distance, left: distance, right: distance)
+    }
+
     /// Down, to leave by the bottom edge.
-    public var down: Double
+    package var down: Double
     /// Up, to leave by the top edge.
-    public var up: Double
+    package var up: Double
     /// Left, to leave by the left edge.
-    public var left: Double
+    package var left: Double
     /// Right, to leave by the right edge.
-    public var right: Double
+    package var right: Double
 
     /// The four distances (a non-finite or negative one counts as 0).
-    public init(down: Double, up: Double, left: Double, right: Double) {
+    package init(down: Double, up: Double, left: Double, right: Double) {
         func clean(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
         self.down = clean(down)
         self.up = clean(up)

@@ -35,17 +35,6 @@ public struct DetentContext: Hashable, Sendable {
     public var contentHeight: Double
     /// The text scale the user chose (1: the default), when the host knows it.
     public var textScale: Double?
-
-    /// A context for a window of `viewport` with `contentHeight` points of content.
-    package init(
-        viewport: Size, safeInsets: SafeInsets = .zero, contentHeight: Double,
-        textScale: Double? = nil
-    ) {
-        self.viewport = viewport
-        self.safeInsets = safeInsets
-        self.contentHeight = contentHeight
-        self.textScale = textScale
-    }
 }
 
 /// A detent whose position depends on the context: a closure from `DetentContext` to a
@@ -59,7 +48,7 @@ public struct DetentResolver: Hashable, Sendable {
     /// The rule's name: what equality and hashing read.
     public let name: String
     /// The rule itself.
-    public let resolve: @Sendable (DetentContext) -> Detent.Position?
+    package let resolve: @Sendable (DetentContext) -> Detent.Position?
 
     /// A rule called `name` that places the detent where `resolve` says (nil: inactive).
     public init(name: String, resolve: @escaping @Sendable (DetentContext) -> Detent.Position?) {

@@ -20,7 +20,7 @@ public final class DismissController {
     /// The state at the machine's time: that of the last `step()`, input or call.
     public var state: DismissState { driver.model.machine.state }
     /// How many frames this controller has rendered.
-    public var framesRendered: Int { driver.framesRendered }
+    package var framesRendered: Int { driver.framesRendered }
     /// Counts presentations; 1 for the first.
     package var presentationCount: Int { driver.model.machine.presentationCount }
     /// Whether something is moving, so the owner should keep calling `step()` every frame.

@@ -18,19 +18,19 @@ public protocol DismissEnvironment {
 
 extension DismissEnvironment {
     /// By default nothing is a list: every drag moves the content.
-    public func region(at point: Point, offset: Double) -> SheetRegion { .outside }
+    package func region(at point: Point, offset: Double) -> SheetRegion { .outside }
 
     /// By default the lowest detent changes nothing: `region(at:offset:)`.
-    public func region(at point: Point, offset: Double, lowestDetent: Double) -> SheetRegion {
+    package func region(at point: Point, offset: Double, lowestDetent: Double) -> SheetRegion {
         region(at: point, offset: offset)
     }
 
     /// By default nothing in the content is tappable.
-    public func contentItem(at point: Point, state: DismissState) -> String? { nil }
+    package func contentItem(at point: Point, state: DismissState) -> String? { nil }
 
     /// By default, the content moved by `translation`'s length along `.down`: an
     /// environment that drives `.free` content implements this itself.
-    public func hitTest(_ point: Point, translation: Point) -> HitRegion {
+    package func hitTest(_ point: Point, translation: Point) -> HitRegion {
         hitTest(point, offset: translation.length)
     }
 }

@@ -70,7 +70,7 @@ protocol DrivenModel {
 }
 
 /// One sheet as a `Driver` runs it: its machine, its presenter's geometry and its scene.
-struct SheetModel: DrivenModel {
+struct SheetModel: DecidingModel {
     /// The scene the sheet is built from.
     let presenter: Presenter
     /// The decisions.
@@ -121,16 +121,10 @@ struct SheetModel: DrivenModel {
         machine.refreshZoomLanding(from: presenter, viewport: scene.scene.size)
     }
 
-    mutating func advance(to time: Double) -> [DismissEffect] {
-        machine.advance(to: time, environment: geometry)
-    }
-
-    mutating func handle(_ event: InputEvent) -> [DismissEffect] {
-        machine.handle(event, environment: geometry)
-    }
-
-    mutating func perform(_ intent: KeyIntent) -> [DismissEffect] {
-        machine.perform(intent, environment: geometry)
+    mutating func withDecider<Result>(
+        _ body: (inout DismissMachine, SheetGeometry) -> Result
+    ) -> Result {
+        body(&machine, geometry)
     }
 
     mutating func revealInList(level: Int, top: Double, bottom: Double) -> [DismissEffect] {

@@ -48,7 +48,7 @@ public struct SheetGeometry: DismissEnvironment {
 
     /// Lays `machine` out here again (the viewport changed, or with `animated` the detents
     /// were invalidated): its detents and its list's lengths; the effects of both.
-    public func relayout(_ machine: inout DismissMachine, animated: Bool = false)
+    package func relayout(_ machine: inout DismissMachine, animated: Bool = false)
         -> [DismissEffect]
     {
         Self.relayout(&machine, measured(for: machine.configuration), animated: animated)
@@ -122,7 +122,7 @@ extension DetentLayout {
     /// viewport's height (or width, for `.left` and `.right`), with the presenter's content
     /// extent, dismiss distance, edges, mode and detents for the window; `safeInsets` and
     /// `textScale` are what a `.custom` detent's resolver reads besides.
-    public init(
+    package init(
         presenter: Presenter, configuration: DismissConfiguration, viewport: Size,
         safeInsets: SafeInsets = .zero, textScale: Double? = nil
     ) {

@@ -9,7 +9,7 @@ extension VelocityProjection {
     /// higher speeds than the same hand on a touchscreen; decelerating a little harder keeps
     /// the projected distance comparable. At 1000 pt/s, 0.998 coasts 499 pt and 0.997 coasts
     /// 332 pt.
-    public static let touchpadDecelerationRate = 0.997
+    package static let touchpadDecelerationRate = 0.997
 
     /// The projection a touchpad release uses.
     package static let touchpad = VelocityProjection(decelerationRate: touchpadDecelerationRate)

@@ -1,20 +1,20 @@
 /// The rubber band of UIScrollView folklore: `b = (1 - 1/(x c/d + 1)) d`.
 ///
 /// Past an edge the content moves less and less, never more than `dimension`.
-public struct RubberBand: Hashable, Sendable {
+package struct RubberBand: Hashable, Sendable {
     /// How stiff the band is; iOS uses 0.55.
-    public var coefficient: Double
+    package var coefficient: Double
     /// The asymptote: the most the content can be pulled, usually its own size.
-    public var dimension: Double
+    package var dimension: Double
 
     /// A band of `dimension` points; the default stiffness is iOS's.
-    public init(coefficient: Double = 0.55, dimension: Double) {
+    package init(coefficient: Double = 0.55, dimension: Double) {
         self.coefficient = coefficient
         self.dimension = dimension
     }
 
     /// The banded distance for a raw overshoot `distance` (sign kept).
-    public func banded(_ distance: Double) -> Double {
+    package func banded(_ distance: Double) -> Double {
         guard dimension > 0 else { return 0 }
         let x = abs(distance)
         let b = (1 - 1 / (x * coefficient / dimension + 1)) * dimension

@@ -79,13 +79,6 @@ public struct ScrollMotionError: Error, CustomStringConvertible, Equatable {
     /// The rule it broke, as the end of a sentence ("must be finite and ≥ 0").
     public var rule: String
 
-    /// An error for `field` holding `value`, which breaks `rule`.
-    package init(field: String, value: Double, rule: String) {
-        self.field = field
-        self.value = value
-        self.rule = rule
-    }
-
     /// The whole complaint as one sentence.
     public var description: String { "scroll \(field) is \(value): it \(rule)" }
 }

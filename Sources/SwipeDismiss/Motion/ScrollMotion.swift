@@ -213,50 +213,40 @@ package struct ScrollMotion: Hashable, Sendable {
     }
 
     /// The offset at `time`; exactly the rest point once settled.
-    package func value(at time: Double) -> Double {
-        switch phase {
-        case .held:
-            return offset
-        case .gliding(let glide, let handOver):
-            return value(glide, handOver, at: time)
-        case .bouncing(_, let glide?, let handOver) where time >= glide.startTime:
-            return value(glide, handOver, at: time)
-        case .bouncing(let spring, _, _):
-            return spring.isSettled(at: time) ? spring.to : spring.value(at: time)
-        }
-    }
-
-    private func value(_ glide: DecayMotion, _ handOver: SpringMotion?, at time: Double) -> Double {
-        if let handOver, time >= handOver.startTime {
-            return handOver.isSettled(at: time) ? handOver.to : handOver.value(at: time)
-        }
-        // Inside the list the glide is in range; the clamp only catches a rest point in the
-        // last `restSpeed/k` of a glide that would have crossed the end after stopping.
-        return min(max(glide.value(at: time), 0), maxOffset)
-    }
+    package func value(at time: Double) -> Double { sample(at: time).value }
 
     /// The offset's velocity at `time`, in points per second (positive: scrolling down into
     /// the list); 0 once settled.
-    package func velocity(at time: Double) -> Double {
+    package func velocity(at time: Double) -> Double { sample(at: time).velocity }
+
+    /// The offset and its velocity at `time`, from whichever motion moves it then: held, a
+    /// bounce (exactly at its end, still, once settled) or a glide (kept inside the list).
+    private func sample(at time: Double) -> (value: Double, velocity: Double) {
+        let glide: DecayMotion
+        let handOver: SpringMotion?
         switch phase {
         case .held:
-            return 0
-        case .gliding(let glide, let handOver):
-            return velocity(glide, handOver, at: time)
-        case .bouncing(_, let glide?, let handOver) where time >= glide.startTime:
-            return velocity(glide, handOver, at: time)
+            return (offset, 0)
+        case .gliding(let gliding, let bounce):
+            (glide, handOver) = (gliding, bounce)
+        case .bouncing(_, let gliding?, let bounce) where time >= gliding.startTime:
+            (glide, handOver) = (gliding, bounce)
         case .bouncing(let spring, _, _):
-            return spring.isSettled(at: time) ? 0 : spring.velocity(at: time)
+            return Self.sample(spring, at: time)
         }
+        if let handOver, time >= handOver.startTime {
+            return Self.sample(handOver, at: time)
+        }
+        // Inside the list the glide is in range; the clamp only catches a rest point in the
+        // last `restSpeed/k` of a glide that would have crossed the end after stopping.
+        return (min(max(glide.value(at: time), 0), maxOffset), glide.velocity(at: time))
     }
 
-    private func velocity(_ glide: DecayMotion, _ handOver: SpringMotion?, at time: Double)
-        -> Double
-    {
-        if let handOver, time >= handOver.startTime {
-            return handOver.isSettled(at: time) ? 0 : handOver.velocity(at: time)
-        }
-        return glide.velocity(at: time)
+    private static func sample(_ spring: SpringMotion, at time: Double) -> (
+        value: Double, velocity: Double
+    ) {
+        spring.isSettled(at: time)
+            ? (spring.to, 0) : (spring.value(at: time), spring.velocity(at: time))
     }
 
     /// Whether the motion has come to rest by `time`; once true it stays true.

@@ -87,24 +87,24 @@ public struct Spring: Hashable, Sendable {
 /// One spring animation of a value from `from` to `to`, started at `startTime`.
 ///
 /// Evaluated in closed form, so the value at a time is the same whatever the frame rate.
-public struct SpringMotion: Hashable, Sendable {
+package struct SpringMotion: Hashable, Sendable {
     /// The spring that drives the value.
-    public var spring: Spring
+    package var spring: Spring
     /// The value at `startTime`.
-    public var from: Double
+    package var from: Double
     /// The value the motion settles at.
-    public var to: Double
+    package var to: Double
     /// Absolute velocity at the start, in units per second.
-    public var initialVelocity: Double
+    package var initialVelocity: Double
     /// When the motion starts, in seconds.
-    public var startTime: Double
+    package var startTime: Double
     /// Below this distance from `to` (and the matching speed) the motion counts as settled.
-    public var restDistance: Double
+    package var restDistance: Double
     /// Below this speed (and the matching distance) the motion counts as settled.
-    public var restSpeed: Double
+    package var restSpeed: Double
 
     /// A motion with an absolute initial velocity.
-    public init(
+    package init(
         spring: Spring, from: Double, to: Double, initialVelocity: Double = 0,
         startTime: Double, restDistance: Double = 0.5, restSpeed: Double = 5
     ) {
@@ -118,7 +118,7 @@ public struct SpringMotion: Hashable, Sendable {
     }
 
     /// A motion with UIKit's relative initial velocity: `v_abs = v_rel * (to - from)`.
-    public static func uikit(
+    package static func uikit(
         spring: Spring, from: Double, to: Double, relativeVelocity: Double, startTime: Double
     ) -> SpringMotion {
         SpringMotion(
@@ -127,7 +127,7 @@ public struct SpringMotion: Hashable, Sendable {
     }
 
     /// The value at `time`.
-    public func value(at time: Double) -> Double {
+    package func value(at time: Double) -> Double {
         to
             + spring.evaluate(
                 displacement: from - to, velocity: initialVelocity, at: time - startTime
@@ -136,7 +136,7 @@ public struct SpringMotion: Hashable, Sendable {
     }
 
     /// The velocity at `time`, in units per second.
-    public func velocity(at time: Double) -> Double {
+    package func velocity(at time: Double) -> Double {
         spring.evaluate(displacement: from - to, velocity: initialVelocity, at: time - startTime)
             .velocity
     }
@@ -147,7 +147,7 @@ public struct SpringMotion: Hashable, Sendable {
     /// spring, so once settled it stays settled: the answer at a given time does not
     /// depend on which earlier frames were sampled. Settled implies `|x| < restDistance`
     /// and `|v| < restSpeed`.
-    public func isSettled(at time: Double) -> Bool {
+    package func isSettled(at time: Double) -> Bool {
         let (x, v) = spring.evaluate(
             displacement: from - to, velocity: initialVelocity, at: time - startTime)
         let threshold = min(

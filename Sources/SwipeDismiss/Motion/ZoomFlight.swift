@@ -9,23 +9,17 @@
 /// DESIGN §4c's bound (no frame moves the centre more than 4 pt plus 1.5 × the previous
 /// frame's move) lets a move shrink as fast as it likes but grow only by a constant plus a
 /// ratio; it is tightest at the lowest frame rate (30 fps) and where the content is nearly
-/// still. So the ease's speed grows exponentially from rest (`E' = a·(e^(rt) − 1)`, at most
-/// `initialAcceleration` at its start and `growthRate` per second after: at 30 fps a frame's
-/// move then grows by under 1.5 × plus 4 pt), then brakes evenly to the target in half that
-/// time. A turn is where the content is nearly still: the ease waits until the coast's speed
-/// across or away from the target has died to `turnSpeed` (so it turns gently), and a release
-/// toward the target coasts on a faster-dying coast so it never overshoots. The bound then
-/// holds at 30 fps and above for any release (checked by sweeping speeds up to 6000 pt/s in
-/// every direction at 30, 60 and 240 fps).
+/// still. So the ease (`ZoomEase`) speeds up exponentially from rest (`E' = a·(e^(rt) − 1)`,
+/// at most `initialAcceleration` at its start and `growthRate` per second after: at 30 fps a
+/// frame's move then grows by under 1.5 × plus 4 pt), then brakes evenly to the target in
+/// half that time. A turn is where the content is nearly still: the ease waits until the
+/// coast's speed across or away from the target has died to `turnSpeed` (so it turns gently),
+/// and a release toward the target coasts on a faster-dying coast so it never overshoots. The
+/// bound then holds at 30 fps and above for any release (checked by sweeping speeds up to
+/// 6000 pt/s in every direction at 30, 60 and 240 fps).
 struct ZoomFlight: Hashable, Sendable {
     /// How fast the coast dies away, per second, at the least.
     static let coastRate = 12.0
-    /// The ease's acceleration at its start, in points per second²: at 30 fps a frame from
-    /// rest moves about 2000/900 ≈ 2.2 pt, under the bound's 4 pt.
-    static let initialAcceleration = 2000.0
-    /// How fast the ease's speed grows, per second: e^(12/30) ≈ 1.49, under the bound's 1.5
-    /// from one 30 fps frame to the next.
-    static let growthRate = 12.0
     /// The coast's speed across or away from the target, in points per second, below which
     /// the ease may start (the content turns at about this speed, so its acceleration there
     /// is small).
@@ -44,14 +38,8 @@ struct ZoomFlight: Hashable, Sendable {
     var delta: Point
     /// How fast the coast dies away, per second.
     var coastRate: Double
-    /// The ease's delay after `start`.
-    var delay: Double
-    /// The ease's speed scale `a` (its speed is `a·(e^(rt) − 1)` while it speeds up).
-    var easeScale: Double
-    /// How long the ease speeds up.
-    var speedingUp: Double
-    /// How long it then brakes.
-    var braking: Double
+    /// How the flight blends from the coast into the target (`E`).
+    var ease: ZoomEase
     /// The zoom progress at the start.
     var progressFrom: Double
     /// The zoom progress at the end (1: on the source; 0: out of it).
@@ -86,52 +74,16 @@ struct ZoomFlight: Hashable, Sendable {
         let rate = max(Self.coastRate, toward / (Self.towardReach * max(distance, 1)))
         coastRate = rate.isFinite ? rate : Self.coastRate
         let wait = aside > Self.turnSpeed ? cLog(aside / Self.turnSpeed) / coastRate : 0
-        delay = wait.isFinite ? wait : 0
         let reach = max(distance, (delta - velocity * (1 / coastRate)).length)
-        let shape = Self.shape(reach: reach.isFinite ? min(max(reach, 1), 1e9) : 1e9)
-        easeScale = shape.scale
-        speedingUp = shape.speedingUp
-        braking = shape.speedingUp / 2
-    }
-
-    /// The ease for `reach` points: its speed scale and how long it speeds up, so that it
-    /// covers exactly 1 (`E(t₁) + E'(t₁)·t₁/4 = 1`; bisection, the left side grows with t₁).
-    private static func shape(reach: Double) -> (scale: Double, speedingUp: Double) {
-        let rate = growthRate
-        let scale = initialAcceleration / (reach * rate)
-        var low = 0.0
-        var high = 5.0
-        for _ in 0..<60 {
-            let middle = (low + high) / 2
-            let grown = cExp(rate * middle) - 1
-            let covered = scale * (grown / rate - middle) + scale * grown * middle / 4
-            if covered > 1 { high = middle } else { low = middle }
-        }
-        return (scale, high)
+        ease = ZoomEase(start: start, delay: wait.isFinite ? wait : 0, reach: reach)
     }
 
     /// When the content is on its target.
-    var end: Double { start + delay + speedingUp + braking }
-
-    /// The ease at `time`: 0 before its delay has passed, 1 from `end` on.
-    func ease(at time: Double) -> Double {
-        let elapsed = time - start - delay
-        guard elapsed > 0 else { return 0 }
-        let rate = Self.growthRate
-        guard elapsed > speedingUp else {
-            return min(1, easeScale * ((cExp(rate * elapsed) - 1) / rate - elapsed))
-        }
-        let braked = elapsed - speedingUp
-        guard braked < braking else { return 1 }
-        let grown = cExp(rate * speedingUp) - 1
-        let reached = easeScale * (grown / rate - speedingUp)
-        let speed = easeScale * grown
-        return min(1, reached + speed * braked - speed / braking * braked * braked / 2)
-    }
+    var end: Double { ease.end }
 
     /// The translation at `time`; exactly the target from `end` on.
     func translation(at time: Double) -> Point {
-        let eased = ease(at: time)
+        let eased = ease.value(at: time)
         if eased >= 1 { return origin + delta }
         let elapsed = max(0, time - start)
         let coasted = velocity * ((1 - cExp(-coastRate * elapsed)) / coastRate)
@@ -140,14 +92,14 @@ struct ZoomFlight: Hashable, Sendable {
 
     /// The zoom progress at `time`.
     func progress(at time: Double) -> Double {
-        progressFrom + (progressTo - progressFrom) * ease(at: time)
+        progressFrom + (progressTo - progressFrom) * ease.value(at: time)
     }
 
     /// How far the backdrop has faded at `time`, 0 to 1: `1 − (1 − E)⁴`, so that it is all but
     /// clear for the last stretch of the flight (a window then repaints only the photo's box,
     /// not the whole dimmed screen, each frame) and exactly clear on landing.
     func fade(at time: Double) -> Double {
-        let left = 1 - ease(at: time)
+        let left = 1 - ease.value(at: time)
         return 1 - left * left * left * left
     }
 

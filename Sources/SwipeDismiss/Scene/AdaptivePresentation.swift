@@ -39,7 +39,7 @@ public struct AdaptivePresentation: Hashable, Sendable {
 
     /// The floating sheet's frame at rest in `viewport`: centred, `floatingInset` from the
     /// top and the bottom.
-    public func floatingFrame(in viewport: Size) -> Rect {
+    package func floatingFrame(in viewport: Size) -> Rect {
         let width = max(0, min(maximumFloatingWidth, viewport.width - 2 * floatingSideMargin))
         return Rect(
             x: (viewport.width - width) / 2, y: floatingInset, width: width,

@@ -141,19 +141,8 @@ public final class CardPresenter: Presenter {
 
     /// Moves the card by the state's translation and sets the backdrop's alpha.
     public func update(_ scene: inout Scene, for state: DismissState, direction: DismissDirection) {
-        for index in scene.layers.indices {
-            switch scene.layers[index].role {
-            case .backdrop:
-                scene.layers[index].opacity = state.alpha
-            case .content:
-                scene.layers[index].transform = .translation(state.translation(along: direction))
-                scene.layers[index].opacity = state.phase == .dismissed ? 0 : state.contentOpacity
-            case .decoration:
-                scene.layers[index].opacity = state.phase == .dismissed ? 1 : 0
-            case .presenting:
-                break
-            }
-        }
+        let move = Transform.translation(state.translation(along: direction))
+        scene.pose(for: state) { $0.transform = move }
     }
 
     /// The card inside its frame, the backdrop outside.

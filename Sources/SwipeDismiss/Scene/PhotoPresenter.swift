@@ -109,19 +109,9 @@ public final class PhotoPresenter: Presenter {
         if state.zoom != nil {
             (transform, clip) = contentPlacement(for: state, viewport: scene.size)
         }
-        for index in scene.layers.indices {
-            switch scene.layers[index].role {
-            case .backdrop:
-                scene.layers[index].opacity = state.alpha
-            case .content:
-                scene.layers[index].transform = transform
-                scene.layers[index].clip = clip
-                scene.layers[index].opacity = state.phase == .dismissed ? 0 : state.contentOpacity
-            case .decoration:
-                scene.layers[index].opacity = state.phase == .dismissed ? 1 : 0
-            case .presenting:
-                break
-            }
+        scene.pose(for: state) { content in
+            content.transform = transform
+            content.clip = clip
         }
     }
 

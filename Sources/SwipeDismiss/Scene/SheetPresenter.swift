@@ -280,15 +280,13 @@ public final class SheetPresenter: ScrollingPresenter {
     ) {
         let listOffset = Point(x: 0, y: scroll.isFinite ? scroll : 0)
         let translation = Transform.translation(state.translation(along: direction))
-        let shown = state.phase == .dismissed ? 0 : state.contentOpacity
+        let shown = state.shownContentOpacity
         // A new title or rows (or none: the same arrays, compared by identity).
         let built = contentVersion == 0 ? nil : contentItems(viewport: scene.size)
         // Which decoration comes next: 1 the prompt (right above the content), 2 the footer.
         var next = 0
         for index in scene.layers.indices {
             switch scene.layers[index].role {
-            case .backdrop:
-                scene.layers[index].opacity = state.alpha
             case .content:
                 scene.layers[index].transform = translation
                 scene.layers[index].opacity = shown
@@ -327,10 +325,8 @@ public final class SheetPresenter: ScrollingPresenter {
                     : translation
                 scene.layers[index].opacity = shown
                 next = 0
-            case .decoration:
-                scene.layers[index].opacity = state.phase == .dismissed ? 1 : 0
-            case .presenting:
-                break
+            case .backdrop, .decoration, .presenting:
+                scene.layers[index].poseBackground(for: state)
             }
         }
     }

@@ -9,9 +9,9 @@
 /// a parent's, and sets the one backdrop to the stack's alpha. A steady frame allocates
 /// nothing: layers are copied (their items shared) into slots laid out when the stack
 /// changes.
-public final class StackPresenter {
+package final class StackPresenter {
     /// The composed scene as of the last `update`.
-    public private(set) var scene = Scene(size: .zero)
+    package private(set) var scene = Scene(size: .zero)
     private var levelScenes: [Scene] = []
     /// Per level: where its layers sit in its own scene and in the composed one.
     private var slots: [(source: Range<Int>, target: Int)] = []
@@ -23,7 +23,7 @@ public final class StackPresenter {
     private var viewport = Size.zero
 
     /// A presenter with nothing laid out yet: the first `update` lays the stack out.
-    public init() {}
+    package init() {}
 
     /// Whether the composed scene was laid out for exactly these presenters and viewport.
     package func isLaidOut(for levelPresenters: [Presenter], viewport: Size) -> Bool {
@@ -39,7 +39,7 @@ public final class StackPresenter {
 
     /// Lays the stack out for `levelPresenters` (root first) in `viewport`: the root's
     /// screen and backdrop, every level's sheet, the root's hint on top.
-    public func layOut(
+    package func layOut(
         _ levelPresenters: [Presenter], directions: [DismissDirection], viewport: Size
     ) {
         self.viewport = viewport
@@ -80,7 +80,7 @@ public final class StackPresenter {
     /// Updates the composed scene for `stack`: each level's layers for its state, parents
     /// scaled, the backdrop at the stack's alpha. Lays out first if `levelPresenters` or
     /// `viewport` changed.
-    public func update(
+    package func update(
         stack: SheetStack, presenters levelPresenters: [Presenter],
         directions: [DismissDirection], viewport: Size
     ) {
@@ -100,7 +100,7 @@ public final class StackPresenter {
     /// Updates the composed scene from recorded values, root first: each level's state and
     /// scale, and the backdrop's alpha (a frame drawn again from its record, as an export's
     /// storyboard does). Lays out first if `levelPresenters` or `viewport` changed.
-    public func update(
+    package func update(
         states: [DismissState], scales: [Double], backdropAlpha: Double,
         presenters levelPresenters: [Presenter], directions: [DismissDirection], viewport: Size
     ) {

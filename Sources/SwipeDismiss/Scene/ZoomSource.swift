@@ -34,12 +34,6 @@ public struct ZoomLanding: Hashable, Sendable {
     /// The content's frame at rest, in viewport points.
     public var restFrame: Rect
 
-    /// A landing on `source` for content resting at `restFrame`.
-    public init(source: ZoomSource, restFrame: Rect) {
-        self.source = source
-        self.restFrame = restFrame
-    }
-
     /// The translation from rest that puts the content's centre on the source's centre.
     package var translation: Point { source.frame.center - restFrame.center }
 }
@@ -57,13 +51,6 @@ public struct ZoomPose: Hashable, Sendable {
     public var origin: Point
     /// The landing flown to (or from).
     public var landing: ZoomLanding
-
-    /// A pose `progress` of the way from the content at `origin` to `landing`'s source.
-    package init(progress: Double, origin: Point, landing: ZoomLanding) {
-        self.progress = progress
-        self.origin = origin
-        self.landing = landing
-    }
 
     /// The drawn (clipped) frame's size, from the rest frame at `restScale` (the presenter's
     /// scale at `origin`) to the source's size.

@@ -4,7 +4,7 @@
 extension SheetStack {
     /// Moves every level to `newTime`, top first, and removes levels that have left.
     @discardableResult
-    public mutating func advance(to newTime: Double, environment: some StackEnvironment)
+    package mutating func advance(to newTime: Double, environment: some StackEnvironment)
         -> [StackEffect]
     {
         call { $0.advanceAll(to: newTime, environment: environment) }
@@ -13,7 +13,7 @@ extension SheetStack {
     /// Applies one input at its own time to the level that takes input (a key only moves
     /// time: its intent comes through `perform(_:environment:)`).
     @discardableResult
-    public mutating func handle(_ event: InputEvent, environment: some StackEnvironment)
+    package mutating func handle(_ event: InputEvent, environment: some StackEnvironment)
         -> [StackEffect]
     {
         call { $0.handleInput(event, environment: environment) }
@@ -59,7 +59,7 @@ extension SheetStack {
     /// detents and its list's lengths (`SheetGeometry.relayout(_:animated:)`), so a
     /// detent-sized list fits the new window as a single sheet's does.
     @discardableResult
-    public mutating func relayout(geometries: [SheetGeometry], animated: Bool = false)
+    package mutating func relayout(geometries: [SheetGeometry], animated: Bool = false)
         -> [StackEffect]
     {
         var measured: [SheetGeometry.Measured] = []
@@ -82,7 +82,7 @@ extension SheetStack {
     /// `pushIndex`; a drag on the sheet below is cancelled, a level still leaving above the
     /// input level ends first. Request `request` completes as `DismissMachine.present` says.
     @discardableResult
-    public mutating func push(
+    package mutating func push(
         _ machine: DismissMachine, animated: Bool = true, request: Int? = nil,
         environment: some StackEnvironment
     ) -> [StackEffect] {
@@ -95,7 +95,7 @@ extension SheetStack {
     /// Presents the root again if nothing is shown (or it is leaving); request `request`
     /// completes as `DismissMachine.present` says (at once when it is shown).
     @discardableResult
-    public mutating func presentRoot(
+    package mutating func presentRoot(
         animated: Bool = true, request: Int? = nil, environment: some StackEnvironment
     ) -> [StackEffect] {
         call { $0.presentRootLevel(animated: animated, request: request, environment: environment) }
@@ -105,7 +105,7 @@ extension SheetStack {
     /// first, at once and top first, then `level` itself. A veto leaves every level as it
     /// was; a level not in the stack has already left (`request` completes with true).
     @discardableResult
-    public mutating func dismiss(
+    package mutating func dismiss(
         level: Int, animated: Bool = true, force: Bool = false, request: Int? = nil,
         environment: some StackEnvironment
     ) -> [StackEffect] {
@@ -120,7 +120,7 @@ extension SheetStack {
     /// dismisses it as `dismiss(level:)` does. A level not in the stack completes `request`
     /// with false.
     @discardableResult
-    public mutating func move(
+    package mutating func move(
         level: Int, to detent: Detent.ID, animated: Bool = true, request: Int? = nil,
         environment: some StackEnvironment
     ) -> [StackEffect] {

@@ -1,5 +1,5 @@
 /// What a sheet stack asks of the world per level: each level's geometry.
-public protocol StackEnvironment {
+package protocol StackEnvironment {
     /// The environment one level's machine asks.
     associatedtype Level: DismissEnvironment
     /// The hit test and regions of the sheet at `level`.
@@ -30,25 +30,25 @@ public protocol StackEnvironment {
 ///
 /// Each level's policy is its machine's `policy`, data the driver refreshes before each
 /// call; `dismiss(level:)` reads the level's before ending the levels above it.
-public struct SheetStack: Sendable {
+package struct SheetStack: Sendable {
     /// How much a sheet shrinks under a fully visible child: 0.06 (scale 0.94).
-    public static let recession = 0.06
+    package static let recession = 0.06
 
     /// The machines, root first; the last is the top of the stack.
-    public internal(set) var levels: [DismissMachine]
+    package internal(set) var levels: [DismissMachine]
     /// Effects gathered by the call in progress, oldest first; the call returns them.
     var effects: [StackEffect] = []
     /// Space and Enter ask for a new level only while fewer sheets than this stay shown (a
     /// sheet on its way out does not count: the new one takes its place); a negative limit
     /// counts as 0.
-    public var keyPresentLimit: Int {
+    package var keyPresentLimit: Int {
         didSet { keyPresentLimit = max(0, keyPresentLimit) }
     }
 
     /// A stack holding `root` (presented or not), Space and Enter presenting up to
     /// `keyPresentLimit` sheets (any limit: `Int.max` never stops them, a negative one
     /// counts as 0).
-    public init(root: DismissMachine, keyPresentLimit: Int = 3) {
+    package init(root: DismissMachine, keyPresentLimit: Int = 3) {
         levels = [root]
         self.keyPresentLimit = max(0, keyPresentLimit)
         levels.reserveCapacity(min(max(3, keyPresentLimit), 15) + 1)
@@ -58,7 +58,7 @@ public struct SheetStack: Sendable {
     // MARK: Reading
 
     /// The latest time any level has reached.
-    public var time: Double {
+    package var time: Double {
         var latest = levels[0].time
         for index in levels.indices where levels[index].time > latest {
             latest = levels[index].time
@@ -67,25 +67,25 @@ public struct SheetStack: Sendable {
     }
 
     /// How many sheets are not dismissed (one on its way out still counts).
-    public var depth: Int {
+    package var depth: Int {
         var count = 0
         for index in levels.indices where levels[index].phase != .dismissed { count += 1 }
         return count
     }
 
     /// The level drawn on top: the highest one (the root when nothing else is shown).
-    public var top: Int { levels.count - 1 }
+    package var top: Int { levels.count - 1 }
 
     /// The level that takes the input: the highest one neither leaving nor gone, else the
     /// root.
-    public var inputLevel: Int {
+    package var inputLevel: Int {
         var index = levels.count - 1
         while index > 0, levels[index].isLeaving { index -= 1 }
         return index
     }
 
     /// Whether something moves in any level.
-    public var isAnimating: Bool {
+    package var isAnimating: Bool {
         for index in levels.indices where levels[index].isAnimating { return true }
         return false
     }
@@ -130,7 +130,7 @@ public struct SheetStack: Sendable {
 
     /// The stack as a tool samples it: depth, the top sheet (alpha: the backdrop's) and the
     /// sheet under it with its scale.
-    public var state: StackState {
+    package var state: StackState {
         var top = levels[self.top].state
         top.alpha = backdropAlpha
         let parentLevel = self.top - 1

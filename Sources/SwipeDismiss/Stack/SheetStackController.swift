@@ -16,7 +16,7 @@ public final class SheetStackController {
     /// The time source `step()` reads.
     public let clock: TimeSource
     /// Composes the levels' scenes into the one the renderer draws.
-    public let presenter: StackPresenter
+    package let presenter: StackPresenter
 
     /// The stack at its time (that of the last `step()`, input or call): depth, top sheet,
     /// parent.

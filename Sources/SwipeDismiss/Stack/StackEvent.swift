@@ -8,16 +8,10 @@ public struct StackEvent: Hashable, Sendable {
     public var level: Int
     /// What happened to that level's sheet, as a single sheet's controller reports it.
     public var event: DismissEvent
-
-    /// The event `event` of the sheet at `level`.
-    package init(level: Int, event: DismissEvent) {
-        self.level = level
-        self.event = event
-    }
 }
 
 /// What a step of the stack asks its driver to do.
-public enum StackEffect: Hashable, Sendable {
+package enum StackEffect: Hashable, Sendable {
     /// A level's machine asked for `effect` (tell the observers, draw, complete a call).
     case level(Int, DismissEffect)
     /// Space or Enter asked for a new sheet over the top one, as level `level`: the driver

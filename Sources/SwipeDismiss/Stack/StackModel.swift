@@ -1,7 +1,7 @@
 /// A stack of sheets as a `Driver` runs it: the `SheetStack`, each level's description
 /// (configuration, presenter, policy) and geometry, and the presenter that composes the
 /// levels' scenes into one.
-struct StackModel: DrivenModel {
+struct StackModel: DecidingModel {
     /// The decisions, one machine a level.
     var stack: SheetStack
     /// Each level's configuration, presenter and policy, root first.
@@ -64,16 +64,10 @@ struct StackModel: DrivenModel {
 
     mutating func prepareCall() {}
 
-    mutating func advance(to time: Double) -> [StackEffect] {
-        stack.advance(to: time, environment: environments)
-    }
-
-    mutating func handle(_ event: InputEvent) -> [StackEffect] {
-        stack.handle(event, environment: environments)
-    }
-
-    mutating func perform(_ intent: KeyIntent) -> [StackEffect] {
-        stack.perform(intent, environment: environments)
+    mutating func withDecider<Result>(_ body: (inout SheetStack, StackGeometries) -> Result)
+        -> Result
+    {
+        body(&stack, environments)
     }
 
     mutating func revealInList(level: Int, top: Double, bottom: Double) -> [StackEffect] {

@@ -27,7 +27,7 @@ public struct FramePacer: Equatable, Sendable {
     }
 
     /// One frame's length, in seconds.
-    public var period: Double { 1 / framesPerSecond }
+    package var period: Double { 1 / framesPerSecond }
 
     /// How early before its slot a frame may come: a quarter period, at most 4 ms.
     package var earlyWindow: Double { min(0.004, period / 4) }
