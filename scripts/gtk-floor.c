@@ -23,10 +23,23 @@
 // with the dim in one pass over the pixels, and put on the window with XShmPutImage, as
 // x11-demo's raster path does; when the fade ends GTK draws the resting frame itself.
 //
+// Run as gtk-floor-overlay, the frames go into a window of its own instead: an
+// override-redirect toplevel of the root's depth (24) exactly over GTK's window, with an
+// empty input shape (every press, key and motion still goes to GTK's window), mapped at the
+// press and unmapped after GTK has painted the resting frame. GTK's own window is depth 32,
+// so a server with Composite redirects it and composites it onto the root at every damage;
+// the overlay is not redirected. The screen and the sheet are uploaded once at the press
+// into server pixmaps; a frame is an XCopyArea of the screen above the sheet's opaque rows,
+// one XRenderFillRectangle (Over) for the dim, the sheet's rounded top composited over it and
+// its opaque rows copied: the client sends a few requests a frame and no pixels. FLOOR_SKIP=1
+// maps the overlay but draws no frame (a bound); FLOOR_DEBUG=1 prints GTK's paints.
+//
 // Usage: gtk-floor [--size WxH]   (other arguments are ignored, as gtk-perf.sh passes
 // gtk-demo's).
 #include <X11/Xlib.h>
 #include <X11/extensions/XShm.h>
+#include <X11/extensions/Xrender.h>
+#include <X11/extensions/shape.h>
 #include <cairo-xlib.h>
 #include <gdk/x11/gdkx.h>
 #include <gtk/gtk.h>
@@ -73,6 +86,13 @@ typedef struct {
     GC gc;
     XImage *frame;
     XShmSegmentInfo shm;
+    // The overlay mode: a depth-24 override-redirect window over GTK's, no input.
+    gboolean overlay;
+    Window over;
+    Pixmap screen_pixmap, sheet_pixmap, corners_pixmap;
+    Picture over_picture, corners_picture;
+    int width, height, gtk_paints;
+    gulong render_handler;
 } Blit;
 
 static Blit blit;
@@ -144,14 +164,16 @@ static void blit_frame(double alpha) {
 }
 
 /// At the press: the screen and the sheet rendered once, the shared-memory frame made.
-static void blit_begin(void) {
+static void overlay_begin(double alpha);
+
+static void blit_begin(double alpha) {
     if (!blit.enabled || blit.active) return;
     GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(blit.window));
     GdkDisplay *display = gdk_surface_get_display(surface);
     if (!GDK_IS_X11_DISPLAY(display)) return;
-    if (!blit.frame) {
-        blit.display = gdk_x11_display_get_xdisplay(display);
-        blit.xid = gdk_x11_surface_get_xid(surface);
+    blit.display = gdk_x11_display_get_xdisplay(display);
+    blit.xid = gdk_x11_surface_get_xid(surface);
+    if (!blit.frame && !blit.overlay) {
         int width = gtk_widget_get_width(blit.window), height = gtk_widget_get_height(blit.window);
         // The window's own visual (GTK's X11 windows are ARGB, depth 32).
         XWindowAttributes attributes;
@@ -175,7 +197,117 @@ static void blit_begin(void) {
         blit.sheet_x = (int)at.x;
         blit.sheet_y = (int)at.y;
     }
+    if (blit.overlay) overlay_begin(alpha);
     blit.active = TRUE;
+}
+
+/// `image`'s rows [top, top + rows) uploaded into a new pixmap of `depth` (24: the alpha byte
+/// ignored; 32: premultiplied ARGB as cairo keeps it).
+static Pixmap upload(cairo_surface_t *image, int top, int rows, int depth) {
+    int width = cairo_image_surface_get_width(image);
+    int stride = cairo_image_surface_get_stride(image);
+    Pixmap pixmap = XCreatePixmap(blit.display, blit.over, (unsigned)width, (unsigned)rows,
+                                  (unsigned)depth);
+    XImage *ximage = XCreateImage(blit.display, DefaultVisual(blit.display, DefaultScreen(blit.display)),
+                                  (unsigned)depth, ZPixmap, 0,
+                                  (char *)cairo_image_surface_get_data(image) + (size_t)top * stride,
+                                  (unsigned)width, (unsigned)rows, 32, stride);
+    GC gc = XCreateGC(blit.display, pixmap, 0, NULL);
+    XPutImage(blit.display, pixmap, gc, ximage, 0, 0, 0, 0, (unsigned)width, (unsigned)rows);
+    XFreeGC(blit.display, gc);
+    ximage->data = NULL;
+    XDestroyImage(ximage);
+    return pixmap;
+}
+
+/// Counts GTK's own paints while the overlay is up (they happen under it, unseen): an
+/// emission hook, since GTK's own "render" handler stops the emission before ours.
+static gboolean count_paint(GSignalInvocationHint *hint, guint count, const GValue *values,
+                            gpointer data) {
+    (void)hint;
+    (void)count;
+    (void)data;
+    if (g_value_get_object(&values[0]) != gtk_native_get_surface(GTK_NATIVE(blit.window)))
+        return TRUE;
+    if (blit.active) blit.gtk_paints++;
+    if (getenv("FLOOR_DEBUG")) {
+        cairo_rectangle_int_t box;
+        cairo_region_get_extents(g_value_get_boxed(&values[1]), &box);
+        fprintf(stderr, "paint active=%d %dx%d+%d+%d\n", blit.active, box.width, box.height, box.x, box.y);
+    }
+    return TRUE;
+}
+
+/// The overlay mode's frame: the screen's pixmap copied and dimmed by the server above the
+/// sheet's opaque rows, the sheet's rounded top composited over it, its opaque rows copied.
+static void overlay_frame(double alpha) {
+    if (getenv("FLOOR_SKIP")) return;
+    int corner = 12, top = blit.sheet_y + corner;
+    if (top > blit.height) top = blit.height;
+    XCopyArea(blit.display, blit.screen_pixmap, blit.over, blit.gc, 0, 0, (unsigned)blit.width,
+              (unsigned)top, 0, 0);
+    XRenderColor black = {0, 0, 0, (unsigned short)(alpha * 0xffff + 0.5)};
+    XRenderFillRectangle(blit.display, PictOpOver, blit.over_picture, &black, 0, 0,
+                         (unsigned)blit.width, (unsigned)top);
+    XRenderComposite(blit.display, PictOpOver, blit.corners_picture, None, blit.over_picture, 0,
+                     0, 0, 0, blit.sheet_x, blit.sheet_y, (unsigned)blit.width, (unsigned)corner);
+    if (top < blit.height)
+        XCopyArea(blit.display, blit.sheet_pixmap, blit.over, blit.gc, 0, corner,
+                  (unsigned)blit.width, (unsigned)(blit.height - top), blit.sheet_x, top);
+    XFlush(blit.display);
+}
+
+/// At the press: the images uploaded once, the overlay put over GTK's window (no input).
+static void overlay_begin(double alpha) {
+    int width = gtk_widget_get_width(blit.window), height = gtk_widget_get_height(blit.window);
+    if (!blit.over) {
+        int screen = DefaultScreen(blit.display);
+        Window root = RootWindow(blit.display, screen), child;
+        int x = 0, y = 0;
+        XTranslateCoordinates(blit.display, blit.xid, root, 0, 0, &x, &y, &child);
+        XSetWindowAttributes attributes = {0};
+        attributes.override_redirect = True;
+        attributes.background_pixmap = None;
+        blit.over = XCreateWindow(blit.display, root, x, y, (unsigned)width, (unsigned)height, 0,
+                                  DefaultDepth(blit.display, screen), InputOutput,
+                                  DefaultVisual(blit.display, screen),
+                                  CWOverrideRedirect | CWBackPixmap, &attributes);
+        XShapeCombineRectangles(blit.display, blit.over, ShapeInput, 0, 0, NULL, 0, ShapeSet,
+                                Unsorted);
+        blit.gc = XCreateGC(blit.display, blit.over, 0, NULL);
+        blit.over_picture = XRenderCreatePicture(
+            blit.display, blit.over,
+            XRenderFindVisualFormat(blit.display, DefaultVisual(blit.display, screen)), 0, NULL);
+        blit.width = width;
+        blit.height = height;
+        blit.render_handler = g_signal_add_emission_hook(
+            g_signal_lookup("render", GDK_TYPE_SURFACE), 0, count_paint, NULL, NULL);
+    }
+    if (blit.screen_pixmap) XFreePixmap(blit.display, blit.screen_pixmap);
+    if (blit.sheet_pixmap) XFreePixmap(blit.display, blit.sheet_pixmap);
+    if (blit.corners_picture) XRenderFreePicture(blit.display, blit.corners_picture);
+    if (blit.corners_pixmap) XFreePixmap(blit.display, blit.corners_pixmap);
+    int sheet_rows = cairo_image_surface_get_height(blit.sheet_image);
+    blit.screen_pixmap = upload(blit.screen_image, 0, cairo_image_surface_get_height(blit.screen_image), 24);
+    blit.sheet_pixmap = upload(blit.sheet_image, 0, sheet_rows < height ? sheet_rows : height, 24);
+    blit.corners_pixmap = upload(blit.sheet_image, 0, 12, 32);
+    blit.corners_picture = XRenderCreatePicture(
+        blit.display, blit.corners_pixmap, XRenderFindStandardFormat(blit.display, PictStandardARGB32),
+        0, NULL);
+    blit.gtk_paints = 0;
+    overlay_frame(alpha);
+    XMapRaised(blit.display, blit.over);
+    XFlush(blit.display);
+}
+
+/// After GTK's own resting frame is painted (same connection, so the server has its
+/// upload before this): the overlay goes.
+static void overlay_end(GdkFrameClock *clock, gpointer data) {
+    (void)data;
+    g_signal_handlers_disconnect_by_func(clock, G_CALLBACK(overlay_end), NULL);
+    XUnmapWindow(blit.display, blit.over);
+    XFlush(blit.display);
+    fprintf(stderr, "gtk-floor: overlay down, GTK painted %d times under it\n", blit.gtk_paints);
 }
 
 static void set_alpha(FloorDim *dim, double alpha) {
@@ -183,7 +315,11 @@ static void set_alpha(FloorDim *dim, double alpha) {
     if (value == dim->alpha) return;
     dim->alpha = value;
     if (blit.active) {
-        blit_frame(value);
+        if (blit.overlay) {
+            overlay_frame(value);
+        } else {
+            blit_frame(value);
+        }
         return;
     }
     gtk_widget_queue_draw(GTK_WIDGET(dim));
@@ -210,6 +346,10 @@ static gboolean fade_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data
             // At rest GTK draws the frame itself.
             blit.active = FALSE;
             gtk_widget_queue_draw(blit.window);
+            // The dim's node is cached with the alpha of the press: drawn anew.
+            gtk_widget_queue_draw(GTK_WIDGET(fade->dim));
+            if (blit.overlay)
+                g_signal_connect_after(clock, "after-paint", G_CALLBACK(overlay_end), NULL);
         }
         return G_SOURCE_REMOVE;
     }
@@ -221,8 +361,7 @@ static void drag_begin(GtkGestureDrag *gesture, double x, double y, gpointer dat
     (void)gesture;
     (void)x;
     (void)y;
-    (void)data;
-    blit_begin();
+    blit_begin(((Fade *)data)->dim->alpha);
 }
 
 static void drag_update(GtkGestureDrag *gesture, double dx, double dy, gpointer data) {
@@ -421,7 +560,8 @@ int main(int argc, char **argv) {
     gtk_overlay_add_overlay(GTK_OVERLAY(overlay), fixed);
     gtk_window_set_child(GTK_WINDOW(window), overlay);
     const char *name = strrchr(argv[0], '/');
-    blit.enabled = g_str_has_suffix(name ? name + 1 : argv[0], "-blit");
+    blit.overlay = g_str_has_suffix(name ? name + 1 : argv[0], "-overlay");
+    blit.enabled = blit.overlay || g_str_has_suffix(name ? name + 1 : argv[0], "-blit");
     blit.window = window;
     blit.screen = screen_widget;
     blit.sheet = sheet_widget;
