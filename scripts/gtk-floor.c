@@ -32,7 +32,8 @@
 // into server pixmaps; a frame is an XCopyArea of the screen above the sheet's opaque rows,
 // one XRenderFillRectangle (Over) for the dim, the sheet's rounded top composited over it and
 // its opaque rows copied: the client sends a few requests a frame and no pixels. FLOOR_SKIP=1
-// maps the overlay but draws no frame (a bound); FLOOR_DEBUG=1 prints GTK's paints.
+// maps the overlay but draws no frame (a bound); FLOOR_MOVE=1 moves the sheet with the
+// drag (back to medium in the fade), as gtk-demo's moves; FLOOR_DEBUG=1 prints GTK's paints.
 //
 // Usage: gtk-floor [--size WxH]   (other arguments are ignored, as gtk-perf.sh passes
 // gtk-demo's).
@@ -92,6 +93,11 @@ typedef struct {
     Pixmap screen_pixmap, sheet_pixmap, corners_pixmap;
     Picture over_picture, corners_picture;
     int width, height, gtk_paints;
+    // FLOOR_MOVE=1: the sheet follows the drag down (and back up in the fade), as
+    // gtk-demo's does; offset is its distance from medium, drawn_offset where the overlay
+    // last drew its opaque rows (-1: not yet).
+    gboolean moves;
+    int offset, drawn_offset, release_offset;
     gulong render_handler;
 } Blit;
 
@@ -239,10 +245,11 @@ static gboolean count_paint(GSignalInvocationHint *hint, guint count, const GVal
 }
 
 /// The overlay mode's frame: the screen's pixmap copied and dimmed by the server above the
-/// sheet's opaque rows, the sheet's rounded top composited over it, its opaque rows copied.
+/// sheet's opaque rows, the sheet's rounded top composited over it, its opaque rows copied
+/// only where they moved (where the sheet stays, the server keeps them from the last frame).
 static void overlay_frame(double alpha) {
     if (getenv("FLOOR_SKIP")) return;
-    int corner = 12, top = blit.sheet_y + corner;
+    int corner = 12, sheet_y = blit.sheet_y + blit.offset, top = sheet_y + corner;
     if (top > blit.height) top = blit.height;
     XCopyArea(blit.display, blit.screen_pixmap, blit.over, blit.gc, 0, 0, (unsigned)blit.width,
               (unsigned)top, 0, 0);
@@ -250,10 +257,11 @@ static void overlay_frame(double alpha) {
     XRenderFillRectangle(blit.display, PictOpOver, blit.over_picture, &black, 0, 0,
                          (unsigned)blit.width, (unsigned)top);
     XRenderComposite(blit.display, PictOpOver, blit.corners_picture, None, blit.over_picture, 0,
-                     0, 0, 0, blit.sheet_x, blit.sheet_y, (unsigned)blit.width, (unsigned)corner);
-    if (top < blit.height)
+                     0, 0, 0, blit.sheet_x, sheet_y, (unsigned)blit.width, (unsigned)corner);
+    if (top < blit.height && blit.drawn_offset != blit.offset)
         XCopyArea(blit.display, blit.sheet_pixmap, blit.over, blit.gc, 0, corner,
                   (unsigned)blit.width, (unsigned)(blit.height - top), blit.sheet_x, top);
+    blit.drawn_offset = blit.offset;
     XFlush(blit.display);
 }
 
@@ -295,6 +303,8 @@ static void overlay_begin(double alpha) {
         blit.display, blit.corners_pixmap, XRenderFindStandardFormat(blit.display, PictStandardARGB32),
         0, NULL);
     blit.gtk_paints = 0;
+    blit.offset = 0;
+    blit.drawn_offset = -1;
     overlay_frame(alpha);
     XMapRaised(blit.display, blit.over);
     XFlush(blit.display);
@@ -312,7 +322,7 @@ static void overlay_end(GdkFrameClock *clock, gpointer data) {
 
 static void set_alpha(FloorDim *dim, double alpha) {
     float value = (float)(alpha < 0 ? 0 : alpha > 1 ? 1 : alpha);
-    if (value == dim->alpha) return;
+    if (value == dim->alpha && blit.drawn_offset == blit.offset) return;
     dim->alpha = value;
     if (blit.active) {
         if (blit.overlay) {
@@ -340,6 +350,7 @@ static gboolean fade_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data
     Fade *fade = data;
     double t = (double)(gdk_frame_clock_get_frame_time(clock) - fade->start) / 300000.0;
     if (t >= 1) {
+        blit.offset = 0;
         set_alpha(fade->dim, 0);
         fade->tick = 0;
         if (blit.active) {
@@ -353,6 +364,7 @@ static gboolean fade_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data
         }
         return G_SOURCE_REMOVE;
     }
+    if (blit.moves) blit.offset = (int)(blit.release_offset * (1 - t) + 0.5);
     set_alpha(fade->dim, fade->from * (1 - t));
     return G_SOURCE_CONTINUE;
 }
@@ -373,6 +385,7 @@ static void drag_update(GtkGestureDrag *gesture, double dx, double dy, gpointer 
         fade->tick = 0;
     }
     double down = dy > 0 ? dy : 0;
+    if (blit.moves && blit.active) blit.offset = (int)(down + 0.5);
     set_alpha(fade->dim, rest_alpha * (1 - down / medium_top));
 }
 
@@ -382,6 +395,7 @@ static void drag_end(GtkGestureDrag *gesture, double dx, double dy, gpointer dat
     (void)dy;
     Fade *fade = data;
     fade->from = fade->dim->alpha;
+    blit.release_offset = blit.offset;
     fade->start = g_get_monotonic_time();
     GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(fade->dim));
     if (clock) fade->start = gdk_frame_clock_get_frame_time(clock);
@@ -561,6 +575,7 @@ int main(int argc, char **argv) {
     gtk_window_set_child(GTK_WINDOW(window), overlay);
     const char *name = strrchr(argv[0], '/');
     blit.overlay = g_str_has_suffix(name ? name + 1 : argv[0], "-overlay");
+    blit.moves = blit.overlay && getenv("FLOOR_MOVE") != NULL;
     blit.enabled = blit.overlay || g_str_has_suffix(name ? name + 1 : argv[0], "-blit");
     blit.window = window;
     blit.screen = screen_widget;
