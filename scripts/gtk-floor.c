@@ -33,7 +33,8 @@
 // one XRenderFillRectangle (Over) for the dim, the sheet's rounded top composited over it and
 // its opaque rows copied: the client sends a few requests a frame and no pixels. FLOOR_SKIP=1
 // maps the overlay but draws no frame (a bound); FLOOR_MOVE=1 moves the sheet with the
-// drag (back to medium in the fade), as gtk-demo's moves; FLOOR_DEBUG=1 prints GTK's paints.
+// drag (back to medium in the fade), as gtk-demo's moves; FLOOR_SHM=1 composes the frames in
+// the client (the blit mode's pass) and puts them on the overlay with XShmPutImage; FLOOR_DEBUG=1 prints GTK's paints.
 //
 // Usage: gtk-floor [--size WxH]   (other arguments are ignored, as gtk-perf.sh passes
 // gtk-demo's).
@@ -97,6 +98,15 @@ typedef struct {
     // gtk-demo's does; offset is its distance from medium, drawn_offset where the overlay
     // last drew its opaque rows (-1: not yet).
     gboolean moves;
+    // FLOOR_SHM=1: the overlay's frames composed by the client (as the blit mode's) and put
+    // with XShmPutImage in the root's depth, instead of composed by the server.
+    gboolean shm_put;
+    // GTK's window as a source, the sheet's pixmap as a destination (its refresh), whether
+    // one is pending, how many were made, and the last frame's dim.
+    Picture gtk_picture, sheet_picture;
+    gboolean refresh_pending;
+    int refreshes;
+    double alpha;
     int offset, drawn_offset, release_offset;
     gulong render_handler;
 } Blit;
@@ -138,7 +148,7 @@ static void blit_frame(double alpha) {
     int columns = width < screen_width ? width : screen_width;
     for (int y = 0; y < height; y++) {
         uint32_t *out = (uint32_t *)(frame->data + (size_t)y * frame->bytes_per_line);
-        int sheet_row = y - blit.sheet_y;
+        int sheet_row = y - blit.sheet_y - blit.offset;
         gboolean in_sheet = sheet_row >= 0 && sheet_row < sheet_height;
         // Rows of the sheet below its rounded corners are opaque: copied as they are.
         if (in_sheet && sheet_row >= 12 && blit.sheet_x == 0 && sheet_width >= width) {
@@ -164,7 +174,7 @@ static void blit_frame(double alpha) {
             }
         }
     }
-    XShmPutImage(blit.display, blit.xid, blit.gc, frame, 0, 0, 0, 0, (unsigned)width,
+    XShmPutImage(blit.display, blit.overlay ? blit.over : blit.xid, blit.gc, frame, 0, 0, 0, 0, (unsigned)width,
                  (unsigned)height, False);
     XSync(blit.display, False);
 }
@@ -179,11 +189,13 @@ static void blit_begin(double alpha) {
     if (!GDK_IS_X11_DISPLAY(display)) return;
     blit.display = gdk_x11_display_get_xdisplay(display);
     blit.xid = gdk_x11_surface_get_xid(surface);
-    if (!blit.frame && !blit.overlay) {
+    if (!blit.frame && (!blit.overlay || blit.shm_put)) {
         int width = gtk_widget_get_width(blit.window), height = gtk_widget_get_height(blit.window);
-        // The window's own visual (GTK's X11 windows are ARGB, depth 32).
+        // The window's own visual (GTK's X11 windows are ARGB, depth 32); the overlay's is
+        // the root's.
         XWindowAttributes attributes;
-        XGetWindowAttributes(blit.display, blit.xid, &attributes);
+        XGetWindowAttributes(blit.display, blit.overlay ? DefaultRootWindow(blit.display) : blit.xid,
+                             &attributes);
         blit.frame = XShmCreateImage(blit.display, attributes.visual, (unsigned)attributes.depth,
                                      ZPixmap, NULL, &blit.shm, (unsigned)width, (unsigned)height);
         blit.shm.shmid = shmget(IPC_PRIVATE, (size_t)blit.frame->bytes_per_line * height, IPC_CREAT | 0600);
@@ -192,7 +204,7 @@ static void blit_begin(double alpha) {
         XShmAttach(blit.display, &blit.shm);
         XSync(blit.display, False);
         shmctl(blit.shm.shmid, IPC_RMID, NULL);
-        blit.gc = XCreateGC(blit.display, blit.xid, 0, NULL);
+        if (!blit.overlay) blit.gc = XCreateGC(blit.display, blit.xid, 0, NULL);
     }
     if (blit.screen_image) cairo_surface_destroy(blit.screen_image);
     if (blit.sheet_image) cairo_surface_destroy(blit.sheet_image);
@@ -226,6 +238,27 @@ static Pixmap upload(cairo_surface_t *image, int top, int rows, int depth) {
     return pixmap;
 }
 
+static void overlay_frame(double alpha);
+
+/// GTK painted under the overlay (the list's scroll indicator fading, say): the sheet's
+/// opaque rows are copied from GTK's window, where the sheet lies above the dim and stays
+/// at its place of the press, into the sheet's pixmap, and the overlay redraws them. (The
+/// screen behind is under GTK's stale dim there: a change to it would need GTK to draw.)
+static void overlay_refresh(GdkFrameClock *clock, gpointer data) {
+    (void)data;
+    g_signal_handlers_disconnect_by_func(clock, G_CALLBACK(overlay_refresh), NULL);
+    blit.refresh_pending = FALSE;
+    if (!blit.active || getenv("FLOOR_NO_REFRESH")) return;
+    int corner = 12, rows = blit.height - blit.sheet_y - corner;
+    if (rows <= 0) return;
+    XRenderComposite(blit.display, PictOpSrc, blit.gtk_picture, None, blit.sheet_picture,
+                     blit.sheet_x, blit.sheet_y + corner, 0, 0, 0, corner, (unsigned)blit.width,
+                     (unsigned)rows);
+    blit.refreshes++;
+    blit.drawn_offset = -1;
+    overlay_frame(blit.alpha);
+}
+
 /// Counts GTK's own paints while the overlay is up (they happen under it, unseen): an
 /// emission hook, since GTK's own "render" handler stops the emission before ours.
 static gboolean count_paint(GSignalInvocationHint *hint, guint count, const GValue *values,
@@ -235,7 +268,15 @@ static gboolean count_paint(GSignalInvocationHint *hint, guint count, const GVal
     (void)data;
     if (g_value_get_object(&values[0]) != gtk_native_get_surface(GTK_NATIVE(blit.window)))
         return TRUE;
-    if (blit.active) blit.gtk_paints++;
+    if (blit.active) {
+        blit.gtk_paints++;
+        if (blit.overlay && !blit.refresh_pending) {
+            // The sheet's rows are refreshed from what GTK painted, once it has.
+            blit.refresh_pending = TRUE;
+            GdkFrameClock *clock = gtk_widget_get_frame_clock(blit.window);
+            if (clock) g_signal_connect_after(clock, "after-paint", G_CALLBACK(overlay_refresh), NULL);
+        }
+    }
     if (getenv("FLOOR_DEBUG")) {
         cairo_rectangle_int_t box;
         cairo_region_get_extents(g_value_get_boxed(&values[1]), &box);
@@ -248,7 +289,13 @@ static gboolean count_paint(GSignalInvocationHint *hint, guint count, const GVal
 /// sheet's opaque rows, the sheet's rounded top composited over it, its opaque rows copied
 /// only where they moved (where the sheet stays, the server keeps them from the last frame).
 static void overlay_frame(double alpha) {
+    blit.alpha = alpha;
     if (getenv("FLOOR_SKIP")) return;
+    if (blit.shm_put) {
+        blit_frame(alpha);
+        blit.drawn_offset = blit.offset;
+        return;
+    }
     int corner = 12, sheet_y = blit.sheet_y + blit.offset, top = sheet_y + corner;
     if (top > blit.height) top = blit.height;
     XCopyArea(blit.display, blit.screen_pixmap, blit.over, blit.gc, 0, 0, (unsigned)blit.width,
@@ -288,21 +335,32 @@ static void overlay_begin(double alpha) {
             XRenderFindVisualFormat(blit.display, DefaultVisual(blit.display, screen)), 0, NULL);
         blit.width = width;
         blit.height = height;
+        XWindowAttributes gtk_attributes;
+        XGetWindowAttributes(blit.display, blit.xid, &gtk_attributes);
+        blit.gtk_picture = XRenderCreatePicture(
+            blit.display, blit.xid, XRenderFindVisualFormat(blit.display, gtk_attributes.visual),
+            0, NULL);
         blit.render_handler = g_signal_add_emission_hook(
             g_signal_lookup("render", GDK_TYPE_SURFACE), 0, count_paint, NULL, NULL);
     }
     if (blit.screen_pixmap) XFreePixmap(blit.display, blit.screen_pixmap);
+    if (blit.sheet_picture) XRenderFreePicture(blit.display, blit.sheet_picture);
     if (blit.sheet_pixmap) XFreePixmap(blit.display, blit.sheet_pixmap);
     if (blit.corners_picture) XRenderFreePicture(blit.display, blit.corners_picture);
     if (blit.corners_pixmap) XFreePixmap(blit.display, blit.corners_pixmap);
     int sheet_rows = cairo_image_surface_get_height(blit.sheet_image);
     blit.screen_pixmap = upload(blit.screen_image, 0, cairo_image_surface_get_height(blit.screen_image), 24);
     blit.sheet_pixmap = upload(blit.sheet_image, 0, sheet_rows < height ? sheet_rows : height, 24);
+    blit.sheet_picture = XRenderCreatePicture(
+        blit.display, blit.sheet_pixmap,
+        XRenderFindVisualFormat(blit.display, DefaultVisual(blit.display, DefaultScreen(blit.display))),
+        0, NULL);
     blit.corners_pixmap = upload(blit.sheet_image, 0, 12, 32);
     blit.corners_picture = XRenderCreatePicture(
         blit.display, blit.corners_pixmap, XRenderFindStandardFormat(blit.display, PictStandardARGB32),
         0, NULL);
     blit.gtk_paints = 0;
+    blit.refreshes = 0;
     blit.offset = 0;
     blit.drawn_offset = -1;
     overlay_frame(alpha);
@@ -317,7 +375,8 @@ static void overlay_end(GdkFrameClock *clock, gpointer data) {
     g_signal_handlers_disconnect_by_func(clock, G_CALLBACK(overlay_end), NULL);
     XUnmapWindow(blit.display, blit.over);
     XFlush(blit.display);
-    fprintf(stderr, "gtk-floor: overlay down, GTK painted %d times under it\n", blit.gtk_paints);
+    fprintf(stderr, "gtk-floor: overlay down, GTK painted %d times under it, %d refreshes\n",
+            blit.gtk_paints, blit.refreshes);
 }
 
 static void set_alpha(FloorDim *dim, double alpha) {
@@ -576,6 +635,7 @@ int main(int argc, char **argv) {
     const char *name = strrchr(argv[0], '/');
     blit.overlay = g_str_has_suffix(name ? name + 1 : argv[0], "-overlay");
     blit.moves = blit.overlay && getenv("FLOOR_MOVE") != NULL;
+    blit.shm_put = blit.overlay && getenv("FLOOR_SHM") != NULL;
     blit.enabled = blit.overlay || g_str_has_suffix(name ? name + 1 : argv[0], "-blit");
     blit.window = window;
     blit.screen = screen_widget;
