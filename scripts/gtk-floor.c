@@ -30,11 +30,15 @@
 // so a server with Composite redirects it and composites it onto the root at every damage;
 // the overlay is not redirected. The screen and the sheet are uploaded once at the press
 // into server pixmaps; a frame is an XCopyArea of the screen above the sheet's opaque rows,
-// one XRenderFillRectangle (Over) for the dim, the sheet's rounded top composited over it and
-// its opaque rows copied: the client sends a few requests a frame and no pixels. FLOOR_SKIP=1
-// maps the overlay but draws no frame (a bound); FLOOR_MOVE=1 moves the sheet with the
-// drag (back to medium in the fade), as gtk-demo's moves; FLOOR_SHM=1 composes the frames in
-// the client (the blit mode's pass) and puts them on the overlay with XShmPutImage; FLOOR_DEBUG=1 prints GTK's paints.
+// one XRenderFillRectangle (Over) for the dim, the sheet's rounded top composited over it,
+// and its opaque rows copied where they moved: the client sends a few requests a frame and
+// no pixels. When GTK paints under the overlay (the list's scroll indicator fading), the
+// sheet's rows are refreshed from GTK's window. Run as gtk-floor-overlay-move, the sheet
+// also follows the drag down (and goes back to medium in the fade), as gtk-demo's moves.
+// Knobs (measurement only): FLOOR_MOVE=1 as the -move name; FLOOR_SKIP=1 maps the overlay
+// but draws no frame (a bound); FLOOR_SHM=1 composes the frames in the client (the blit
+// mode's pass) and puts them on the overlay with XShmPutImage; FLOOR_NO_REFRESH=1 keeps the
+// sheet's rows of the press; FLOOR_DEBUG=1 prints GTK's paints.
 //
 // Usage: gtk-floor [--size WxH]   (other arguments are ignored, as gtk-perf.sh passes
 // gtk-demo's).
@@ -633,10 +637,12 @@ int main(int argc, char **argv) {
     gtk_overlay_add_overlay(GTK_OVERLAY(overlay), fixed);
     gtk_window_set_child(GTK_WINDOW(window), overlay);
     const char *name = strrchr(argv[0], '/');
-    blit.overlay = g_str_has_suffix(name ? name + 1 : argv[0], "-overlay");
-    blit.moves = blit.overlay && getenv("FLOOR_MOVE") != NULL;
+    const char *base = name ? name + 1 : argv[0];
+    gboolean overlay_move = g_str_has_suffix(base, "-overlay-move");
+    blit.overlay = overlay_move || g_str_has_suffix(base, "-overlay");
+    blit.moves = overlay_move || (blit.overlay && getenv("FLOOR_MOVE") != NULL);
     blit.shm_put = blit.overlay && getenv("FLOOR_SHM") != NULL;
-    blit.enabled = blit.overlay || g_str_has_suffix(name ? name + 1 : argv[0], "-blit");
+    blit.enabled = blit.overlay || g_str_has_suffix(base, "-blit");
     blit.window = window;
     blit.screen = screen_widget;
     blit.sheet = sheet_widget;

@@ -14,4 +14,5 @@ mv "$out/gtk-floor.tmp" "$out/gtk-floor"
 ln -sf gtk-floor "$out/gtk-floor-blit"
 # And by this one it draws them into a window of its own over GTK's (the overlay mode).
 ln -sf gtk-floor "$out/gtk-floor-overlay"
+ln -sf gtk-floor "$out/gtk-floor-overlay-move"
 echo "$PWD/$out/gtk-floor"
