@@ -192,6 +192,15 @@ static void blit_begin(double alpha) {
     GdkDisplay *display = gdk_surface_get_display(surface);
     if (!GDK_IS_X11_DISPLAY(display)) return;
     blit.display = gdk_x11_display_get_xdisplay(display);
+    int event_base, error_base;
+    if (blit.overlay && (!XShapeQueryExtension(blit.display, &event_base, &error_base) ||
+                         !XRenderQueryExtension(blit.display, &event_base, &error_base))) {
+        // GTK draws every frame then, as the plain floor's.
+        fprintf(stderr, "gtk-floor: overlay mode: the X server lacks %s; GTK draws the drag\n",
+                XShapeQueryExtension(blit.display, &event_base, &error_base) ? "RENDER" : "SHAPE");
+        blit.enabled = FALSE;
+        return;
+    }
     blit.xid = gdk_x11_surface_get_xid(surface);
     if (!blit.frame && (!blit.overlay || blit.shm_put)) {
         int width = gtk_widget_get_width(blit.window), height = gtk_widget_get_height(blit.window);
