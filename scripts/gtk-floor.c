@@ -29,21 +29,29 @@
 // press and unmapped after GTK has painted the resting frame. GTK's own window is depth 32,
 // so a server with Composite redirects it and composites it onto the root at every damage;
 // the overlay is not redirected. The screen and the sheet are uploaded once at the press
-// into server pixmaps; a frame is an XCopyArea of the screen above the sheet's opaque rows,
-// one XRenderFillRectangle (Over) for the dim, the sheet's rounded top composited over it,
-// and its opaque rows copied where they moved: the client sends a few requests a frame and
-// no pixels. When GTK paints under the overlay (the list's scroll indicator fading), the
-// sheet's rows are refreshed from GTK's window. Run as gtk-floor-overlay-move, the sheet
-// also follows the drag down (and goes back to medium in the fade), as gtk-demo's moves.
+// into server pixmaps, and a frame draws only what changed since the last: while the dim's
+// level (8 bits) changes, an XCopyArea of the screen above the sheet's opaque rows, one
+// XRenderFillRectangle (Over) for the dim, and the sheet's rounded top composited over it;
+// the opaque rows are not drawn while the sheet stays, and when it moves the server moves
+// what the overlay shows of them (one XCopyArea of the overlay onto itself) and copies from
+// the sheet's pixmap only the rows that come into view. The client sends a few requests a
+// frame and no pixels. When GTK paints under the overlay (the list's scroll indicator
+// fading), XDamage on GTK's window says where, and that part of the sheet's rows is
+// refreshed from GTK's window (without XDamage, all of them after each of GTK's paints).
+// Run as gtk-floor-overlay-move, the sheet also follows the drag down (and goes back to
+// medium in the fade), as gtk-demo's moves.
 // Knobs (measurement only): FLOOR_MOVE=1 as the -move name; FLOOR_SKIP=1 maps the overlay
 // but draws no frame (a bound); FLOOR_SHM=1 composes the frames in the client (the blit
 // mode's pass) and puts them on the overlay with XShmPutImage; FLOOR_NO_REFRESH=1 keeps the
-// sheet's rows of the press; FLOOR_DEBUG=1 prints GTK's paints.
+// sheet's rows of the press; FLOOR_CHECK=1 reads every frame back and counts the pixels
+// that differ from a full redraw (printed when the overlay goes); FLOOR_DEBUG=1 prints
+// GTK's paints.
 //
 // Usage: gtk-floor [--size WxH]   (other arguments are ignored, as gtk-perf.sh passes
 // gtk-demo's).
 #include <X11/Xlib.h>
 #include <X11/extensions/XShm.h>
+#include <X11/extensions/Xdamage.h>
 #include <X11/extensions/Xrender.h>
 #include <X11/extensions/shape.h>
 #include <cairo-xlib.h>
@@ -113,6 +121,20 @@ typedef struct {
     double alpha;
     int offset, drawn_offset, release_offset;
     gulong render_handler;
+    // The dim's level (8 bits, as the server's fill takes it) of the last frame drawn: a frame
+    // whose level and offset are the last one's draws nothing above the sheet.
+    int drawn_level;
+    // XDamage on GTK's window (0 without the extension): where GTK painted under the
+    // overlay, gathered until the server's last rectangle of a request.
+    Damage damage;
+    int damage_event;
+    int damage_x0, damage_y0, damage_x1, damage_y1;
+    // FLOOR_CHECK=1: every frame is compared with a full redraw in this pixmap.
+    Pixmap check_pixmap;
+    Picture check_picture;
+    int checked_frames;
+    gboolean mapped;
+    long checked_pixels, differing_pixels;
 } Blit;
 
 static Blit blit;
@@ -253,7 +275,7 @@ static Pixmap upload(cairo_surface_t *image, int top, int rows, int depth) {
 
 static void overlay_frame(double alpha);
 
-/// GTK painted under the overlay (the list's scroll indicator fading, say): the sheet's
+/// GTK painted under the overlay and the server has no XDamage: all of the sheet's
 /// opaque rows are copied from GTK's window, where the sheet lies above the dim and stays
 /// at its place of the press, into the sheet's pixmap, and the overlay redraws them. (The
 /// screen behind is under GTK's stale dim there: a change to it would need GTK to draw.)
@@ -283,8 +305,9 @@ static gboolean count_paint(GSignalInvocationHint *hint, guint count, const GVal
         return TRUE;
     if (blit.active) {
         blit.gtk_paints++;
-        if (blit.overlay && !blit.refresh_pending) {
-            // The sheet's rows are refreshed from what GTK painted, once it has.
+        if (blit.overlay && !blit.damage && !blit.refresh_pending) {
+            // Without XDamage: all of the sheet's rows are refreshed from what GTK painted,
+            // once it has.
             blit.refresh_pending = TRUE;
             GdkFrameClock *clock = gtk_widget_get_frame_clock(blit.window);
             if (clock) g_signal_connect_after(clock, "after-paint", G_CALLBACK(overlay_refresh), NULL);
@@ -298,9 +321,63 @@ static gboolean count_paint(GSignalInvocationHint *hint, guint count, const GVal
     return TRUE;
 }
 
-/// The overlay mode's frame: the screen's pixmap copied and dimmed by the server above the
-/// sheet's opaque rows, the sheet's rounded top composited over it, its opaque rows copied
-/// only where they moved (where the sheet stays, the server keeps them from the last frame).
+/// The rounded top and everything above it: the screen's pixmap copied and dimmed by the
+/// server over rows [from, top), the sheet's 12 px rounded top composited over it at `sheet_y`.
+static void draw_above(Drawable target, Picture picture, int from, int top, int sheet_y,
+                      unsigned short alpha) {
+    if (from >= top) return;
+    XCopyArea(blit.display, blit.screen_pixmap, target, blit.gc, 0, from, (unsigned)blit.width,
+              (unsigned)(top - from), 0, from);
+    XRenderColor black = {0, 0, 0, alpha};
+    XRenderFillRectangle(blit.display, PictOpOver, picture, &black, 0, from, (unsigned)blit.width,
+                         (unsigned)(top - from));
+    XRenderComposite(blit.display, PictOpOver, blit.corners_picture, None, picture, 0, 0, 0, 0,
+                     blit.sheet_x, sheet_y, (unsigned)blit.width, 12);
+}
+
+/// FLOOR_CHECK=1 (once the overlay is mapped, so that it can be read back): the frame just
+/// drawn against a full redraw of it (the screen and the dim over every row above the
+/// sheet's opaque ones, all of those from the sheet's pixmap), both read back from the
+/// server; the differing pixels are counted for overlay_end's line.
+static void check_frame(unsigned short alpha) {
+    int corner = 12, sheet_y = blit.sheet_y + blit.drawn_offset, top = sheet_y + corner;
+    if (top > blit.height) top = blit.height;
+    if (!blit.check_pixmap) {
+        blit.check_pixmap = XCreatePixmap(blit.display, blit.over, (unsigned)blit.width,
+                                          (unsigned)blit.height, 24);
+        blit.check_picture = XRenderCreatePicture(
+            blit.display, blit.check_pixmap,
+            XRenderFindVisualFormat(blit.display,
+                                    DefaultVisual(blit.display, DefaultScreen(blit.display))),
+            0, NULL);
+    }
+    draw_above(blit.check_pixmap, blit.check_picture, 0, top, sheet_y, alpha);
+    if (top < blit.height)
+        XCopyArea(blit.display, blit.sheet_pixmap, blit.check_pixmap, blit.gc, 0, corner,
+                  (unsigned)blit.width, (unsigned)(blit.height - top), blit.sheet_x, top);
+    XImage *shown = XGetImage(blit.display, blit.over, 0, 0, (unsigned)blit.width,
+                              (unsigned)blit.height, AllPlanes, ZPixmap);
+    XImage *full = XGetImage(blit.display, blit.check_pixmap, 0, 0, (unsigned)blit.width,
+                             (unsigned)blit.height, AllPlanes, ZPixmap);
+    if (!shown || !full) {
+        fprintf(stderr, "gtk-floor: FLOOR_CHECK: cannot read the overlay back\n");
+        exit(1);
+    }
+    for (int y = 0; y < blit.height; y++)
+        for (int x = 0; x < blit.width; x++)
+            if ((XGetPixel(shown, x, y) & 0xffffff) != (XGetPixel(full, x, y) & 0xffffff))
+                blit.differing_pixels++;
+    blit.checked_pixels += (long)blit.width * blit.height;
+    blit.checked_frames++;
+    XDestroyImage(shown);
+    XDestroyImage(full);
+}
+
+/// The overlay mode's frame, drawing only what changed since the last one. The sheet's
+/// opaque rows that the overlay already shows are moved by the server (one copy of the
+/// window onto itself; none while the sheet stays), and only rows it did not show yet come
+/// from the sheet's pixmap. Above them the screen is copied and dimmed again only when the
+/// dim's level changed, else only over the rows the sheet's top left or reached.
 static void overlay_frame(double alpha) {
     blit.alpha = alpha;
     if (getenv("FLOOR_SKIP")) return;
@@ -311,18 +388,100 @@ static void overlay_frame(double alpha) {
     }
     int corner = 12, sheet_y = blit.sheet_y + blit.offset, top = sheet_y + corner;
     if (top > blit.height) top = blit.height;
-    XCopyArea(blit.display, blit.screen_pixmap, blit.over, blit.gc, 0, 0, (unsigned)blit.width,
-              (unsigned)top, 0, 0);
-    XRenderColor black = {0, 0, 0, (unsigned short)(alpha * 0xffff + 0.5)};
-    XRenderFillRectangle(blit.display, PictOpOver, blit.over_picture, &black, 0, 0,
-                         (unsigned)blit.width, (unsigned)top);
-    XRenderComposite(blit.display, PictOpOver, blit.corners_picture, None, blit.over_picture, 0,
-                     0, 0, 0, blit.sheet_x, sheet_y, (unsigned)blit.width, (unsigned)corner);
-    if (top < blit.height && blit.drawn_offset != blit.offset)
-        XCopyArea(blit.display, blit.sheet_pixmap, blit.over, blit.gc, 0, corner,
-                  (unsigned)blit.width, (unsigned)(blit.height - top), blit.sheet_x, top);
+    unsigned short alpha16 = (unsigned short)(alpha * 0xffff + 0.5);
+    // The server's fill takes the colour's top 8 bits (pixman's solid colour).
+    int level = alpha16 >> 8, from = 0, shown = 0;
+    if (blit.drawn_offset >= 0) {
+        int drawn_top = blit.sheet_y + blit.drawn_offset + corner;
+        if (drawn_top > blit.height) drawn_top = blit.height;
+        int kept = blit.height - (drawn_top > top ? drawn_top : top);
+        if (kept > 0) {
+            if (drawn_top != top)
+                XCopyArea(blit.display, blit.over, blit.over, blit.gc, blit.sheet_x, drawn_top,
+                          (unsigned)blit.width, (unsigned)kept, blit.sheet_x, top);
+            shown = kept;
+        }
+        if (level == blit.drawn_level)
+            from = drawn_top == top ? top : (drawn_top < top ? drawn_top : top) - corner;
+        if (from < 0) from = 0;
+    }
+    if (shown < blit.height - top)
+        XCopyArea(blit.display, blit.sheet_pixmap, blit.over, blit.gc, 0, corner + shown,
+                  (unsigned)blit.width, (unsigned)(blit.height - top - shown), blit.sheet_x,
+                  top + shown);
+    draw_above(blit.over, blit.over_picture, from, top, sheet_y, alpha16);
     blit.drawn_offset = blit.offset;
+    blit.drawn_level = level;
+    if (blit.mapped && getenv("FLOOR_CHECK")) check_frame(alpha16);
     XFlush(blit.display);
+}
+
+/// GTK painted under the overlay (XDamage on its window says where): the part of it in the
+/// sheet's opaque rows, where the sheet lies above the dim and stays at its place of the
+/// press, is copied from GTK's window into the sheet's pixmap and from there onto the
+/// overlay where the sheet is now (the list's scroll indicator fading: a 5 px column, not
+/// the sheet). The screen behind is under GTK's stale dim there: a change to it would need
+/// GTK to draw.
+static void refresh_damage(void) {
+    int corner = 12, x0 = blit.damage_x0, y0 = blit.damage_y0, x1 = blit.damage_x1,
+        y1 = blit.damage_y1;
+    blit.damage_x0 = blit.damage_y0 = G_MAXINT;
+    blit.damage_x1 = blit.damage_y1 = G_MININT;
+    if (!blit.active || getenv("FLOOR_NO_REFRESH")) return;
+    if (x0 < blit.sheet_x) x0 = blit.sheet_x;
+    if (x1 > blit.sheet_x + blit.width) x1 = blit.sheet_x + blit.width;
+    if (y0 < blit.sheet_y + corner) y0 = blit.sheet_y + corner;
+    if (y1 > blit.height) y1 = blit.height;
+    if (x0 >= x1 || y0 >= y1) return;
+    XRenderComposite(blit.display, PictOpSrc, blit.gtk_picture, None, blit.sheet_picture, x0, y0,
+                     0, 0, x0 - blit.sheet_x, y0 - blit.sheet_y, (unsigned)(x1 - x0),
+                     (unsigned)(y1 - y0));
+    blit.refreshes++;
+    if (blit.drawn_offset >= 0 && !blit.shm_put && !getenv("FLOOR_SKIP")) {
+        int rows = y1 + blit.drawn_offset > blit.height ? blit.height - blit.drawn_offset - y0
+                                                        : y1 - y0;
+        if (rows > 0)
+            XCopyArea(blit.display, blit.sheet_pixmap, blit.over, blit.gc, x0 - blit.sheet_x,
+                      y0 - blit.sheet_y, (unsigned)(x1 - x0), (unsigned)rows, x0,
+                      y0 + blit.drawn_offset);
+        if (blit.mapped && getenv("FLOOR_CHECK"))
+            check_frame((unsigned short)(blit.alpha * 0xffff + 0.5));
+    }
+    XFlush(blit.display);
+}
+
+/// GDK's X events, seen first: the DamageNotify events of GTK's window are the overlay's.
+static gboolean on_xevent(GdkX11Display *display, const XEvent *event, gpointer data) {
+    (void)display;
+    (void)data;
+    if (!blit.damage || event->type != blit.damage_event + XDamageNotify) return FALSE;
+    const XDamageNotifyEvent *notify = (const XDamageNotifyEvent *)event;
+    if (notify->damage != blit.damage) return FALSE;
+    int x0 = notify->area.x, y0 = notify->area.y;
+    int x1 = x0 + notify->area.width, y1 = y0 + notify->area.height;
+    if (x0 < blit.damage_x0) blit.damage_x0 = x0;
+    if (y0 < blit.damage_y0) blit.damage_y0 = y0;
+    if (x1 > blit.damage_x1) blit.damage_x1 = x1;
+    if (y1 > blit.damage_y1) blit.damage_y1 = y1;
+    if (!notify->more) refresh_damage();
+    return TRUE;
+}
+
+/// In the overlay mode, once GTK's window is mapped: XDamage on it (rectangle by rectangle),
+/// made now so that its first report (the whole window) comes long before a press.
+static void watch_damage(GtkWidget *window, gpointer data) {
+    (void)data;
+    GdkDisplay *display = gtk_widget_get_display(window);
+    if (!blit.overlay || blit.damage || !GDK_IS_X11_DISPLAY(display)) return;
+    Display *xdisplay = gdk_x11_display_get_xdisplay(display);
+    int error_base;
+    if (!XDamageQueryExtension(xdisplay, &blit.damage_event, &error_base)) return;
+    blit.damage_x0 = blit.damage_y0 = G_MAXINT;
+    blit.damage_x1 = blit.damage_y1 = G_MININT;
+    g_signal_connect(display, "xevent", G_CALLBACK(on_xevent), NULL);
+    blit.damage = XDamageCreate(xdisplay, gdk_x11_surface_get_xid(gtk_native_get_surface(
+                                              GTK_NATIVE(window))),
+                                XDamageReportRawRectangles);
 }
 
 /// At the press: the images uploaded once, the overlay put over GTK's window (no input).
@@ -342,7 +501,9 @@ static void overlay_begin(double alpha) {
                                   CWOverrideRedirect | CWBackPixmap, &attributes);
         XShapeCombineRectangles(blit.display, blit.over, ShapeInput, 0, 0, NULL, 0, ShapeSet,
                                 Unsorted);
-        blit.gc = XCreateGC(blit.display, blit.over, 0, NULL);
+        // No GraphicsExpose or NoExpose event for each copy: the overlay is on top.
+        XGCValues values = {.graphics_exposures = False};
+        blit.gc = XCreateGC(blit.display, blit.over, GCGraphicsExposures, &values);
         blit.over_picture = XRenderCreatePicture(
             blit.display, blit.over,
             XRenderFindVisualFormat(blit.display, DefaultVisual(blit.display, screen)), 0, NULL);
@@ -378,6 +539,7 @@ static void overlay_begin(double alpha) {
     blit.drawn_offset = -1;
     overlay_frame(alpha);
     XMapRaised(blit.display, blit.over);
+    blit.mapped = TRUE;
     XFlush(blit.display);
 }
 
@@ -387,9 +549,14 @@ static void overlay_end(GdkFrameClock *clock, gpointer data) {
     (void)data;
     g_signal_handlers_disconnect_by_func(clock, G_CALLBACK(overlay_end), NULL);
     XUnmapWindow(blit.display, blit.over);
+    blit.mapped = FALSE;
     XFlush(blit.display);
     fprintf(stderr, "gtk-floor: overlay down, GTK painted %d times under it, %d refreshes\n",
             blit.gtk_paints, blit.refreshes);
+    if (blit.checked_frames)
+        fprintf(stderr,
+                "gtk-floor: FLOOR_CHECK: %d frames, %ld of %ld pixels differ from a full redraw\n",
+                blit.checked_frames, blit.differing_pixels, blit.checked_pixels);
 }
 
 static void set_alpha(FloorDim *dim, double alpha) {
@@ -665,6 +832,7 @@ int main(int argc, char **argv) {
     g_signal_connect(window, "close-request", G_CALLBACK(quit), loop);
     cairo_surface_t *keeper = NULL;
     g_signal_connect_after(window, "map", G_CALLBACK(keep_shm_pool), &keeper);
+    g_signal_connect_after(window, "map", G_CALLBACK(watch_damage), NULL);
     gtk_window_set_focus(GTK_WINDOW(window), close_button);
     gtk_window_present(GTK_WINDOW(window));
     g_main_loop_run(loop);

@@ -8,7 +8,7 @@ out=.build/gtk-floor
 mkdir -p "$out"
 # shellcheck disable=SC2046
 cc -O2 -Wall -Wextra -Werror -o "$out/gtk-floor.tmp" scripts/gtk-floor.c \
-    $(pkg-config --cflags --libs gtk4 gtk4-x11 cairo-xlib x11 xext xrender)
+    $(pkg-config --cflags --libs gtk4 gtk4-x11 cairo-xlib x11 xext xrender xdamage)
 mv "$out/gtk-floor.tmp" "$out/gtk-floor"
 # Run by this name it draws during the drag itself (the blit mode; see gtk-floor.c).
 ln -sf gtk-floor "$out/gtk-floor-blit"
