@@ -33,9 +33,11 @@
 // level (8 bits) changes, an XCopyArea of the screen above the sheet's opaque rows, one
 // XRenderFillRectangle (Over) for the dim, and the sheet's rounded top composited over it;
 // the opaque rows are not drawn while the sheet stays, and when it moves the server moves
-// what the overlay shows of them (one XCopyArea of the overlay onto itself) and copies from
-// the sheet's pixmap only the rows that come into view. The client sends a few requests a
-// frame and no pixels. When GTK paints under the overlay (the list's scroll indicator
+// what the overlay shows of them (one XCopyArea of the overlay onto itself, only while
+// VisibilityNotify says the overlay is wholly on screen and unobscured) and copies from the
+// sheet's pixmap only the rows that come into view; an Expose of the overlay (at its map,
+// or after a window over it went) has the next frame drawn whole. The client sends a few
+// requests a frame and no pixels. When GTK paints under the overlay (the list's scroll indicator
 // fading), XDamage on GTK's window says where, and that part of the sheet's rows is
 // refreshed from GTK's window (without XDamage, all of them after each of GTK's paints).
 // Run as gtk-floor-overlay-move, the sheet also follows the drag down (and goes back to
@@ -134,6 +136,11 @@ typedef struct {
     Picture check_picture;
     int checked_frames;
     gboolean mapped;
+    // The overlay wholly on screen and under no other window (VisibilityNotify): only then
+    // can the server move what it shows of the sheet; else the rows come from the pixmap.
+    gboolean unobscured;
+    int over_x, over_y;
+    gulong xevent_handler;
     long checked_pixels, differing_pixels;
 } Blit;
 
@@ -335,10 +342,10 @@ static void draw_above(Drawable target, Picture picture, int from, int top, int 
                      blit.sheet_x, sheet_y, (unsigned)blit.width, 12);
 }
 
-/// FLOOR_CHECK=1 (once the overlay is mapped, so that it can be read back): the frame just
-/// drawn against a full redraw of it (the screen and the dim over every row above the
-/// sheet's opaque ones, all of those from the sheet's pixmap), both read back from the
-/// server; the differing pixels are counted for overlay_end's line.
+/// FLOOR_CHECK=1 (once the overlay is mapped): what the screen shows of the overlay (read
+/// from the root, the part on screen) against a full redraw of the frame (the screen and
+/// the dim over every row above the sheet's opaque ones, all of those from the sheet's
+/// pixmap); the differing pixels are counted for overlay_end's line.
 static void check_frame(unsigned short alpha) {
     int corner = 12, sheet_y = blit.sheet_y + blit.drawn_offset, top = sheet_y + corner;
     if (top > blit.height) top = blit.height;
@@ -355,19 +362,28 @@ static void check_frame(unsigned short alpha) {
     if (top < blit.height)
         XCopyArea(blit.display, blit.sheet_pixmap, blit.check_pixmap, blit.gc, 0, corner,
                   (unsigned)blit.width, (unsigned)(blit.height - top), blit.sheet_x, top);
-    XImage *shown = XGetImage(blit.display, blit.over, 0, 0, (unsigned)blit.width,
-                              (unsigned)blit.height, AllPlanes, ZPixmap);
-    XImage *full = XGetImage(blit.display, blit.check_pixmap, 0, 0, (unsigned)blit.width,
-                             (unsigned)blit.height, AllPlanes, ZPixmap);
+    // What the screen shows of the overlay (the part of it on screen), read from the root.
+    int screen = DefaultScreen(blit.display);
+    int x0 = blit.over_x > 0 ? blit.over_x : 0, y0 = blit.over_y > 0 ? blit.over_y : 0;
+    int x1 = blit.over_x + blit.width, y1 = blit.over_y + blit.height;
+    if (x1 > DisplayWidth(blit.display, screen)) x1 = DisplayWidth(blit.display, screen);
+    if (y1 > DisplayHeight(blit.display, screen)) y1 = DisplayHeight(blit.display, screen);
+    if (x0 >= x1 || y0 >= y1) return;
+    XSync(blit.display, False);
+    XImage *shown = XGetImage(blit.display, RootWindow(blit.display, screen), x0, y0,
+                              (unsigned)(x1 - x0), (unsigned)(y1 - y0), AllPlanes, ZPixmap);
+    XImage *full = XGetImage(blit.display, blit.check_pixmap, x0 - blit.over_x,
+                             y0 - blit.over_y, (unsigned)(x1 - x0), (unsigned)(y1 - y0),
+                             AllPlanes, ZPixmap);
     if (!shown || !full) {
         fprintf(stderr, "gtk-floor: FLOOR_CHECK: cannot read the overlay back\n");
         exit(1);
     }
-    for (int y = 0; y < blit.height; y++)
-        for (int x = 0; x < blit.width; x++)
+    for (int y = 0; y < y1 - y0; y++)
+        for (int x = 0; x < x1 - x0; x++)
             if ((XGetPixel(shown, x, y) & 0xffffff) != (XGetPixel(full, x, y) & 0xffffff))
                 blit.differing_pixels++;
-    blit.checked_pixels += (long)blit.width * blit.height;
+    blit.checked_pixels += (long)(x1 - x0) * (y1 - y0);
     blit.checked_frames++;
     XDestroyImage(shown);
     XDestroyImage(full);
@@ -395,7 +411,7 @@ static void overlay_frame(double alpha) {
         int drawn_top = blit.sheet_y + blit.drawn_offset + corner;
         if (drawn_top > blit.height) drawn_top = blit.height;
         int kept = blit.height - (drawn_top > top ? drawn_top : top);
-        if (kept > 0) {
+        if (kept > 0 && (drawn_top == top || blit.unobscured)) {
             if (drawn_top != top)
                 XCopyArea(blit.display, blit.over, blit.over, blit.gc, blit.sheet_x, drawn_top,
                           (unsigned)blit.width, (unsigned)kept, blit.sheet_x, top);
@@ -450,10 +466,21 @@ static void refresh_damage(void) {
     XFlush(blit.display);
 }
 
-/// GDK's X events, seen first: the DamageNotify events of GTK's window are the overlay's.
+/// GDK's X events, seen first: the overlay's own (its visibility; an expose, after which
+/// the next frame is drawn whole: the overlay has no background and keeps no pixels it did
+/// not show) and the DamageNotify events of GTK's window.
 static gboolean on_xevent(GdkX11Display *display, const XEvent *event, gpointer data) {
     (void)display;
     (void)data;
+    if (blit.over && event->xany.window == blit.over) {
+        if (event->type == VisibilityNotify)
+            blit.unobscured = event->xvisibility.state == VisibilityUnobscured;
+        if (event->type == Expose && event->xexpose.count == 0 && blit.active) {
+            blit.drawn_offset = -1;
+            overlay_frame(blit.alpha);
+        }
+        return TRUE;
+    }
     if (!blit.damage || event->type != blit.damage_event + XDamageNotify) return FALSE;
     const XDamageNotifyEvent *notify = (const XDamageNotifyEvent *)event;
     if (notify->damage != blit.damage) return FALSE;
@@ -478,7 +505,8 @@ static void watch_damage(GtkWidget *window, gpointer data) {
     if (!XDamageQueryExtension(xdisplay, &blit.damage_event, &error_base)) return;
     blit.damage_x0 = blit.damage_y0 = G_MAXINT;
     blit.damage_x1 = blit.damage_y1 = G_MININT;
-    g_signal_connect(display, "xevent", G_CALLBACK(on_xevent), NULL);
+    if (!blit.xevent_handler)
+        blit.xevent_handler = g_signal_connect(display, "xevent", G_CALLBACK(on_xevent), NULL);
     blit.damage = XDamageCreate(xdisplay, gdk_x11_surface_get_xid(gtk_native_get_surface(
                                               GTK_NATIVE(window))),
                                 XDamageReportRawRectangles);
@@ -492,13 +520,19 @@ static void overlay_begin(double alpha) {
         Window root = RootWindow(blit.display, screen), child;
         int x = 0, y = 0;
         XTranslateCoordinates(blit.display, blit.xid, root, 0, 0, &x, &y, &child);
+        blit.over_x = x;
+        blit.over_y = y;
         XSetWindowAttributes attributes = {0};
         attributes.override_redirect = True;
         attributes.background_pixmap = None;
+        attributes.event_mask = ExposureMask | VisibilityChangeMask;
         blit.over = XCreateWindow(blit.display, root, x, y, (unsigned)width, (unsigned)height, 0,
                                   DefaultDepth(blit.display, screen), InputOutput,
                                   DefaultVisual(blit.display, screen),
-                                  CWOverrideRedirect | CWBackPixmap, &attributes);
+                                  CWOverrideRedirect | CWBackPixmap | CWEventMask, &attributes);
+        if (!blit.xevent_handler)
+            blit.xevent_handler = g_signal_connect(gdk_x11_lookup_xdisplay(blit.display), "xevent",
+                                                   G_CALLBACK(on_xevent), NULL);
         XShapeCombineRectangles(blit.display, blit.over, ShapeInput, 0, 0, NULL, 0, ShapeSet,
                                 Unsorted);
         // No GraphicsExpose or NoExpose event for each copy: the overlay is on top.
@@ -550,6 +584,7 @@ static void overlay_end(GdkFrameClock *clock, gpointer data) {
     g_signal_handlers_disconnect_by_func(clock, G_CALLBACK(overlay_end), NULL);
     XUnmapWindow(blit.display, blit.over);
     blit.mapped = FALSE;
+    blit.unobscured = FALSE;
     XFlush(blit.display);
     fprintf(stderr, "gtk-floor: overlay down, GTK painted %d times under it, %d refreshes\n",
             blit.gtk_paints, blit.refreshes);
