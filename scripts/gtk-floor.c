@@ -257,6 +257,22 @@ static void blit_begin(double alpha) {
         blit.sheet_x = (int)at.x;
         blit.sheet_y = (int)at.y;
     }
+    int window_width = gtk_widget_get_width(blit.window);
+    int window_height = gtk_widget_get_height(blit.window);
+    int sheet_width = cairo_image_surface_get_width(blit.sheet_image);
+    int sheet_height = cairo_image_surface_get_height(blit.sheet_image);
+    if (blit.overlay && (blit.sheet_x != 0 || sheet_width < window_width ||
+                         blit.sheet_y + sheet_height < window_height)) {
+        // The overlay takes the sheet's rows below its rounded top as opaque across the
+        // window and down to its bottom: a sheet that is not (GTK's minimum sizes under a
+        // small --size) would leave pixels undrawn. GTK draws this drag, as the plain floor's.
+        fprintf(stderr,
+                "gtk-floor: overlay mode: the sheet (%dx%d at %d,%d) does not cover the window "
+                "(%dx%d) below its top; GTK draws the drag\n",
+                sheet_width, sheet_height, blit.sheet_x, blit.sheet_y, window_width,
+                window_height);
+        return;
+    }
     if (blit.overlay) overlay_begin(alpha);
     blit.active = TRUE;
 }
