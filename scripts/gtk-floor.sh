@@ -8,8 +8,11 @@ out=.build/gtk-floor
 mkdir -p "$out"
 # shellcheck disable=SC2046
 cc -O2 -Wall -Wextra -Werror -o "$out/gtk-floor.tmp" scripts/gtk-floor.c \
-    $(pkg-config --cflags --libs gtk4 gtk4-x11 cairo-xlib x11 xext)
+    $(pkg-config --cflags --libs gtk4 gtk4-x11 cairo-xlib x11 xext xrender xdamage)
 mv "$out/gtk-floor.tmp" "$out/gtk-floor"
 # Run by this name it draws during the drag itself (the blit mode; see gtk-floor.c).
 ln -sf gtk-floor "$out/gtk-floor-blit"
+# And by this one it draws them into a window of its own over GTK's (the overlay mode).
+ln -sf gtk-floor "$out/gtk-floor-overlay"
+ln -sf gtk-floor "$out/gtk-floor-overlay-move"
 echo "$PWD/$out/gtk-floor"

@@ -17,7 +17,11 @@
 #               (e.g. OTHERS="before=/tmp/gtk-demo-before")
 #   FLOOR=1     also measure the GTK floor (scripts/gtk-floor.c, built by scripts/gtk-floor.sh:
 #               the same widgets, only a full-window dim animated), as "floor"; its blit mode
-#               (the frames of the drag drawn by hand) is OTHERS="blit=.build/gtk-floor/gtk-floor-blit"
+#               (the frames of the drag drawn by hand) is OTHERS="blit=.build/gtk-floor/gtk-floor-blit";
+#               its overlay modes (the frames drawn by the X server into a depth-24 window of
+#               its own over GTK's, the sheet still or following the drag as gtk-demo's) are
+#               "overlay=.build/gtk-floor/gtk-floor-overlay" and
+#               "overlay-move=.build/gtk-floor/gtk-floor-overlay-move" (give absolute paths)
 # Installs what it needs (Debian packages: scripts/deps.sh, plus the Qt peer's). Uses its own
 # Xvfb; stops only what it started.
 set -u
