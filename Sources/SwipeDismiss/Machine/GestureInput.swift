@@ -23,10 +23,6 @@ struct GestureInput: Sendable {
         touchpadGestures.reserveCapacity(4)
     }
 
-    /// When the touchpad stream in progress ends unless another delta or a stop comes
-    /// first; nil when there is none.
-    var touchpadDeadline: Double? { touchpad.deadline }
-
     /// Feeds the touchpad recognizer one thing (a delta, a lift, a cancel, or a time that
     /// may pass its deadline) in `step`, keeping in `touchpadGestures` only what it reports.
     mutating func feedTouchpad(
@@ -34,11 +30,6 @@ struct GestureInput: Sendable {
     ) {
         touchpadGestures.removeAll(keepingCapacity: true)
         step(&touchpad, &touchpadGestures)
-    }
-
-    /// Forgets the touchpad's output once it has been applied.
-    mutating func clearTouchpadGestures() {
-        touchpadGestures.removeAll(keepingCapacity: true)
     }
 
     /// Forgets the pointer's press and stops following the touchpad; the rest of the
