@@ -15,8 +15,14 @@ extension DismissMachine {
             // Keys belong to the driver's bindings (`perform(_:environment:)`), a new
             // viewport to the driver's layout (`DismissController.resize(to:)`).
             return
-        case .scroll(let dx, let dy, let source):
-            return scroll(dx: dx, dy: dy, source: source, at: at, environment: environment)
+        case .scroll(let dx, let dy, .touchpad):
+            return feedTouchpad(
+                { $0.scroll(dx: dx, dy: dy, source: .touchpad, at: at, into: &$1) },
+                environment: environment)
+        case .scroll(_, let dy, .wheel):
+            // A wheel never drags the content (as in libadwaita's swipe tracker): it scrolls
+            // the list under the pointer, if any.
+            return wheel(dy: dy, environment: environment)
         case .scrollStop:
             // The touchpad's fingers lifted: a touchpad pan releases.
             return feedTouchpad({ $0.stop(at: at, into: &$1) }, environment: environment)

@@ -24,18 +24,6 @@ extension DismissMachine {
         moveClock(to: newTime)
     }
 
-    /// One scroll delta at `at`. A wheel never drags the content (as in libadwaita's swipe
-    /// tracker): it scrolls the list under the pointer, if any (`wheel(dy:environment:)`).
-    mutating func scroll(
-        dx: Double, dy: Double, source: ScrollSource, at: Double,
-        environment: some DismissEnvironment
-    ) {
-        guard source == .touchpad else { return wheel(dy: dy, environment: environment) }
-        feedTouchpad(
-            { $0.scroll(dx: dx, dy: dy, source: .touchpad, at: at, into: &$1) },
-            environment: environment)
-    }
-
     /// Forgets the pointer's press and stops following the touchpad (the content was sent
     /// somewhere by a key, a tap, `present()` or `dismiss()`). The rest of the touchpad
     /// stream is ignored until it ends.

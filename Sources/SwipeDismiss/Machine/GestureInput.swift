@@ -1,8 +1,6 @@
 /// What the machine makes of raw input: a pointer's presses and a touchpad's scroll streams
-/// turned into pans, and the pointer's last known place.
-///
-/// The pointer wins: a press cancels a touchpad pan in progress, and a stream that locks
-/// while the pointer is pressed is ignored until it ends.
+/// turned into pans, and the pointer's last known place (which wins over the touchpad:
+/// `DismissMachine+Scroll.swift`).
 struct GestureInput: Sendable {
     /// Turns pointer presses, moves and releases into pans and taps.
     var pointer: PanRecognizer
