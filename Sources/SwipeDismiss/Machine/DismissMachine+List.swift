@@ -117,10 +117,8 @@ extension DismissMachine {
     /// which counts as over the list): catches the list if it lands on it and readies a
     /// hand-off.
     mutating func beginListGesture(at point: Point?, environment: some DismissEnvironment) {
-        listHandOff.forget()
-        guard isOverList(point, environment: environment) else { return }
-        let detent = listScrollDetent
-        listHandOff.begin(handOff: detent != nil, restDetent: detent ?? 0, at: time)
+        guard isOverList(point, environment: environment) else { return listHandOff.forget() }
+        listHandOff.begin(restDetent: listScrollDetent, at: time)
         listHandOff.fit(
             contentOffset: phase == .presented ? layout.offset(of: target) : offset,
             lowestDetent: layout.lowest, at: time)
@@ -160,8 +158,6 @@ extension DismissMachine {
         let rest = listHandOff.restDetent
         endListGesture(fingerVelocity: configuration.direction.component(of: velocity))
         guard phase == .dragging else { return }
-        // The sheet is back at the detent it rested at: it rests there, the list has the
-        // velocity.
         if content.isAtRest, offset == layout.offset(of: rest) {
             target = rest
             backdrop.mode = .curve
@@ -189,9 +185,7 @@ extension DismissMachine {
         listHandOff.wheel(dy: dy, at: time)
         effects.append(.needsDisplay)
     }
-}
 
-extension DismissMachine {
     /// The height of one list row, in points: a page scroll keeps one row in view.
     package static let listRowHeight = 44.0
 

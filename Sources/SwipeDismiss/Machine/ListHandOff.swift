@@ -31,23 +31,20 @@ struct ListHandOff: Sendable {
     /// The sheet's raw (un-banded) drag offset during a hand-off.
     private(set) var sheetRaw = 0.0
 
-    /// The list's content offset at `time` (0 at its top); 0 without a list.
-    func offset(at time: Double) -> Double { list?.value(at: time) ?? 0 }
-
     /// Whether the list still moves on its own at `time` (gliding or springing back).
     func isMoving(at time: Double) -> Bool {
         guard let list else { return false }
         return !list.isSettled(at: time)
     }
 
-    /// A gesture starts on the list at `time`: catches a coasting list and, with
-    /// `handOff`, readies the sharing.
-    mutating func begin(handOff: Bool, restDetent: Int = 0, at time: Double) {
+    /// A gesture starts on the list at `time`: catches a coasting list and, with the
+    /// sheet resting at (or heading to) `restDetent`, readies the sharing; nil: no sharing.
+    mutating func begin(restDetent: Int?, at time: Double) {
         forget()
         list?.stop(at: time)
         onList = true
-        self.handOff = handOff
-        self.restDetent = restDetent
+        handOff = restDetent != nil
+        self.restDetent = restDetent ?? 0
     }
 
     /// Forgets the gesture (the list keeps whatever motion it has).
@@ -168,7 +165,7 @@ struct ListHandOff: Sendable {
     /// with an in-range offset clamped to that position's largest scroll (an over-scroll past
     /// the end keeps its band). Allocates nothing.
     func shownOffset(at time: Double, contentOffset: Double, lowestDetent: Double) -> Double {
-        let value = offset(at: time)
+        let value = list?.value(at: time) ?? 0
         guard let list,
             let length = followedLength(atContentOffset: contentOffset, lowestDetent: lowestDetent)
         else { return value }
