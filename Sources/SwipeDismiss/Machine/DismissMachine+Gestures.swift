@@ -170,8 +170,8 @@ extension DismissMachine {
             return
         }
         var along: Double?
-        if listHandOff.handOff {
-            guard let sheet = handOffAlong(translation, began: began) else { return }
+        if let rest = listHandOff.restDetent {
+            guard let sheet = handOffAlong(translation, began: began, rest: rest) else { return }
             along = sheet
         }
         // The policy is read once a drag passes the lowest detent: the drag's verdict, whose
@@ -218,10 +218,10 @@ extension DismissMachine {
     /// the detent it rested at (`releaseToList`); else the content gets it (displaced from
     /// that detent, or without a hand-off), and the list gesture ends.
     mutating func releasePan(translation: Point, velocity: Point) {
-        if listHandOff.handOff {
+        if let rest = listHandOff.restDetent {
             move(translation: translation, began: false)
-            if listHandOff.sheetRaw <= layout.offset(of: listHandOff.restDetent) {
-                return releaseToList(velocity: velocity)
+            if listHandOff.sheetRaw <= layout.offset(of: rest) {
+                return releaseToList(velocity: velocity, rest: rest)
             }
         }
         release(velocity: velocity)

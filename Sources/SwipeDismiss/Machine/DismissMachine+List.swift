@@ -138,24 +138,23 @@ extension DismissMachine {
         return true
     }
 
-    /// Routes a hand-off's finger movement to `translation` between the list and the sheet;
-    /// returns the sheet's drag along the axis from where the drag started, or nil while the
-    /// sheet has not left its rest.
-    mutating func handOffAlong(_ translation: Point, began: Bool) -> Double? {
+    /// Routes a hand-off's finger movement to `translation` between the list and the sheet
+    /// resting at detent `rest`; returns the sheet's drag along the axis from where the drag
+    /// started, or nil while the sheet has not left its rest.
+    mutating func handOffAlong(_ translation: Point, began: Bool, rest: Int) -> Double? {
         let base = content.dragStart
         let sheetRaw = listHandOff.share(
             finger: configuration.direction.component(of: translation), began: began,
-            base: base, top: layout.offset(of: listHandOff.restDetent))
+            base: base, top: layout.offset(of: rest))
         effects.append(.needsDisplay)
         if phase == .presented, sheetRaw == base { return nil }
         return sheetRaw - base
     }
 
-    /// Ends a hand-off's release whose sheet is back at the detent it rested at: the list
-    /// glides with `velocity` (the finger's, in points per second) and the sheet rests at
-    /// that detent.
-    mutating func releaseToList(velocity: Point) {
-        let rest = listHandOff.restDetent
+    /// Ends a hand-off's release whose sheet is back at detent `rest`, where it rested: the
+    /// list glides with `velocity` (the finger's, in points per second) and the sheet rests
+    /// there.
+    mutating func releaseToList(velocity: Point, rest: Int) {
         endListGesture(fingerVelocity: configuration.direction.component(of: velocity))
         guard phase == .dragging else { return }
         if content.isAtRest, offset == layout.offset(of: rest) {

@@ -17,13 +17,11 @@ struct ListHandOff: Sendable {
     var list: ScrollMotion?
     /// How the list's viewport follows the sheet; nil: fixed at the model's length.
     var sizing: ListViewport?
-    /// The detent the sheet rests at (or heads to) while a hand-off shares a drag: the
-    /// highest the sheet rises before the list scrolls again.
-    private(set) var restDetent = 0
+    /// The detent the sheet rests at (or heads to) while a hand-off shares the drag: the
+    /// highest the sheet rises before the list scrolls again; nil: the drag does not share.
+    private(set) var restDetent: Int?
     /// The press landed on the list (and caught it): the gesture's end releases it.
     private(set) var onList = false
-    /// The drag shares its movement between the list and the sheet.
-    private(set) var handOff = false
     /// The drag started across the dismiss axis: it moves nothing.
     var lockedAcross = false
     /// The finger's last translation along the dismiss axis.
@@ -43,18 +41,16 @@ struct ListHandOff: Sendable {
         forget()
         list?.stop(at: time)
         onList = true
-        handOff = restDetent != nil
-        self.restDetent = restDetent ?? 0
+        self.restDetent = restDetent
     }
 
     /// Forgets the gesture (the list keeps whatever motion it has).
     mutating func forget() {
         onList = false
-        handOff = false
         lockedAcross = false
         finger = 0
         sheetRaw = 0
-        restDetent = 0
+        restDetent = nil
     }
 
     /// Shares the finger's move to `finger` (along the axis) between the list and the
