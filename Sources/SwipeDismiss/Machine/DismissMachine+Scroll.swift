@@ -58,7 +58,6 @@ extension DismissMachine {
                 !input.pointer.isPressed
                 && GestureInput.isAlong(translation, configuration.direction)
             guard input.isTouchpadPan else { return }
-            // The same hand-off as a pointer drag, over the list where the pointer last was.
             beginListGesture(at: input.location, environment: environment)
             grabContent()
             return move(translation: translation, began: true)
