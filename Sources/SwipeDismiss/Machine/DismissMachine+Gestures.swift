@@ -8,19 +8,21 @@ extension DismissMachine {
             input.location = location
         }
         advanceTime(to: max(event.time, time), environment: environment)
-        applyAtTime(event, environment: environment)
-    }
-
-    /// Applies one input at the machine's time, which has caught up with it.
-    mutating func applyAtTime(_ event: InputEvent, environment: some DismissEnvironment) {
+        // The machine's time has caught up with the input: it applies at that time.
         let at = time
         switch event.kind {
         case .key, .viewport:
             // Keys belong to the driver's bindings (`perform(_:environment:)`), a new
             // viewport to the driver's layout (`DismissController.resize(to:)`).
             return
-        case .scroll(let dx, let dy, let source):
-            return scroll(dx: dx, dy: dy, source: source, at: at, environment: environment)
+        case .scroll(let dx, let dy, .touchpad):
+            return feedTouchpad(
+                { $0.scroll(dx: dx, dy: dy, source: .touchpad, at: at, into: &$1) },
+                environment: environment)
+        case .scroll(_, let dy, .wheel):
+            // A wheel never drags the content (as in libadwaita's swipe tracker): it scrolls
+            // the list under the pointer, if any.
+            return wheel(dy: dy, environment: environment)
         case .scrollStop:
             // The touchpad's fingers lifted: a touchpad pan releases.
             return feedTouchpad({ $0.stop(at: at, into: &$1) }, environment: environment)
@@ -117,20 +119,13 @@ extension DismissMachine {
         }
     }
 
+    /// A press at `point`: passes through where the backdrop does, else grabs the content
+    /// (at rest, a press anywhere else readies a drag; in motion, only one on the content).
     mutating func press(at point: Point, environment: some DismissEnvironment) {
-        switch phase {
-        case .presenting, .settling:
-            let region = hitTest(point, environment: environment)
-            if region == .passThrough { return passThrough(point) }
-            guard region == .content else { return }
-        case .presented:
-            if hitTest(point, environment: environment) == .passThrough {
-                return passThrough(point)
-            }
-        case .dragging, .dismissing, .dismissed:
-            return
-        }
-        grabContent()
+        guard phase == .presented || phase == .presenting || phase == .settling else { return }
+        let region = hitTest(point, environment: environment)
+        if region == .passThrough { return passThrough(point) }
+        if phase == .presented || region == .content { grabContent() }
     }
 
     /// A press on the content (or a touchpad pan, which has no point): catches a running
@@ -175,8 +170,8 @@ extension DismissMachine {
             return
         }
         var along: Double?
-        if listHandOff.handOff {
-            guard let sheet = handOffAlong(translation, began: began) else { return }
+        if let rest = listHandOff.restDetent {
+            guard let sheet = handOffAlong(translation, began: began, rest: rest) else { return }
             along = sheet
         }
         // The policy is read once a drag passes the lowest detent: the drag's verdict, whose
@@ -209,25 +204,25 @@ extension DismissMachine {
         guard destination == layout.count else {
             return snapBack(velocity: velocity, to: destination)
         }
-        finishRelease(
-            velocity: velocity, reason: reason, allowed: drag.verdict ?? policy.allows(reason))
-    }
-
-    /// A release headed off screen for `reason`: it leaves if `allowed`, else the veto is
-    /// reported and the content springs back to the lowest detent.
-    mutating func finishRelease(velocity: Point, reason: DismissReason, allowed: Bool) {
-        guard allowed else {
+        // Headed off screen for `reason`: a veto is reported, and the content springs back to
+        // the lowest detent.
+        guard drag.verdict ?? policy.allows(reason) else {
             reportVeto(reason)
             return snapBack(velocity: velocity, to: layout.count - 1)
         }
         startDismissal(velocity: velocity)
     }
 
-    /// A pan (the pointer's or the touchpad's) lifted with `velocity`: the hand-off's owner
-    /// or the content gets it, and the list gesture ends.
+    /// A pan (the pointer's or the touchpad's) lifted at `translation` with `velocity`: a
+    /// hand-off takes its last move, and the list gets the velocity if the sheet is back at
+    /// the detent it rested at (`releaseToList`); else the content gets it (displaced from
+    /// that detent, or without a hand-off), and the list gesture ends.
     mutating func releasePan(translation: Point, velocity: Point) {
-        if listHandOff.handOff {
-            return releaseHandOff(translation: translation, velocity: velocity)
+        if let rest = listHandOff.restDetent {
+            move(translation: translation, began: false)
+            if listHandOff.sheetRaw <= layout.offset(of: rest) {
+                return releaseToList(velocity: velocity, rest: rest)
+            }
         }
         release(velocity: velocity)
         endListGesture(fingerVelocity: 0)
@@ -235,18 +230,15 @@ extension DismissMachine {
 
     /// A pan was cancelled: the drag ends as the configuration says, and the list gesture.
     mutating func cancelPan() {
-        cancel()
-        endListGesture(fingerVelocity: 0)
-    }
-
-    mutating func cancel() {
-        guard phase == .dragging else { return }
-        switch configuration.cancelBehavior {
-        case .snapBack:
-            snapBack(velocity: .zero, to: drag.startDetent)
-        case .strand:
-            setPhase(isAnimating ? .settling : .presented)
+        if phase == .dragging {
+            switch configuration.cancelBehavior {
+            case .snapBack:
+                snapBack(velocity: .zero, to: drag.startDetent)
+            case .strand:
+                setPhase(isAnimating ? .settling : .presented)
+            }
         }
+        endListGesture(fingerVelocity: 0)
     }
 
     mutating func tap(at point: Point, environment: some DismissEnvironment) {

@@ -23,42 +23,72 @@ extension DismissMachine {
     /// How a drag that starts more across than along is told apart: |across| > 1.2·|along|.
     static let axisLockRatio = 1.2
 
-    /// Gives the content a scrollable list of `contentLength` points shown through a window of
-    /// `viewportLength` points, scrolled to `offset` (clamped to its range); throws for a
-    /// length that is not finite and ≥ 0.
+    /// Gives the content a scrollable list of `contentLength` points seen through
+    /// `viewport`, sized for the detent the content rests at, scrolled to `offset` (clamped to
+    /// its range); throws for a length that is not finite and ≥ 0.
+    @discardableResult
+    public mutating func setList(
+        contentLength: Double, viewport: ListViewport, offset: Double = 0
+    ) throws(ScrollMotionError) -> [DismissEffect] {
+        let length = viewport.length(atOffset: restingOffset, lowestDetent: layout.lowest)
+        return try setList(
+            contentLength: contentLength, viewportLength: length, offset: offset, sizing: viewport)
+    }
+
+    /// `setList(contentLength:viewport:offset:)` with a viewport `viewportLength` points
+    /// long, which follows the sheet as `sizing` says if given (else as before).
     @discardableResult
     package mutating func setList(
-        contentLength: Double, viewportLength: Double, offset: Double = 0
+        contentLength: Double, viewportLength: Double, offset: Double = 0,
+        sizing: ListViewport? = nil
     ) throws(ScrollMotionError) -> [DismissEffect] {
         let end = max(0, contentLength - viewportLength)
         let start = offset.isFinite ? min(max(offset, 0), end.isFinite ? end : 0) : 0
         return try call { (machine) throws(ScrollMotionError) in
             machine.listHandOff.list = try ScrollMotion(
                 contentLength: contentLength, viewportLength: viewportLength, offset: start)
+            if let sizing { machine.listHandOff.sizing = sizing }
             machine.effects.append(.needsDisplay)
         }
     }
 
-    /// Takes new list lengths (the viewport changed); the offset stays, springing back on
-    /// the next release if it is now past the end. Throws for a length that is not finite
+    /// Takes a new list and viewport (the window changed); the offset stays, springing back
+    /// on the next release if it is now past the end. Throws for a length that is not finite
     /// and ≥ 0; without a list it does nothing.
     @discardableResult
-    package mutating func resizeList(contentLength: Double, viewportLength: Double)
+    public mutating func resizeList(contentLength: Double, viewport: ListViewport)
         throws(ScrollMotionError) -> [DismissEffect]
     {
-        try call { (machine) throws(ScrollMotionError) in
+        let length = viewport.length(atOffset: restingOffset, lowestDetent: layout.lowest)
+        return try call { (machine) throws(ScrollMotionError) in
             guard machine.listHandOff.list != nil else { return }
             try machine.listHandOff.list?.resize(
-                contentLength: contentLength, viewportLength: viewportLength, at: machine.time)
+                contentLength: contentLength, viewportLength: length, at: machine.time)
+            machine.listHandOff.sizing = viewport
             machine.effects.append(.needsDisplay)
         }
     }
 
-    /// The content's scrollable list; nil when it has none.
-    package var list: ScrollMotion? { listHandOff.list }
+    /// The offset of the detent the content rests at or heads to (the lowest one while it is
+    /// off screen).
+    var restingOffset: Double {
+        layout.offset(of: min(target, max(0, layout.count - 1)))
+    }
 
-    /// The list's content offset at `time` (0 at its top); 0 without a list.
-    package var listOffset: Double { listHandOff.offset(at: time) }
+    /// The list's offset as drawn with the content at `contentOffset` (`ListHandOff`'s
+    /// `shownOffset`). Allocates nothing.
+    func shownListOffset(atContentOffset contentOffset: Double) -> Double {
+        listHandOff.shownOffset(at: time, contentOffset: contentOffset, lowestDetent: layout.lowest)
+    }
+
+    /// Once the content rests at its detent and the list is still (and no gesture holds it),
+    /// sizes the list's model for that detent.
+    mutating func fitListAtRest() {
+        guard listHandOff.sizing?.followsContent == true, phase == .presented,
+            !listHandOff.onList, !listHandOff.isMoving(at: time)
+        else { return }
+        listHandOff.fit(contentOffset: restingOffset, lowestDetent: layout.lowest, at: time)
+    }
 
     /// The detent the sheet rests at or heads to if a drag on the list scrolls it there: the
     /// top detent, or under `ContentInteraction.scrolls` any resting detent; else nil.
@@ -68,20 +98,30 @@ extension DismissMachine {
         return configuration.contentInteraction == .scrolls ? target : nil
     }
 
+    /// Whether a wheel or a key may move the list now: a `.down` sheet at rest at a detent
+    /// whose list scrolls (`listScrollDetent`), which no pointer press or touchpad pan holds.
+    var listTakesScrolls: Bool {
+        configuration.direction == .down && phase == .presented && !input.pointer.isPressed
+            && !input.isTouchpadPan && listScrollDetent != nil
+    }
+
+    /// Whether `point` (nil: no known place, which counts as over the list) is over the list
+    /// of a `.down` sheet that has one.
+    func isOverList(_ point: Point?, environment: some DismissEnvironment) -> Bool {
+        guard listHandOff.list != nil, configuration.direction == .down else { return false }
+        guard let point else { return true }
+        return environment.region(at: point, offset: offset, lowestDetent: layout.lowest) == .list
+    }
+
     /// A press at `point` (or a touchpad pan with the pointer there; nil: no known place,
     /// which counts as over the list): catches the list if it lands on it and readies a
     /// hand-off.
     mutating func beginListGesture(at point: Point?, environment: some DismissEnvironment) {
-        listHandOff.forget()
-        guard listHandOff.list != nil, configuration.direction == .down else { return }
-        if let point,
-            environment.region(at: point, offset: offset, lowestDetent: layout.lowest) != .list
-        {
-            return
-        }
-        let detent = listScrollDetent
-        listHandOff.begin(handOff: detent != nil, restDetent: detent ?? 0, at: time)
-        fitListToSheet(atOffset: phase == .presented ? layout.offset(of: target) : offset)
+        guard isOverList(point, environment: environment) else { return listHandOff.forget() }
+        listHandOff.begin(restDetent: listScrollDetent, at: time)
+        listHandOff.fit(
+            contentOffset: phase == .presented ? layout.offset(of: target) : offset,
+            lowestDetent: layout.lowest, at: time)
         effects.append(.needsDisplay)
     }
 
@@ -98,33 +138,25 @@ extension DismissMachine {
         return true
     }
 
-    /// Routes a hand-off's finger movement to `translation` between the list and the sheet;
-    /// returns the sheet's drag along the axis from where the drag started, or nil while the
-    /// sheet has not left its rest.
-    mutating func handOffAlong(_ translation: Point, began: Bool) -> Double? {
+    /// Routes a hand-off's finger movement to `translation` between the list and the sheet
+    /// resting at detent `rest`; returns the sheet's drag along the axis from where the drag
+    /// started, or nil while the sheet has not left its rest.
+    mutating func handOffAlong(_ translation: Point, began: Bool, rest: Int) -> Double? {
         let base = content.dragStart
         let sheetRaw = listHandOff.share(
             finger: configuration.direction.component(of: translation), began: began,
-            base: base, top: layout.offset(of: listHandOff.restDetent))
+            base: base, top: layout.offset(of: rest))
         effects.append(.needsDisplay)
         if phase == .presented, sheetRaw == base { return nil }
         return sheetRaw - base
     }
 
-    /// Ends a hand-off's release with its last move to `translation`: the sheet, displaced
-    /// from the detent it rested at, is released with `velocity` (the finger's, in points per
-    /// second); otherwise the list glides with it and the sheet rests at that detent.
-    mutating func releaseHandOff(translation: Point, velocity: Point) {
-        move(translation: translation, began: false)
-        let rest = listHandOff.restDetent
-        if listHandOff.sheetRaw > layout.offset(of: rest) {
-            release(velocity: velocity)
-            return endListGesture(fingerVelocity: 0)
-        }
+    /// Ends a hand-off's release whose sheet is back at detent `rest`, where it rested: the
+    /// list glides with `velocity` (the finger's, in points per second) and the sheet rests
+    /// there.
+    mutating func releaseToList(velocity: Point, rest: Int) {
         endListGesture(fingerVelocity: configuration.direction.component(of: velocity))
         guard phase == .dragging else { return }
-        // The sheet is back at the detent it rested at: it rests there, the list has the
-        // velocity.
         if content.isAtRest, offset == layout.offset(of: rest) {
             target = rest
             backdrop.mode = .curve
@@ -146,21 +178,13 @@ extension DismissMachine {
     /// the list under the pointer at the top detent, clamped to its ends. It never moves
     /// the sheet.
     mutating func wheel(dy: Double, environment: some DismissEnvironment) {
-        guard listHandOff.list != nil, configuration.direction == .down, dy.isFinite, dy != 0,
-            phase == .presented, listScrollDetent != nil, !input.pointer.isPressed,
-            !input.isTouchpadPan
+        guard dy.isFinite, dy != 0, listTakesScrolls,
+            isOverList(input.location, environment: environment)
         else { return }
-        if let location = input.location,
-            environment.region(at: location, offset: offset, lowestDetent: layout.lowest) != .list
-        {
-            return
-        }
         listHandOff.wheel(dy: dy, at: time)
         effects.append(.needsDisplay)
     }
-}
 
-extension DismissMachine {
     /// The height of one list row, in points: a page scroll keeps one row in view.
     package static let listRowHeight = 44.0
 
@@ -173,7 +197,7 @@ extension DismissMachine {
         top: Double, bottom: Double, environment: some DismissEnvironment
     ) -> [DismissEffect] {
         call {
-            if $0.keysScrollList, $0.target == 0,
+            if $0.listTakesScrolls, $0.target == 0,
                 $0.listHandOff.reveal(top: top, bottom: bottom, at: $0.time)
             {
                 $0.effects.append(.needsDisplay)
@@ -187,16 +211,8 @@ extension DismissMachine {
     /// while a pointer is down, below the top detent, or without a list. The sheet is the
     /// focused modal, so the pointer's position does not matter.
     mutating func scrollList(key: Key) {
-        guard keysScrollList, listScrollDetent != nil,
-            listHandOff.jump(key: key, rowHeight: Self.listRowHeight, at: time)
+        guard listTakesScrolls, listHandOff.jump(key: key, rowHeight: Self.listRowHeight, at: time)
         else { return }
         effects.append(.needsDisplay)
-    }
-
-    /// Whether a key may move the list now: a `.down` sheet at rest that no pointer press or
-    /// touchpad pan holds.
-    var keysScrollList: Bool {
-        configuration.direction == .down && phase == .presented && !input.pointer.isPressed
-            && !input.isTouchpadPan
     }
 }

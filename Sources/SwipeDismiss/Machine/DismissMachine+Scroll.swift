@@ -14,7 +14,7 @@
 extension DismissMachine {
     /// When the touchpad stream in progress ends unless another delta or a stop comes
     /// first; nil when there is none. A live driver wakes then, so the release is on time.
-    package var scrollDeadline: Double? { input.touchpadDeadline }
+    package var scrollDeadline: Double? { input.touchpad.deadline }
 
     /// Moves the model to `newTime`, first ending at its deadline a touchpad stream that has
     /// gone quiet for 150 ms, so the state at a time never depends on how often this runs.
@@ -22,18 +22,6 @@ extension DismissMachine {
         guard newTime >= time else { return }
         feedTouchpad({ $0.expire(at: newTime, into: &$1) }, environment: environment)
         moveClock(to: newTime)
-    }
-
-    /// One scroll delta at `at`. A wheel never drags the content (as in libadwaita's swipe
-    /// tracker): it scrolls the list under the pointer, if any (`wheel(dy:environment:)`).
-    mutating func scroll(
-        dx: Double, dy: Double, source: ScrollSource, at: Double,
-        environment: some DismissEnvironment
-    ) {
-        guard source == .touchpad else { return wheel(dy: dy, environment: environment) }
-        feedTouchpad(
-            { $0.scroll(dx: dx, dy: dy, source: .touchpad, at: at, into: &$1) },
-            environment: environment)
     }
 
     /// Forgets the pointer's press and stops following the touchpad (the content was sent
@@ -52,45 +40,32 @@ extension DismissMachine {
         environment: some DismissEnvironment
     ) {
         input.feedTouchpad(step)
-        var index = 0
-        while index < input.touchpadGestures.count {
+        for index in input.touchpadGestures.indices {
             let timed = input.touchpadGestures[index]
-            index += 1
             moveClock(to: max(timed.time, time))
             handleTouchpad(timed.gesture, environment: environment)
         }
-        input.clearTouchpadGestures()
     }
 
+    /// One gesture of a touchpad pan: a pan that starts along the dismiss axis while no
+    /// pointer is pressed grabs the content as a press on it would; the rest of it takes the
+    /// pointer's path (`handle(_:environment:)`).
     private mutating func handleTouchpad(
         _ gesture: PanRecognizer.Gesture, environment: some DismissEnvironment
     ) {
-        switch gesture {
-        case .began(let translation):
-            input.isTouchpadPan = false
-            guard !input.pointer.isPressed,
-                GestureInput.isAlong(translation, configuration.direction)
-            else { return }
-            input.isTouchpadPan = true
-            // The same hand-off as a pointer drag: over the list at the top detent the
-            // stream scrolls the list first (the pointer's last known place says where it
-            // is; before any, it counts as over the list, as a wheel does).
+        if case .began(let translation) = gesture {
+            input.isTouchpadPan =
+                !input.pointer.isPressed
+                && GestureInput.isAlong(translation, configuration.direction)
+            guard input.isTouchpadPan else { return }
             beginListGesture(at: input.location, environment: environment)
             grabContent()
-            move(translation: translation, began: true)
-        case .changed(let translation):
-            guard input.isTouchpadPan else { return }
-            move(translation: translation, began: false)
-        case .ended(let translation, let velocity):
-            guard input.isTouchpadPan else { return }
-            releasePan(translation: translation, velocity: velocity)
-            input.isTouchpadPan = false
-        case .cancelled:
-            guard input.isTouchpadPan else { return }
-            input.isTouchpadPan = false
-            cancelPan()
-        case .pressed, .tapped:
-            break
+            return move(translation: translation, began: true)
         }
+        guard input.isTouchpadPan else { return }
+        handle(gesture, environment: environment)
+        // An end or a cancel ends the pan (after its release, which projects as a touchpad's).
+        if case .changed = gesture { return }
+        input.isTouchpadPan = false
     }
 }

@@ -50,13 +50,6 @@ public struct DismissPolicy: Hashable, Sendable {
         Set(DismissReason.allCases.filter(allows))
     }
 
-    /// The reasons either allows (with this one's veto).
-    func union(_ other: DismissPolicy) -> DismissPolicy {
-        var both = self
-        both.bits |= other.bits
-        return both
-    }
-
     private static func bit(_ reason: DismissReason) -> UInt8 {
         switch reason {
         case .drag: 1

@@ -1,8 +1,6 @@
 /// What the machine makes of raw input: a pointer's presses and a touchpad's scroll streams
-/// turned into pans, and the pointer's last known place.
-///
-/// The pointer wins: a press cancels a touchpad pan in progress, and a stream that locks
-/// while the pointer is pressed is ignored until it ends.
+/// turned into pans, and the pointer's last known place (which wins over the touchpad:
+/// `DismissMachine+Scroll.swift`).
 struct GestureInput: Sendable {
     /// Turns pointer presses, moves and releases into pans and taps.
     var pointer: PanRecognizer
@@ -23,10 +21,6 @@ struct GestureInput: Sendable {
         touchpadGestures.reserveCapacity(4)
     }
 
-    /// When the touchpad stream in progress ends unless another delta or a stop comes
-    /// first; nil when there is none.
-    var touchpadDeadline: Double? { touchpad.deadline }
-
     /// Feeds the touchpad recognizer one thing (a delta, a lift, a cancel, or a time that
     /// may pass its deadline) in `step`, keeping in `touchpadGestures` only what it reports.
     mutating func feedTouchpad(
@@ -34,11 +28,6 @@ struct GestureInput: Sendable {
     ) {
         touchpadGestures.removeAll(keepingCapacity: true)
         step(&touchpad, &touchpadGestures)
-    }
-
-    /// Forgets the touchpad's output once it has been applied.
-    mutating func clearTouchpadGestures() {
-        touchpadGestures.removeAll(keepingCapacity: true)
     }
 
     /// Forgets the pointer's press and stops following the touchpad; the rest of the

@@ -1,21 +1,27 @@
 /// The content's scrollable list and how one gesture shares its movement with the sheet.
 ///
 /// A value of its own so the machine only says *when* (a press on the list, a move, a
-/// release) and this says *how much* goes to the list and how much to the sheet: a finger
-/// moving down first scrolls the list to its top and the rest moves the sheet; moving back
-/// up first raises the sheet to its top detent, then scrolls the list again.
+/// release) and this says *how much* goes to the list and how much to the sheet
+/// (`DismissMachine+List.swift` tells the rules).
+///
+/// A list whose viewport follows the sheet (DESIGN §4c "Detent-sized layout"): the scroll
+/// model (`ScrollMotion`) keeps one viewport length, the list's at the detent the sheet rests
+/// at. Between detents the list shows the sheet's visible part, so each frame draws the
+/// model's offset clamped to that frame's largest scroll (`shownOffset`): growing the sheet
+/// with the list at its end reveals rows above instead of a gap below, and nothing jumps.
+/// Once the sheet rests and the list is still, the model takes the detent's length (`fit`),
+/// its offset clamped the same way, so what shows does not change. A fixed viewport
+/// (`ListViewport.followsContent` false) leaves all of this out.
 struct ListHandOff: Sendable {
     /// The list's scroll model; nil when the content has none.
     var list: ScrollMotion?
     /// How the list's viewport follows the sheet; nil: fixed at the model's length.
     var sizing: ListViewport?
-    /// The detent the sheet rests at (or heads to) while a hand-off shares a drag: the
-    /// highest the sheet rises before the list scrolls again.
-    private(set) var restDetent = 0
+    /// The detent the sheet rests at (or heads to) while a hand-off shares the drag: the
+    /// highest the sheet rises before the list scrolls again; nil: the drag does not share.
+    private(set) var restDetent: Int?
     /// The press landed on the list (and caught it): the gesture's end releases it.
     private(set) var onList = false
-    /// The drag shares its movement between the list and the sheet.
-    private(set) var handOff = false
     /// The drag started across the dismiss axis: it moves nothing.
     var lockedAcross = false
     /// The finger's last translation along the dismiss axis.
@@ -23,33 +29,28 @@ struct ListHandOff: Sendable {
     /// The sheet's raw (un-banded) drag offset during a hand-off.
     private(set) var sheetRaw = 0.0
 
-    /// The list's content offset at `time` (0 at its top); 0 without a list.
-    func offset(at time: Double) -> Double { list?.value(at: time) ?? 0 }
-
     /// Whether the list still moves on its own at `time` (gliding or springing back).
     func isMoving(at time: Double) -> Bool {
         guard let list else { return false }
         return !list.isSettled(at: time)
     }
 
-    /// A gesture starts on the list at `time`: catches a coasting list and, with
-    /// `handOff`, readies the sharing.
-    mutating func begin(handOff: Bool, restDetent: Int = 0, at time: Double) {
+    /// A gesture starts on the list at `time`: catches a coasting list and, with the
+    /// sheet resting at (or heading to) `restDetent`, readies the sharing; nil: no sharing.
+    mutating func begin(restDetent: Int?, at time: Double) {
         forget()
         list?.stop(at: time)
         onList = true
-        self.handOff = handOff
         self.restDetent = restDetent
     }
 
     /// Forgets the gesture (the list keeps whatever motion it has).
     mutating func forget() {
         onList = false
-        handOff = false
         lockedAcross = false
         finger = 0
         sheetRaw = 0
-        restDetent = 0
+        restDetent = nil
     }
 
     /// Shares the finger's move to `finger` (along the axis) between the list and the
@@ -130,17 +131,56 @@ struct ListHandOff: Sendable {
         }
     }
 
-    /// Puts the list at rest at `goal` clamped to its ends, which also ends a glide or a
-    /// bounce past an end; false without a list, or when it is at `current` already.
-    private mutating func rest(at goal: Double, unlessAt current: Double? = nil) -> Bool {
+    /// Puts the list at rest at `goal` clamped to its ends (with its viewport
+    /// `viewportLength` long, if given), which also ends a glide or a bounce past an end;
+    /// false without a list, or when it is at `current` already.
+    private mutating func rest(
+        at goal: Double, viewportLength: Double? = nil, unlessAt current: Double? = nil
+    ) -> Bool {
         guard let list else { return false }
-        let clamped = min(max(goal.isFinite ? goal : 0, 0), list.maxOffset)
+        let length = viewportLength ?? list.viewportLength
+        let end = max(0, list.contentLength - length)
+        let clamped = min(max(goal.isFinite ? goal : 0, 0), end)
         guard clamped != current,
             let next = try? ScrollMotion(
-                contentLength: list.contentLength, viewportLength: list.viewportLength,
-                offset: clamped, configuration: list.configuration)
+                contentLength: list.contentLength, viewportLength: length, offset: clamped,
+                configuration: list.configuration)
         else { return false }
         self.list = next
         return true
+    }
+
+    /// The viewport's length with the content at `contentOffset` and the lowest resting
+    /// detent at `lowestDetent`, for a list whose viewport follows the sheet; else nil.
+    func followedLength(atContentOffset contentOffset: Double, lowestDetent: Double) -> Double? {
+        guard let sizing, sizing.followsContent, list != nil else { return nil }
+        return sizing.length(atOffset: contentOffset, lowestDetent: lowestDetent)
+    }
+
+    /// The list's offset at `time` as drawn with the content at `contentOffset`: the model's,
+    /// with an in-range offset clamped to that position's largest scroll (an over-scroll past
+    /// the end keeps its band). Allocates nothing.
+    func shownOffset(at time: Double, contentOffset: Double, lowestDetent: Double) -> Double {
+        let value = list?.value(at: time) ?? 0
+        guard let list,
+            let length = followedLength(atContentOffset: contentOffset, lowestDetent: lowestDetent)
+        else { return value }
+        let frameEnd = max(0, list.contentLength - length)
+        let excess = max(0, value - list.maxOffset)
+        return min(value - excess, frameEnd) + excess
+    }
+
+    /// Sizes the scroll model for the content at `contentOffset`, keeping what shows: the
+    /// offset (stopped where it is at `time`) clamped to the new end. Does nothing for a
+    /// fixed viewport, or when the length is already right.
+    mutating func fit(contentOffset: Double, lowestDetent: Double, at time: Double) {
+        guard let list,
+            let length = followedLength(atContentOffset: contentOffset, lowestDetent: lowestDetent),
+            length != list.viewportLength
+        else { return }
+        let here = list.value(at: time)
+        // A list held past an end keeps its band (and its length) until it is let go.
+        guard here.isFinite, here >= 0, here <= list.maxOffset else { return }
+        _ = rest(at: here, viewportLength: length)
     }
 }
