@@ -22,37 +22,34 @@ extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
 
-// Only the thread that started counting counts: XCTest runs each test through a task on
-// the global executor, so libdispatch's worker and manager threads allocate now and then
-// while a test counts its own frames (1 allocation in about one run of five).
-static _Thread_local int counting __attribute__((tls_model("initial-exec")));
+static atomic_int counting;
 static atomic_size_t allocations;
 
 void *malloc(size_t size) {
-    if (counting)
+    if (atomic_load_explicit(&counting, memory_order_relaxed))
         atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
     return __libc_malloc(size);
 }
 
 void *calloc(size_t count, size_t size) {
-    if (counting)
+    if (atomic_load_explicit(&counting, memory_order_relaxed))
         atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
     return __libc_calloc(count, size);
 }
 
 void *realloc(void *pointer, size_t size) {
-    if (counting)
+    if (atomic_load_explicit(&counting, memory_order_relaxed))
         atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
     return __libc_realloc(pointer, size);
 }
 
 void raw_alloc_counter_start(void) {
     atomic_store(&allocations, 0);
-    counting = 1;
+    atomic_store(&counting, 1);
 }
 
 size_t raw_alloc_counter_stop(void) {
-    counting = 0;
+    atomic_store(&counting, 0);
     return atomic_load(&allocations);
 }
 
