@@ -14,9 +14,11 @@
 void raw_cairo_draw_card_scene(cairo_t *cr, double width, double height, double scale,
                                double offset, double alpha, int card_visible);
 
-// Counts calls to malloc, calloc and realloc in this process while counting is on (the
-// benchmark's allocations-per-frame figure). The counter wraps glibc's allocator.
+// Counts calls to malloc, calloc and realloc made by the calling thread while counting is on
+// (the benchmark's allocations-per-frame figure). The counter wraps glibc's allocator.
 void raw_alloc_counter_start(void);
+// Counts calls to malloc, calloc and realloc made by any thread of this process.
+void raw_alloc_counter_start_all_threads(void);
 // Stops counting and returns how many allocations were made since the start.
 size_t raw_alloc_counter_stop(void);
 // Whether the counter is wired in (it is on glibc).
