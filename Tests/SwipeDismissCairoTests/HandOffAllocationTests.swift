@@ -66,10 +66,7 @@ final class HandOffAllocationTests: XCTestCase {
             _ = machine.state
             if inspectingEffects, effects.contains(.needsDisplay) { redraws += 1 }
         }
-        for _ in 0..<10 { move() }
-        raw_alloc_counter_start()
-        for _ in 0..<120 { move() }
-        let allocations = raw_alloc_counter_stop()
+        let allocations = countAllocations(move)
         return (machine, allocations, redraws)
     }
 }

@@ -44,10 +44,7 @@ final class TouchpadHandOffAllocationTests: XCTestCase {
             _ = machine.state
             if inspectingEffects, effects.contains(.needsDisplay) { redraws += 1 }
         }
-        for _ in 0..<10 { scroll() }
-        raw_alloc_counter_start()
-        for _ in 0..<120 { scroll() }
-        let allocations = raw_alloc_counter_stop()
+        let allocations = countAllocations(scroll)
         return (machine, allocations, redraws)
     }
 }

@@ -13,3 +13,20 @@ package func requireAllocationCounter() throws {
     }
     XCTAssertEqual(raw_alloc_counter_available(), 1, "the allocation counter is linked")
 }
+
+/// Runs `step` `warmUp` times uncounted (the Swift runtime makes the type metadata of the
+/// code it runs, and buffers grow to their size), then `steps` times counted; returns the
+/// allocations the calling thread made in the counted steps.
+package func countAllocations(warmUp: Int = 10, steps: Int = 120, _ step: () throws -> Void)
+    rethrows -> Int
+{
+    for _ in 0..<warmUp { try step() }
+    raw_alloc_counter_start()
+    do {
+        for _ in 0..<steps { try step() }
+    } catch {
+        _ = raw_alloc_counter_stop()
+        throw error
+    }
+    return raw_alloc_counter_stop()
+}
